@@ -241,7 +241,7 @@ export function isDecimalDigit(cp: number): boolean {
 
 // ------------------------------------------------------------------------------------------- scripts (UAX #24)
 
-export { SCRIPT_NAMES };
+export { SCRIPT_NAMES, SCRIPT_EXTENSIONS_SETS };
 
 const scriptRuns = decodeRuns(SCRIPT_RUNS);
 const bmpScript = new Uint8Array(0x10000);

@@ -1,0 +1,208 @@
+// UTS #39 "Unicode Security Mechanisms" §5: mixed-script detection and restriction levels, for host labels.
+// https://www.unicode.org/reports/tr39/#Mixed_Script_Detection
+//
+// Whole-script confusables (an all-Cyrillic `аррӏе` that looks like `apple`) are single-script and pass this
+// check; catching them needs the confusables data (UTS #39 §4), which is out of scope here.
+import {
+  SCRIPT_EXTENSIONS_SETS,
+  SCRIPT_NAMES,
+  isDecimalDigit,
+  isLetter,
+  isMark,
+  scriptExtensionsIndex,
+} from './index.js';
+
+/** UTS #39 §5.2 restriction levels, from the most to the least restrictive. */
+export type RestrictionLevel =
+  | 'ascii'
+  | 'single-script'
+  | 'highly-restrictive'
+  | 'moderately-restrictive'
+  | 'minimally-restrictive'
+  | 'unrestricted';
+
+const LEVEL_ORDER: readonly RestrictionLevel[] = [
+  'ascii',
+  'single-script',
+  'highly-restrictive',
+  'moderately-restrictive',
+  'minimally-restrictive',
+  'unrestricted',
+];
+
+// ------------------------------------------------------------------------------------------- script sets
+// A script set is a bit set over SCRIPT_NAMES plus the three UTS #39 §5.1 combined "scripts" Hanb, Jpan, Kore.
+
+const scriptIdx = (name: string): number => {
+  const i = SCRIPT_NAMES.indexOf(name);
+  if (i < 0) throw new Error(`unknown script ${name}`); // a generator/table mismatch, never input-dependent
+  return i;
+};
+const HANB = SCRIPT_NAMES.length;
+const JPAN = HANB + 1;
+const KORE = HANB + 2;
+const WORDS = (KORE + 32) >>> 5;
+
+const HAN = scriptIdx('Han');
+const HIRAGANA = scriptIdx('Hiragana');
+const KATAKANA = scriptIdx('Katakana');
+const HANGUL = scriptIdx('Hangul');
+const BOPOMOFO = scriptIdx('Bopomofo');
+const LATIN = scriptIdx('Latin');
+const COMMON = scriptIdx('Common');
+const INHERITED = scriptIdx('Inherited');
+
+// UAX #31 Table 5 "Recommended Scripts" (Unicode 17.0), without Common and Inherited.
+const RECOMMENDED = [
+  'Arabic', 'Armenian', 'Bengali', 'Bopomofo', 'Cyrillic', 'Devanagari', 'Ethiopic', 'Georgian', 'Greek', 'Gujarati',
+  'Gurmukhi', 'Han', 'Hangul', 'Hebrew', 'Hiragana', 'Kannada', 'Katakana', 'Khmer', 'Lao', 'Latin', 'Malayalam',
+  'Myanmar', 'Oriya', 'Sinhala', 'Tamil', 'Telugu', 'Thaana', 'Thai', 'Tibetan',
+].map(scriptIdx);
+
+function setOf(indices: readonly number[]): Uint32Array {
+  const set = new Uint32Array(WORDS);
+  for (const i of indices) set[i >>> 5]! |= 1 << (i & 31);
+  return set;
+}
+const has = (set: Uint32Array, i: number): boolean => (set[i >>> 5]! & (1 << (i & 31))) !== 0;
+
+// UTS #39 §5.1: the augmented script set of a character: its Script_Extensions, plus Hanb, Jpan and Kore for Han,
+// Jpan for Hiragana and Katakana, Kore for Hangul, Hanb for Bopomofo. `null` stands for ALL (Common, Inherited).
+const AUGMENTED: readonly (Uint32Array | null)[] = SCRIPT_EXTENSIONS_SETS.map((scx) => {
+  if (scx.length === 1 && (scx[0] === COMMON || scx[0] === INHERITED)) return null;
+  const extra: number[] = [];
+  if (scx.includes(HAN)) extra.push(HANB, JPAN, KORE);
+  if (scx.includes(HIRAGANA) || scx.includes(KATAKANA)) extra.push(JPAN);
+  if (scx.includes(HANGUL)) extra.push(KORE);
+  if (scx.includes(BOPOMOFO)) extra.push(HANB);
+  return setOf([...scx, ...extra]);
+});
+const RECOMMENDED_SET = setOf(RECOMMENDED);
+const MODERATE_OTHERS = setOf(RECOMMENDED.filter((i) => i !== scriptIdx('Cyrillic') && i !== scriptIdx('Greek')));
+
+/** Intersects `acc` with `set` in place; returns false once the result is empty. */
+function intersect(acc: Uint32Array, set: Uint32Array): boolean {
+  let any = 0;
+  for (let w = 0; w < WORDS; w++) any |= acc[w]! &= set[w]!;
+  return any !== 0;
+}
+function intersects(a: Uint32Array, b: Uint32Array): boolean {
+  for (let w = 0; w < WORDS; w++) if ((a[w]! & b[w]!) !== 0) return true;
+  return false;
+}
+
+// ------------------------------------------------------------------------------------------- restriction level
+
+/**
+ * Deviation (UTS #39 §5.2): Identifier_Status (IdentifierStatus.txt) is not in the npm UCD data, so "allowed" is
+ * approximated as: a letter, mark or decimal digit (or `-`, ZWNJ, ZWJ) whose Script_Extensions is Common,
+ * Inherited or meets a Recommended script. Symbols, emoji and historic scripts make a label 'unrestricted'.
+ */
+function isAllowedApprox(cp: number, augmented: Uint32Array | null): boolean {
+  if (cp === 0x2d || cp === 0x200c || cp === 0x200d) return true;
+  if (!isLetter(cp) && !isMark(cp) && !isDecimalDigit(cp)) return false;
+  return augmented === null || intersects(augmented, RECOMMENDED_SET);
+}
+
+/**
+ * UTS #39 §5.2: the most restrictive level a label (a string of code points, e.g. one host label in Unicode form)
+ * satisfies. '' and pure ASCII are 'ascii'.
+ */
+export function restrictionLevel(label: string): RestrictionLevel {
+  let ascii = true;
+  let allowed = true;
+  // §5.1 resolved script set (null = ALL so far) and the same without characters that have Latin.
+  let resolved: Uint32Array | null = null;
+  let resolvedEmpty = false;
+  let withoutLatin: Uint32Array | null = null;
+  let withoutLatinEmpty = false;
+  for (let i = 0; i < label.length; i++) {
+    let cp = label.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < label.length) {
+      const lo = label.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+        i++;
+      }
+    }
+    if (cp < 0x80) continue; // ASCII letters are Latin, the rest Common: only Latin matters, handled below
+    ascii = false;
+    const aug = AUGMENTED[scriptExtensionsIndex(cp)]!;
+    if (allowed && !isAllowedApprox(cp, aug)) allowed = false;
+    if (aug === null) continue;
+    if (!resolvedEmpty) {
+      if (resolved === null) resolved = Uint32Array.from(aug);
+      else resolvedEmpty = !intersect(resolved, aug);
+    }
+    if (!has(aug, LATIN) && !withoutLatinEmpty) {
+      if (withoutLatin === null) withoutLatin = Uint32Array.from(aug);
+      else withoutLatinEmpty = !intersect(withoutLatin, aug);
+    }
+  }
+  if (ascii) return 'ascii';
+  if (!allowed) return 'unrestricted';
+  // ASCII letters: intersect with {Latin} (after the loop, so each label costs one pass).
+  if (!resolvedEmpty && hasAsciiLetter(label)) {
+    resolvedEmpty = resolved !== null && !has(resolved, LATIN);
+  }
+  if (!resolvedEmpty) return 'single-script';
+  // Highly restrictive: Latin + Jpan, Latin + Hanb or Latin + Kore cover the string.
+  if (withoutLatin !== null && !withoutLatinEmpty) {
+    if (has(withoutLatin, JPAN) || has(withoutLatin, HANB) || has(withoutLatin, KORE)) return 'highly-restrictive';
+    // Moderately restrictive: Latin + one other Recommended script, not Cyrillic or Greek.
+    if (intersects(withoutLatin, MODERATE_OTHERS)) return 'moderately-restrictive';
+  }
+  return 'minimally-restrictive';
+}
+
+function hasAsciiLetter(label: string): boolean {
+  for (let i = 0; i < label.length; i++) {
+    const c = label.charCodeAt(i) | 0x20;
+    if (c >= 0x61 && c <= 0x7a) return true;
+  }
+  return false;
+}
+
+/** Is level `a` at least as restrictive as level `b`? */
+export function isAtLeast(a: RestrictionLevel, b: RestrictionLevel): boolean {
+  return LEVEL_ORDER.indexOf(a) <= LEVEL_ORDER.indexOf(b);
+}
+
+// ------------------------------------------------------------------------------------------- mixed numbers
+
+/**
+ * UTS #39 §5.3: does the label mix decimal digits of different numbering systems (e.g. `1` and `١`)?
+ * A digit's system is identified by its zero: decimal digits (gc=Nd) come in contiguous runs of ten, 0 to 9.
+ */
+export function hasMixedNumbers(label: string): boolean {
+  let zero = -1;
+  for (let i = 0; i < label.length; i++) {
+    let cp = label.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < label.length) {
+      const lo = label.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+        i++;
+      }
+    }
+    let z: number;
+    if (cp >= 0x30 && cp <= 0x39) z = 0x30;
+    else if (cp < 0x80 || !isDecimalDigit(cp)) continue;
+    else {
+      let start = cp;
+      while (isDecimalDigit(start - 1)) start--;
+      z = cp - ((cp - start) % 10);
+    }
+    if (zero === -1) zero = z;
+    else if (zero !== z) return true;
+  }
+  return false;
+}
+
+/**
+ * The `mixed-script-host` check: true when the label is less restrictive than UTS #39 'moderately-restrictive'
+ * (§5.2, e.g. Latin mixed with Cyrillic as in `pаypal`) or mixes numbering systems (§5.3).
+ */
+export function isSuspiciousHostLabel(label: string): boolean {
+  return !isAtLeast(restrictionLevel(label), 'moderately-restrictive') || hasMixedNumbers(label);
+}
