@@ -1,0 +1,265 @@
+// IRI → URI: RFC 3987 §3.1, draft-ietf-iri-3987bis-11 §3.3–§3.6, RFC 6068 for mailto.
+
+import iconv from 'iconv-lite';
+import { badArgument, badOption, IriError } from '../errors.js';
+import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
+import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
+import { recomposeIri, splitIriReference } from './parse.js';
+import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
+
+export interface ToUriOptions {
+  /**
+   * How the ireg-name of a DNS scheme (http https ftp ws wss, and the domains of mailto) is mapped:
+   * 'percent' (default) — bis §3.4.1 "SHOULD": UTF-8 percent-encoding like every other component;
+   * 'idna' — bis §3.4.2 / RFC 3987 §3.1: percent-decode valid UTF-8, then UTS #46 ToASCII.
+   */
+  host?: 'percent' | 'idna';
+  /** 'none' (default): RFC 3987 §3.1 step 1 variant c, Unicode input is never normalised; 'NFC': variants a/b. */
+  normalize?: 'none' | 'NFC';
+  /**
+   * space < > " { } | \ ^ ` in the input: 'fail' (default) throws IriError('disallowed-ascii'), as
+   * RFC 3987 §3.1 says ("If these characters are found but are not converted, then the conversion
+   * SHOULD fail"); 'encode' percent-encodes them ("Systems accepting IRIs MAY also deal with" them).
+   */
+  asciiDisallowed?: 'fail' | 'encode';
+  /**
+   * bis §3.5: the charset of the document the IRI came from. When it is not UCS-based, the query of an
+   * http/https IRI is encoded in it (through iconv-lite) before percent-encoding; path and fragment stay UTF-8.
+   */
+  documentCharset?: string;
+}
+
+/**
+ * Maps an IRI (or IRI reference) to a URI: RFC 3987 §3.1 / 3987bis §3.3–§3.6.
+ *
+ * Every character that may not appear in a URI is converted to UTF-8 and percent-encoded with
+ * uppercase hex; everything else — unreserved and reserved ASCII, and existing `%XX` triplets, whatever
+ * their case or the octets they hold — is copied unchanged. So the mapping is the identity on URIs and
+ * is idempotent (RFC 3987 §3.1). Astral characters are encoded as their four UTF-8 octets, never as
+ * CESU-8 surrogate halves (vector I2U-03).
+ *
+ * Input that is not an IRI is mapped as far as the specifications define a mapping, without throwing:
+ * - characters not allowed in an IRI at their position — C0 controls, DEL, C1 controls, bidi
+ *   formatting characters, non-characters, specials, private use outside the query, tags — are
+ *   percent-encoded like any other (bis §3.3: "This mapping is defined for all sequences of Unicode
+ *   characters, whether or not they are valid for the component in question");
+ * - a `%` that does not start `%XX`, and `#`, `[`, `]` where the grammar does not allow them, are left as
+ *   they are: RFC 3987 §3.1 says they "MUST NOT be converted". The result is then not a valid URI either;
+ *   check it with `isIri(result, 'IRI-reference')` when that matters.
+ * It throws IriError only where a specification says the conversion fails:
+ * - 'lone-surrogate': a lone UTF-16 surrogate has no UTF-8 form (RFC 3987 §3.1 step 2.1);
+ * - 'disallowed-ascii': space < > " { } | \ ^ ` with asciiDisallowed 'fail' (RFC 3987 §3.1 SHOULD fail);
+ * - 'idna-failed': host 'idna' and UTS #46 ToASCII fails (bis §3.4.2: "the entire IRI conversion fails");
+ * - 'unknown-charset' / 'unencodable-query': documentCharset unknown to iconv-lite, or a query
+ *   character that charset cannot hold (bis §3.5).
+ * Bad option values throw TypeError.
+ *
+ * @example toUri('http://www.example.org/résumé.html') // 'http://www.example.org/r%C3%A9sum%C3%A9.html'
+ * @example toUri('http://résumé.example.org', { host: 'idna' }) // 'http://xn--rsum-bpad.example.org'
+ */
+export function toUri(iri: string, options?: ToUriOptions): string {
+  if (typeof iri !== 'string') throw badArgument('toUri', 'iri', 'a string', iri);
+  const opts = readOptions(options);
+
+  // RFC 3987 §3.1 step 2.1: only scalar values have a UTF-8 form.
+  const lone = findLoneSurrogate(iri);
+  if (lone >= 0) throw new IriError('lone-surrogate', `at index ${lone}`, lone);
+
+  // RFC 3987 §3.1 step 1: variant c (Unicode input) by default, NFC for variants a and b.
+  let s = opts.nfc ? iri.normalize('NFC') : iri;
+
+  // Fast path: a URI (only URI characters) maps to itself, unless idna mode may decode a pct-encoded host.
+  let needsWork = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || !isUriChar(c)) {
+      needsWork = true;
+      if (!opts.encodeDisallowed && c < 128 && isDisallowedAscii(c)) {
+        throw new IriError('disallowed-ascii', `${JSON.stringify(s[i])} at index ${i}`, i);
+      }
+    }
+  }
+  if (!needsWork && !opts.idna) return s;
+
+  // bis §3.2: parse into components, map each (§3.3–§3.5), reassemble with the original punctuation (§3.6).
+  const c = splitIriReference(s);
+  if (c.scheme !== undefined) c.scheme = encodeGeneral(c.scheme);
+  if (c.userinfo !== undefined) c.userinfo = encodeGeneral(c.userinfo);
+  if (c.host !== undefined) {
+    // bis §3.4.2: only "where it is certain that <ireg-name> is intended to be used as a domain name";
+    // other schemes keep §3.4.1 percent-encoding (vector IDN-30). An IP-literal is never a domain.
+    c.host =
+      opts.idna && isDnsScheme(c.scheme) && c.host.charCodeAt(0) !== 0x5b ? mapDomain(c.host) : encodeGeneral(c.host);
+  }
+  if (c.port !== undefined) c.port = encodeGeneral(c.port);
+  if (c.authority !== undefined && c.host === undefined) c.authority = encodeGeneral(c.authority);
+  c.path =
+    opts.idna && c.scheme !== undefined && asciiLowerEquals(c.scheme, 'mailto') && c.authority === undefined
+      ? mapMailtoPath(c.path)
+      : encodeGeneral(c.path);
+  if (c.query !== undefined) {
+    c.query =
+      opts.charset !== undefined && c.scheme !== undefined && isHttpScheme(c.scheme)
+        ? encodeQueryInCharset(c.query, opts.charset)
+        : encodeGeneral(c.query);
+  }
+  if (c.fragment !== undefined) c.fragment = encodeGeneral(c.fragment);
+  return recomposeIri(c);
+}
+
+interface ReadOptions {
+  idna: boolean;
+  nfc: boolean;
+  encodeDisallowed: boolean;
+  /** Set only for a non-UCS charset (bis §3.5 does not apply to UTF-8/UTF-16 documents). */
+  charset: string | undefined;
+}
+
+function readOptions(options: ToUriOptions | undefined): ReadOptions {
+  if (options === undefined) return { idna: false, nfc: false, encodeDisallowed: false, charset: undefined };
+  if (options === null || typeof options !== 'object') throw badArgument('toUri', 'options', 'an object', options);
+  const { host = 'percent', normalize = 'none', asciiDisallowed = 'fail', documentCharset } = options;
+  if (host !== 'percent' && host !== 'idna') throw badOption('host', "'percent' or 'idna'", host);
+  if (normalize !== 'none' && normalize !== 'NFC') throw badOption('normalize', "'none' or 'NFC'", normalize);
+  if (asciiDisallowed !== 'fail' && asciiDisallowed !== 'encode') {
+    throw badOption('asciiDisallowed', "'fail' or 'encode'", asciiDisallowed);
+  }
+  let charset: string | undefined;
+  if (documentCharset !== undefined) {
+    if (typeof documentCharset !== 'string' || documentCharset === '') {
+      throw badOption('documentCharset', 'a non-empty charset name', documentCharset);
+    }
+    if (!iconv.encodingExists(documentCharset)) throw new IriError('unknown-charset', documentCharset);
+    if (!isUcsCharset(documentCharset)) charset = documentCharset;
+  }
+  return { idna: host === 'idna', nfc: normalize === 'NFC', encodeDisallowed: asciiDisallowed === 'encode', charset };
+}
+
+// bis §3.5: "a document charset other than one which is UCS-based (e.g., UTF-8 or UTF-16)".
+function isUcsCharset(name: string): boolean {
+  let key = '';
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 0x2d || c === 0x5f || c === 0x20) continue; // - _ space
+    key += String.fromCharCode(c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+  }
+  return UCS_CHARSETS.has(key);
+}
+const UCS_CHARSETS = new Set([
+  'utf7', 'utf8', 'utf16', 'utf16le', 'utf16be', 'utf32', 'utf32le', 'utf32be',
+  'ucs2', 'ucs4', 'unicode11utf8', 'cesu8', 'unicode',
+]);
+
+function isHttpScheme(scheme: string): boolean {
+  return asciiLowerEquals(scheme, 'http') || asciiLowerEquals(scheme, 'https');
+}
+
+/**
+ * bis §3.3 (RFC 3987 §3.1 step 2): percent-encodes, as UTF-8 with uppercase hex, every character that
+ * is not allowed anywhere in a URI; URI characters and `%` are copied. The caller has already refused
+ * lone surrogates and, in 'fail' mode, the printable disallowed ASCII characters.
+ */
+export function encodeGeneral(s: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && isUriChar(c)) continue;
+    let cp = c;
+    let width = 1;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        width = 2;
+      }
+    }
+    out += s.slice(last, i) + pctEncodeCodePoint(cp);
+    i += width - 1;
+    last = i + 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+function isAsciiWithoutPercent(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || c === 0x25) return false;
+  }
+  return true;
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 128) return false;
+  return true;
+}
+
+/**
+ * bis §3.4.2 for one domain name: decode pct-encoded UTF-8, then UTS #46 ToASCII.
+ * - pct-encoded octets that are not valid UTF-8: "leave the entire field as is" (vector IDN-15), apart
+ *   from the general encoding of any raw non-ASCII character (the result must be a URI);
+ * - Deviation (UTS #46 §4.2): a domain that is all ASCII once decoded is left exactly as written
+ *   (`Example.COM`, `%41.example`, `a_b.example`), so toUri stays the identity on URIs in 'idna' mode
+ *   too (RFC 3987 §3.1). RFC 3490 ToASCII also leaves all-ASCII labels alone (vectors tricky point 3).
+ * - ToASCII failure → IriError('idna-failed') (bis §3.4.2: "the entire IRI conversion fails").
+ */
+function mapDomain(host: string): string {
+  if (host === '' || isAsciiWithoutPercent(host)) return encodeGeneral(host);
+  const decoded = pctDecodeUtf8(host);
+  if (decoded === null || isAscii(decoded)) return encodeGeneral(host);
+  const ascii = domainToAscii(decoded);
+  if (ascii === null) throw new IriError('idna-failed', JSON.stringify(decoded));
+  return ascii;
+}
+
+/**
+ * RFC 6068 §2: `mailto:` to = addr-spec *("," addr-spec); in 'idna' mode the domain after the last `@`
+ * of each address goes through {@link mapDomain} (RFC 6068 §2: non-ASCII domains as A-labels); the
+ * local part is UTF-8 percent-encoded (RFC 6068 §2). A domain literal `[…]` is not a domain name.
+ * Header fields in the query (`?to=…`) are percent-encoded without IDNA.
+ */
+function mapMailtoPath(path: string): string {
+  let out = '';
+  let start = 0;
+  while (start <= path.length) {
+    let end = path.indexOf(',', start);
+    if (end < 0) end = path.length;
+    const addr = path.slice(start, end);
+    const at = addr.lastIndexOf('@');
+    if (at >= 0 && addr.charCodeAt(at + 1) !== 0x5b) {
+      out += encodeGeneral(addr.slice(0, at + 1)) + mapDomain(addr.slice(at + 1));
+    } else {
+      out += encodeGeneral(addr);
+    }
+    if (end === path.length) break;
+    out += ',';
+    start = end + 1;
+  }
+  return out;
+}
+
+/**
+ * bis §3.5: the query of an http/https IRI from a non-UCS document, encoded in the document charset
+ * before percent-encoding. Runs of non-ASCII characters are encoded together (stateful charsets such as
+ * ISO-2022-JP then need one escape sequence per run); a run that does not survive the round trip
+ * through the charset holds a character the charset lacks → IriError('unencodable-query').
+ * ASCII characters are handled as everywhere else.
+ */
+function encodeQueryInCharset(q: string, charset: string): string {
+  let out = '';
+  let i = 0;
+  while (i < q.length) {
+    let j = i;
+    while (j < q.length && q.charCodeAt(j) < 128) j++;
+    if (j > i) out += encodeGeneral(q.slice(i, j));
+    if (j >= q.length) break;
+    let k = j;
+    while (k < q.length && q.charCodeAt(k) >= 128) k++;
+    const run = q.slice(j, k);
+    const bytes = iconv.encode(run, charset);
+    if (iconv.decode(bytes, charset) !== run) throw new IriError('unencodable-query', `${JSON.stringify(run)} in ${charset}`);
+    out += pctEncodeBytes(bytes);
+    i = k;
+  }
+  return out;
+}
