@@ -1,0 +1,394 @@
+// UTS #58 §4.1 minimal escaping: write a URL so that every letter of every script stays readable and detection
+// (UTS #58 §3.5.1) still finds exactly that URL when it stands in running text.
+// https://www.unicode.org/reports/tr58/ — restated in uts58/NOTES.md §5.
+//
+// The scheme and host are written unchanged. Path, query and fragment are each rebuilt from their logical pieces
+// and then walked with a bracket stack; a character is percent-encoded only when writing it literally would end
+// detection early (Hard, an unmatched Close, a Soft character at the very end) or change the URL's structure
+// (a terminator of the part, a separator inside a piece, a `%` that would read as an escape).
+//
+// Both entry points build the same intermediate form, one token list per part:
+//   token ≥ 0   a logical character (its code point), written by the walk as minimal escaping decides;
+//   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
+import { badArgument } from '../errors.js';
+import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener, linkTerm } from '../unicode/index.js';
+
+/** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
+export interface UrlParts {
+  /** The scheme without `:` or `//`, e.g. `https`. */
+  scheme: string;
+  /** The host (authority) as it is to be written, e.g. `example.com` or `例え.jp`. */
+  host: string;
+  /** Path segments, unescaped (𝑷). `[]` or absent: no path; `['']`: the path `/`. */
+  path?: readonly string[];
+  /** Query key/value pairs, unescaped (𝑸, 𝑽); a missing value writes the key without `=`. */
+  query?: readonly (readonly [string, string?])[];
+  /** Fragment pieces, unescaped: the fragment (𝑭) and then each text-fragment directive (𝑫), joined by `:~:`. */
+  fragment?: readonly string[];
+}
+
+const enum Part {
+  Path,
+  Query,
+  Fragment,
+  /** The path of a URL without authority (`mailto:…`, `urn:…`): no leading `/`. */
+  RootlessPath,
+}
+
+const HEX = '0123456789ABCDEF';
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
+  return -1;
+}
+
+// ASCII characters whose escape is never decoded in a given part, because the literal character would change how
+// the URL splits: the part's own terminators and separators, `%`, and (WHATWG URL, special schemes) `\`, which
+// parsers read as `/` in a path. Bits: 1 path, 2 query, 4 fragment, 8 rootless path.
+const KEEP_ENCODED = new Uint8Array(128);
+function keep(chars: string, bits: number): void {
+  for (let i = 0; i < chars.length; i++) KEEP_ENCODED[chars.charCodeAt(i)]! |= bits;
+}
+keep('%', 15);
+keep('/?#\\', 1);
+// `+` reads as a space in application/x-www-form-urlencoded queries.
+keep('&=#+', 2);
+// `#` cannot appear in an RFC 3986 fragment; `:` could form the `:~:` fragment-directive delimiter.
+keep('#:', 4);
+// mailto: (RFC 6068) `@` splits an address and `,` separates addresses.
+keep('?#@,\\', 8);
+
+const partBit = (part: Part): number => (part === Part.RootlessPath ? 8 : 1 << part);
+
+// RFC 3987 §4.1 / DESIGN P1: bidi formatting characters (LRM, RLM, ALM, LRE..RLO, LRI..PDI).
+function isBidiControl(cp: number): boolean {
+  return cp === 0x200e || cp === 0x200f || cp === 0x061c || (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2066 && cp <= 0x2069);
+}
+
+// ------------------------------------------------------------------------------------------- tokenizing
+
+/**
+ * Reads `s[start, end)` (one part's body, as written in a URL) into tokens: a `%XX…` sequence that is valid UTF-8
+ * becomes its character unless that character is kept encoded in this part; any other escape is kept as it is;
+ * every other character is itself (a lone surrogate becomes U+FFFD).
+ */
+function tokenizeWritten(s: string, start: number, end: number, part: Part, out: number[]): void {
+  const bit = partBit(part);
+  let i = start;
+  while (i < end) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25 && i + 2 < end && hexValue(s.charCodeAt(i + 1)) >= 0 && hexValue(s.charCodeAt(i + 2)) >= 0) {
+      const b0 = hexValue(s.charCodeAt(i + 1)) * 16 + hexValue(s.charCodeAt(i + 2));
+      const decoded = decodeUtf8Escapes(s, i, end, b0);
+      if (decoded >= 0) {
+        const cp = decoded & 0x1fffff;
+        const len = decoded >>> 21; // escapes consumed
+        if (cp < 0x80 && (KEEP_ENCODED[cp]! & bit) !== 0) out.push(-1 - cp);
+        else out.push(cp);
+        i += 3 * len;
+      } else {
+        out.push(-1 - b0);
+        i += 3;
+      }
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = i + 1 < end ? s.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        out.push(0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00));
+        i += 2;
+      } else {
+        out.push(0xfffd); // a lone surrogate has no UTF-8 form (RFC 3987 §3.1)
+        i += 1;
+      }
+      continue;
+    }
+    out.push(c);
+    i++;
+  }
+}
+
+/**
+ * RFC 3629: decodes the UTF-8 sequence of escapes starting at `s[i]` (`%XX` with first byte `b0`).
+ * Returns the code point | (number of escapes << 21), or −1 when the bytes are not a well-formed sequence.
+ */
+function decodeUtf8Escapes(s: string, i: number, end: number, b0: number): number {
+  let n: number;
+  let cp: number;
+  let min: number;
+  if (b0 < 0x80) return b0 | (1 << 21);
+  if (b0 >= 0xc2 && b0 <= 0xdf) { n = 2; cp = b0 & 0x1f; min = 0x80; }
+  else if (b0 >= 0xe0 && b0 <= 0xef) { n = 3; cp = b0 & 0x0f; min = 0x800; }
+  else if (b0 >= 0xf0 && b0 <= 0xf4) { n = 4; cp = b0 & 0x07; min = 0x10000; }
+  else return -1;
+  for (let k = 1; k < n; k++) {
+    const j = i + 3 * k;
+    if (j + 2 >= end || s.charCodeAt(j) !== 0x25) return -1;
+    const h = hexValue(s.charCodeAt(j + 1));
+    const l = hexValue(s.charCodeAt(j + 2));
+    if (h < 0 || l < 0) return -1;
+    const b = h * 16 + l;
+    if ((b & 0xc0) !== 0x80) return -1;
+    cp = (cp << 6) | (b & 0x3f);
+  }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
+  return cp | (n << 21);
+}
+
+/** Appends a logical piece: its characters, except `sep` characters, which become kept escapes. */
+function tokenizePiece(piece: string, separators: string, out: number[]): void {
+  for (let i = 0; i < piece.length; i++) {
+    let c = piece.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = i + 1 < piece.length ? piece.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        out.push(0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00));
+        i++;
+      } else {
+        out.push(0xfffd);
+      }
+      continue;
+    }
+    // UTS #58 §4.1 step 1: a separator inside a piece is escaped (`/` in a segment, `&` `=` in a key or value).
+    if (c < 0x80 && separators.indexOf(piece[i]!) >= 0) c = -1 - c;
+    out.push(c);
+  }
+}
+
+const pushAscii = (out: number[], chars: string): void => {
+  for (let i = 0; i < chars.length; i++) out.push(chars.charCodeAt(i));
+};
+
+// ------------------------------------------------------------------------------------------- the walk
+
+function isTerminator(part: Part, cp: number): boolean {
+  // UTS #58 §3.1 part table: `?` and `#` end a path, `#` ends a query; a fragment has no terminator.
+  if (part === Part.Path || part === Part.RootlessPath) return cp === 0x3f || cp === 0x23;
+  return part === Part.Query && cp === 0x23;
+}
+
+function isLogicalHexDigit(tokens: readonly number[], k: number): boolean {
+  return k < tokens.length && tokens[k]! >= 0 && tokens[k]! < 0x80 && hexValue(tokens[k]!) >= 0;
+}
+
+function percentEncode(cp: number): string {
+  // UTF-8 (RFC 3629), upper-case hex (RFC 3986 §2.1).
+  const esc = (b: number): string => '%' + HEX[b >> 4] + HEX[b & 15];
+  if (cp < 0x80) return esc(cp);
+  if (cp < 0x800) return esc(0xc0 | (cp >> 6)) + esc(0x80 | (cp & 63));
+  if (cp < 0x10000) return esc(0xe0 | (cp >> 12)) + esc(0x80 | ((cp >> 6) & 63)) + esc(0x80 | (cp & 63));
+  return esc(0xf0 | (cp >> 18)) + esc(0x80 | ((cp >> 12) & 63)) + esc(0x80 | ((cp >> 6) & 63)) +
+    esc(0x80 | (cp & 63));
+}
+
+/**
+ * UTS #58 §4.1 step 2: writes one part's tokens with minimal escaping. `last` is true for the last part of the URL,
+ * whose final Soft character is escaped.
+ */
+function writePart(tokens: readonly number[], part: Part, last: boolean): string {
+  let out = '';
+  const stack: number[] = [];
+  let pendingSoft = ''; // Soft characters not yet known to be followed by something safe
+  let pendingLast = -1; // the last of them, kept apart so it can be escaped at the very end
+  const flush = (): void => {
+    if (pendingLast >= 0) out += pendingSoft + String.fromCodePoint(pendingLast);
+    pendingSoft = '';
+    pendingLast = -1;
+  };
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t < 0) {
+      flush();
+      const b = -1 - t;
+      out += '%' + HEX[b >> 4] + HEX[b & 15];
+      continue;
+    }
+    // Deviation (UTS #58 §4.1): the stack is cleared at the part's separators, as detection does (§3.5.1, NOTES.md
+    // §3.2 step 2b); the reference escaper keeps one stack per part, so `/a(b/c)d` would be written with a literal
+    // `)` that detection then stops at.
+    if (
+      ((part === Part.Path || part === Part.RootlessPath) && t === 0x2f) ||
+      (part === Part.Query && (t === 0x26 || t === 0x3d)) ||
+      (part === Part.Fragment && t === 0x3a && tokens[k + 1] === 0x7e && tokens[k + 2] === 0x3a)
+    ) {
+      stack.length = 0;
+    }
+    let lt: number = linkTerm(t);
+    if (isTerminator(part, t)) lt = HARD;
+    // Deviation (UTS #58 §4.1): bidi formatting characters are Include in Link_Term but are always escaped here
+    // (RFC 3987 §4.1; irilink's detection ends a link before them, DESIGN P1).
+    else if (isBidiControl(t)) lt = HARD;
+    switch (lt) {
+      case SOFT:
+        if (pendingLast >= 0) pendingSoft += String.fromCodePoint(pendingLast);
+        pendingLast = t;
+        break;
+      case INCLUDE:
+        flush();
+        // UTS #58 §4.1 step 1: a literal `%` before two hex digits would read as an escape.
+        out += t === 0x25 && isLogicalHexDigit(tokens, k + 1) && isLogicalHexDigit(tokens, k + 2)
+          ? '%25'
+          : String.fromCodePoint(t);
+        break;
+      case OPEN:
+        flush();
+        stack.push(t);
+        out += String.fromCodePoint(t);
+        break;
+      case CLOSE:
+        flush();
+        if (stack.length > 0 && linkBracketOpener(t) === stack[stack.length - 1]) {
+          stack.pop();
+          out += String.fromCodePoint(t);
+        } else {
+          // Deviation (UTS #58 §4.1): a mismatched closer leaves the stack as it is (the reference pops it);
+          // detection never sees the escaped closer, so popping would let a later closer be written literally
+          // where detection stops: `[(]]` → `[(%5D%5D`, not `[(%5D]`.
+          out += percentEncode(t);
+        }
+        break;
+      default: // HARD, and the part's terminators
+        flush();
+        out += percentEncode(t);
+    }
+  }
+  if (pendingLast >= 0) {
+    // UTS #58 §4.1: the very last character of the URL is escaped if it is Soft; Soft characters before it are then
+    // followed by `%` (Include) and stay literal.
+    out += pendingSoft + (last ? percentEncode(pendingLast) : String.fromCodePoint(pendingLast));
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------- entry points
+
+/**
+ * UTS #58 §4.1 minimal escaping of a URL from its logical parts (NOTES.md §5): the form used by the conformance
+ * test, built from the structure comment of each LinkFormattingTest.txt case.
+ */
+export function formatUrlParts(parts: UrlParts): string {
+  if (parts === null || typeof parts !== 'object') throw badArgument('formatUrlParts', 'parts', 'an object', parts);
+  if (typeof parts.scheme !== 'string') throw badArgument('formatUrlParts', 'parts.scheme', 'a string', parts.scheme);
+  if (typeof parts.host !== 'string') throw badArgument('formatUrlParts', 'parts.host', 'a string', parts.host);
+  const built: [Part, number[]][] = [];
+  if (parts.path && parts.path.length > 0) {
+    const tokens: number[] = [];
+    parts.path.forEach((segment, i) => {
+      if (i > 0) tokens.push(0x2f);
+      tokenizePiece(segment, '/', tokens);
+    });
+    built.push([Part.Path, tokens]);
+  }
+  if (parts.query && parts.query.length > 0) {
+    const tokens: number[] = [];
+    parts.query.forEach(([key, value], i) => {
+      if (i > 0) tokens.push(0x26);
+      tokenizePiece(key, '&=', tokens);
+      if (value !== undefined) {
+        tokens.push(0x3d);
+        tokenizePiece(value, '&=', tokens);
+      }
+    });
+    built.push([Part.Query, tokens]);
+  }
+  if (parts.fragment && parts.fragment.length > 0) {
+    const tokens: number[] = [];
+    parts.fragment.forEach((piece, i) => {
+      if (i > 0) pushAscii(tokens, ':~:');
+      tokenizePiece(piece, '', tokens);
+    });
+    built.push([Part.Fragment, tokens]);
+  }
+  let out = `${parts.scheme}://${parts.host}`;
+  built.forEach(([part, tokens], i) => {
+    out += (part === Part.Path ? '/' : part === Part.Query ? '?' : '#') + writePart(tokens, part, i === built.length - 1);
+  });
+  return out;
+}
+
+/**
+ * UTS #58 §4.1 minimal escaping of a URL string (NOTES.md §5). Accepts a fully percent-encoded URI, a readable
+ * IRI, or anything between, and returns the minimally escaped form: scheme and host unchanged; in the path, query
+ * and fragment, escapes of valid UTF-8 are decoded unless the character would change the URL's structure (`%2F`
+ * `%3F` `%23` `%5C` in a path, `%26` `%3D` `%23` `%2B` in a query, `%23` `%3A` in a fragment, `%25` anywhere),
+ * and then only Hard characters, the part's terminators, unmatched closing brackets, a final Soft character and a
+ * `%` that would read as an escape are percent-encoded. Idempotent: `formatUrl(formatUrl(x)) === formatUrl(x)`.
+ */
+export function formatUrl(url: string): string {
+  if (typeof url !== 'string') throw badArgument('formatUrl', 'url', 'a string', url);
+  const n = url.length;
+  // RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
+  let i = 0;
+  let afterScheme = 0;
+  if (i < n && isAsciiAlpha(url.charCodeAt(0))) {
+    i = 1;
+    while (i < n && isSchemeChar(url.charCodeAt(i))) i++;
+    if (i < n && url.charCodeAt(i) === 0x3a) afterScheme = i + 1;
+  }
+  // RFC 3986 §3.2: "//" authority, up to the first "/", "?" or "#". Without a scheme (`example.com/a`), the text
+  // up to there is the host.
+  let pathStart: number;
+  let rootless = false;
+  if (url.startsWith('//', afterScheme) || afterScheme === 0) {
+    pathStart = url.startsWith('//', afterScheme) ? afterScheme + 2 : 0;
+    while (pathStart < n) {
+      const c = url.charCodeAt(pathStart);
+      if (c === 0x2f || c === 0x3f || c === 0x23) break;
+      pathStart++;
+    }
+  } else {
+    pathStart = afterScheme;
+    rootless = true;
+  }
+  let queryStart = n; // index of "?" (or n)
+  let fragmentStart = n; // index of "#" (or n)
+  for (let k = pathStart; k < n; k++) {
+    const c = url.charCodeAt(k);
+    if (c === 0x23) {
+      fragmentStart = k;
+      break;
+    }
+    if (c === 0x3f && queryStart === n) queryStart = k;
+  }
+  if (queryStart > fragmentStart) queryStart = fragmentStart;
+
+  let out = url.slice(0, pathStart);
+  const parts: [Part, number[], string][] = [];
+  const pathEnd = Math.min(queryStart, fragmentStart);
+  if (pathEnd > pathStart) {
+    const tokens: number[] = [];
+    if (rootless) {
+      tokenizeWritten(url, pathStart, pathEnd, Part.RootlessPath, tokens);
+      parts.push([Part.RootlessPath, tokens, '']);
+    } else {
+      tokenizeWritten(url, pathStart + 1, pathEnd, Part.Path, tokens);
+      parts.push([Part.Path, tokens, '/']);
+    }
+  }
+  if (queryStart < n && queryStart < fragmentStart) {
+    const tokens: number[] = [];
+    tokenizeWritten(url, queryStart + 1, fragmentStart, Part.Query, tokens);
+    parts.push([Part.Query, tokens, '?']);
+  }
+  if (fragmentStart < n) {
+    const tokens: number[] = [];
+    tokenizeWritten(url, fragmentStart + 1, n, Part.Fragment, tokens);
+    parts.push([Part.Fragment, tokens, '#']);
+  }
+  parts.forEach(([part, tokens, initiator], k) => {
+    out += initiator + writePart(tokens, part, k === parts.length - 1);
+  });
+  return out;
+}
+
+function isAsciiAlpha(c: number): boolean {
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x7a;
+}
+
+function isSchemeChar(c: number): boolean {
+  return isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+}
