@@ -1,0 +1,176 @@
+// ANSI renderer: OSC 8 terminal hyperlinks (the "Hyperlinks in terminal emulators" convention, egmontkob,
+// as implemented by VTE, iTerm2, kitty, WezTerm, Windows Terminal …):
+//   ESC ] 8 ; params ; URI ST  text  ESC ] 8 ; ; ST      with ST = ESC \ (ECMA-48 §8.3.143) or BEL.
+//
+// The text is other people's, so it must not drive the terminal: every control character except TAB, LF and CR
+// is neutralised — C0 controls and DEL shown as their Control Pictures (U+2400–U+2421, e.g. ESC as ␛), C1
+// controls (U+0080–U+009F, which include the 8-bit CSI and OSC) as U+FFFD, or removed with controls: 'strip'.
+// One exception, on by default: SGR sequences (ESC [ digits ; : … m — colours and styles, what `less -R` lets
+// through) may stay, because logs are full of them and they cannot move the cursor, write elsewhere, set a
+// title, touch the clipboard or make a hyperlink.
+import { badOption } from '../errors.js';
+import type { Chunk, LinkChunk } from '../types.js';
+import {
+  displayText,
+  readBoolean,
+  readChoice,
+  readDisplay,
+  readOptions,
+  refusals,
+  renderAll,
+  resolveSchemes,
+  type ChunkRenderer,
+  type CommonRenderOptions,
+} from './common.js';
+
+export interface AnsiOptions extends CommonRenderOptions {
+  /** String Terminator of the OSC 8 sequences: `'st'` = ESC \ (default, the standard one) or `'bel'` = BEL. */
+  terminator?: 'st' | 'bel';
+  /**
+   * SGR sequences in the text: `'keep'` (default), `'strip'` (removed whole), or `'control'` (not let through:
+   * its ESC is handled like any other control character, see `controls`).
+   */
+  sgr?: 'keep' | 'strip' | 'control';
+  /** Other control characters in the text: `'show'` as Control Pictures / U+FFFD (default) or `'strip'`. */
+  controls?: 'show' | 'strip';
+  /** Underline clickable links (SGR 4 … 24). Default false: terminals mark OSC 8 links themselves. */
+  underline?: boolean;
+  /** Colour clickable links with a 256-colour palette index 0–255 (SGR 38;5;n … 39). Default none. */
+  color?: number;
+}
+
+const ESC = '\x1b';
+const MAX_SGR = 64; // longest SGR sequence let through; a longer one is shown like any other control
+
+// States of the control-sequence reader.
+const PLAIN = 0;
+const AFTER_ESC = 1; // ESC seen
+const IN_CSI = 2; //    ESC [ and then parameter bytes 0–9 ; :
+
+class AnsiRenderer implements ChunkRenderer {
+  private readonly display;
+  private readonly schemes;
+  private readonly linksOnly: boolean;
+  private readonly st: string;
+  private readonly sgr: 'keep' | 'strip' | 'control';
+  private readonly strip: boolean;
+  private readonly styleOn: string;
+  private readonly styleOff: string;
+  private state = PLAIN;
+  /** The control sequence read so far (starts with ESC) while state !== PLAIN. */
+  private pending = '';
+
+  constructor(options: unknown) {
+    const o = readOptions('toAnsi', options);
+    this.display = readDisplay(o.display);
+    this.schemes = resolveSchemes(o.schemes);
+    this.linksOnly = readBoolean('links', o.links, false);
+    this.st = readChoice('terminator', o.terminator, ['st', 'bel'] as const, 'st') === 'st' ? ESC + '\\' : '\x07';
+    this.sgr = readChoice('sgr', o.sgr, ['keep', 'strip', 'control'] as const, 'keep');
+    this.strip = readChoice('controls', o.controls, ['show', 'strip'] as const, 'show') === 'strip';
+    const underline = readBoolean('underline', o.underline, false);
+    const color = o.color;
+    if (color !== undefined && !(Number.isInteger(color) && (color as number) >= 0 && (color as number) <= 255)) {
+      throw badOption('color', 'an integer 0–255 (256-colour palette index)', color);
+    }
+    // ECMA-48 §8.3.117 SGR: 4 underline / 24 not underlined; 38;5;n palette colour / 39 default colour.
+    this.styleOn = (underline ? ESC + '[4m' : '') + (color !== undefined ? `${ESC}[38;5;${color as number}m` : '');
+    this.styleOff = (color !== undefined ? ESC + '[39m' : '') + (underline ? ESC + '[24m' : '');
+  }
+
+  chunk(chunk: Chunk): string {
+    if (chunk.type === 'link') {
+      const out = this.flush() + this.link(chunk);
+      return this.linksOnly ? out + '\n' : out;
+    }
+    return this.linksOnly ? '' : this.text(chunk.text);
+  }
+
+  end(): string {
+    return this.flush();
+  }
+
+  /** An unfinished control sequence can no longer become SGR: show (or strip) it as text. */
+  private flush(): string {
+    if (this.state === PLAIN) return '';
+    const out = this.neutralised(this.pending);
+    this.state = PLAIN;
+    this.pending = '';
+    return out;
+  }
+
+  // `seq` starts with ESC and holds printable ASCII after it: neutralise the ESC only.
+  private neutralised(seq: string): string {
+    return (this.strip ? '' : '\u241b') + seq.slice(1);
+  }
+
+  private text(s: string): string {
+    let out = '';
+    let last = 0; // s.slice(last, i) is plain text not yet copied to out
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (this.state !== PLAIN) {
+        // ECMA-48 §5.4: CSI P…P I…I F; only parameter bytes 0–9 ; : and the final byte m make an SGR here.
+        if (this.state === AFTER_ESC && c === 0x5b) {
+          this.state = IN_CSI;
+          this.pending += '[';
+          last = i + 1;
+          continue;
+        }
+        if (this.state === IN_CSI && ((c >= 0x30 && c <= 0x3b) || c === 0x6d) && this.pending.length < MAX_SGR) {
+          last = i + 1;
+          if (c !== 0x6d) {
+            this.pending += s[i];
+            continue;
+          }
+          const seq = this.pending + 'm';
+          this.state = PLAIN;
+          this.pending = '';
+          out += this.sgr === 'keep' ? seq : this.sgr === 'strip' ? '' : this.neutralised(seq);
+          continue;
+        }
+        // Not an SGR: the ESC is neutralised and this character is read again as plain text.
+        out += this.flush();
+        last = i;
+      }
+      if (c === 0x1b) {
+        out += s.slice(last, i);
+        this.state = AFTER_ESC;
+        this.pending = ESC;
+        last = i + 1;
+        continue;
+      }
+      // C0 except TAB LF CR, DEL, C1.
+      if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) {
+        out += s.slice(last, i);
+        if (!this.strip) out += c < 0x20 ? String.fromCharCode(0x2400 + c) : c === 0x7f ? '\u2421' : '\ufffd';
+        last = i + 1;
+      }
+    }
+    if (this.state !== PLAIN) return out;
+    return last === 0 && out === '' ? s : out + s.slice(last);
+  }
+
+  private link(link: LinkChunk): string {
+    const shown = displayText(link, this.display);
+    let body = this.text(shown);
+    body += this.flush(); // a control sequence cannot run past the end of the link text
+    if (refusals(link, this.schemes).length > 0) return body;
+    // refusals() left a uri of printable ASCII only (the bytes 32–126 OSC 8 allows), so it cannot end the OSC.
+    const osc = ESC + ']8;;';
+    return osc + link.uri + this.st + this.styleOn + body + this.styleOff + osc + this.st;
+  }
+}
+
+/** A per-chunk ANSI renderer (used by createRenderStream). */
+export function createAnsiRenderer(options?: AnsiOptions): ChunkRenderer {
+  return new AnsiRenderer(options);
+}
+
+/**
+ * Render chunks for a terminal: each clickable link as an OSC 8 hyperlink
+ * `ESC ]8;;{uri} ESC \ {text} ESC ]8;; ESC \`, text with its control characters neutralised (SGR kept).
+ */
+export function toAnsi(chunks: readonly Chunk[], options?: AnsiOptions): string {
+  return renderAll('toAnsi', chunks, new AnsiRenderer(options));
+}

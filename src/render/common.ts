@@ -1,0 +1,229 @@
+// What every renderer shares: the per-chunk renderer shape, the policy that decides whether a link may be
+// clickable, the text a link displays, and the right-to-left test used for bidi isolation.
+import { badArgument, badOption } from '../errors.js';
+import { BIDI_CLASS_NAMES, bidiClassIndex } from '../unicode/index.js';
+import type { Chunk, DiagnosticCode, LinkChunk } from '../types.js';
+
+/**
+ * A renderer that sees the chunks one at a time. `chunk()` returns the output for one chunk, `end()` whatever
+ * was held back (an unfinished escape sequence, a trailing line break state). The plain functions
+ * (`toHtml` …) and the stream stages (`createRenderStream`) both drive one of these, so they cannot disagree.
+ */
+export interface ChunkRenderer {
+  chunk(chunk: Chunk): string;
+  end(): string;
+}
+
+/** How a link is shown: its original text, or its readable IRI form (RFC 3987 §3.2). */
+export type Display = 'text' | 'iri';
+
+/** Options every renderer takes. */
+export interface CommonRenderOptions {
+  /** Show the link's original `text` (default) or its `iri`. */
+  display?: Display;
+  /** Schemes that may be clickable (lower-case). Default: DEFAULT_LINK_SCHEMES. javascript, vbscript, data are refused. */
+  schemes?: readonly string[];
+  /** Render only the links, one per line (text chunks are read for state such as line numbers, not shown). */
+  links?: boolean;
+}
+
+/**
+ * Diagnostics that make a link not clickable, in every renderer: the link is shown as text instead.
+ * - `idna-failed`, `conversion-failed`: the `uri` is not a usable address for what the text says.
+ * - `mixed-script-host`, `confusable-host`: the host may imitate another one (UTS #39).
+ * - `bidi-control`: a bidi formatting character touches the link, so what is shown next to it may be reordered
+ *   (RFC 3987 §4.1 forbids them in IRIs; `invoice\u202Efdp.exe` is the classic trick).
+ * - `userinfo`: `https://bank.example@evil.example/` shows one host and goes to another (RFC 3986 §7.6).
+ * Other diagnostics (`bidi-component`, `invalid-percent-encoding`, `link-too-long`, `wrapped`) leave the link
+ * clickable.
+ */
+export const UNSAFE_DIAGNOSTICS: readonly DiagnosticCode[] = Object.freeze([
+  'idna-failed',
+  'conversion-failed',
+  'mixed-script-host',
+  'confusable-host',
+  'bidi-control',
+  'userinfo',
+] as DiagnosticCode[]);
+
+/** DESIGN.md P2: the schemes detection knows by name. Only these get an href / a hyperlink by default. */
+export const DEFAULT_LINK_SCHEMES: readonly string[] = Object.freeze([
+  'http', 'https', 'mailto', 'ftp', 'ftps', 'sftp', 'ssh', 'git', 'file', 'ws', 'wss', 'irc', 'ircs',
+  'xmpp', 'sip', 'sips', 'tel', 'news', 'nntp', 'urn', 'magnet', 'geo',
+]);
+
+// DESIGN.md P2 and "Security": never linked, whatever the options or the chunk say.
+const NEVER_LINKED: ReadonlySet<string> = new Set(['javascript', 'vbscript', 'data']);
+
+/**
+ * Why a link is shown as text: one of the UNSAFE_DIAGNOSTICS, or a renderer's own reason —
+ * `scheme-not-allowed` (the uri's scheme is not in the allowed set) or `unsafe-uri` (the uri holds a character
+ * outside printable ASCII U+0021–U+007E: whitespace, a control, anything non-ASCII).
+ */
+export type RefusalCode = DiagnosticCode | 'scheme-not-allowed' | 'unsafe-uri';
+
+const DEFAULT_SCHEME_SET: ReadonlySet<string> = new Set(DEFAULT_LINK_SCHEMES);
+
+// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+function isSchemeChar(c: number, first: boolean): boolean {
+  const lower = c | 0x20;
+  if (lower >= 0x61 && lower <= 0x7a) return true;
+  if (first) return false;
+  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+}
+
+/** The `schemes` option as a set; TypeError for anything but scheme names, or for a never-linked scheme. */
+export function resolveSchemes(option: unknown): ReadonlySet<string> {
+  if (option === undefined) return DEFAULT_SCHEME_SET;
+  if (!Array.isArray(option)) throw badOption('schemes', 'an array of scheme names', option);
+  const set = new Set<string>();
+  for (const name of option) {
+    if (typeof name !== 'string' || name.length === 0) throw badOption('schemes', 'an array of scheme names', name);
+    for (let i = 0; i < name.length; i++) {
+      if (!isSchemeChar(name.charCodeAt(i), i === 0)) throw badOption('schemes', 'an array of scheme names', name);
+    }
+    const lower = asciiLower(name);
+    if (NEVER_LINKED.has(lower)) {
+      throw badOption('schemes', 'free of javascript, vbscript and data (never linked)', name);
+    }
+    set.add(lower);
+  }
+  return set;
+}
+
+function asciiLower(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c | 0x20) : s[i];
+  }
+  return out;
+}
+
+/**
+ * The reasons `link` must not be clickable; `[]` when it may be. Defence in depth: the scheme is read from the
+ * `uri` itself (not from `link.scheme`), and a uri with anything but printable ASCII is refused outright, so no
+ * disguise of `javascript:` (case, whitespace, `%0A`, control characters, entities, full-width letters) can
+ * reach an href.
+ */
+export function refusals(link: LinkChunk, schemes: ReadonlySet<string>): RefusalCode[] {
+  const out: RefusalCode[] = [];
+  const diagnostics = Array.isArray(link.diagnostics) ? link.diagnostics : [];
+  for (const code of UNSAFE_DIAGNOSTICS) if (diagnostics.includes(code)) out.push(code);
+  const uri = link.uri;
+  if (typeof uri !== 'string' || uri.length === 0) {
+    out.push('unsafe-uri');
+    return out;
+  }
+  let colon = -1;
+  for (let i = 0; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    if (c < 0x21 || c > 0x7e) {
+      out.push('unsafe-uri');
+      return out;
+    }
+    if (c === 0x3a && colon < 0) colon = i;
+  }
+  // RFC 3986 §3.1: the scheme runs to the first ":" and is case-insensitive; a uri without one is relative
+  // and is never an href.
+  let schemeOk = colon > 0;
+  for (let i = 0; schemeOk && i < colon; i++) schemeOk = isSchemeChar(uri.charCodeAt(i), i === 0);
+  if (schemeOk) {
+    const scheme = asciiLower(uri.slice(0, colon));
+    schemeOk = schemes.has(scheme) && !NEVER_LINKED.has(scheme);
+  }
+  if (!schemeOk) out.push('scheme-not-allowed');
+  return out;
+}
+
+/**
+ * The text a renderer shows for a link. `iri` shows the readable form; when the scheme was inferred
+ * (`example.com`, `user@host`) the inferred `https://` or `mailto:` is left off, since the reader never wrote it.
+ */
+export function displayText(link: LinkChunk, display: Display): string {
+  if (display === 'text') return link.text;
+  const iri = typeof link.iri === 'string' && link.iri.length > 0 ? link.iri : link.text;
+  if (!link.schemeInferred) return iri;
+  const scheme = link.scheme;
+  if (typeof scheme !== 'string' || iri.length <= scheme.length || iri.charCodeAt(scheme.length) !== 0x3a) return iri;
+  if (asciiLower(iri.slice(0, scheme.length)) !== asciiLower(scheme)) return iri;
+  let rest = scheme.length + 1;
+  if (iri.charCodeAt(rest) === 0x2f && iri.charCodeAt(rest + 1) === 0x2f) rest += 2;
+  return rest < iri.length ? iri.slice(rest) : iri;
+}
+
+const BIDI_R = BIDI_CLASS_NAMES.indexOf('R');
+const BIDI_AL = BIDI_CLASS_NAMES.indexOf('AL');
+
+/** UAX #9: a right-to-left character is one whose Bidi_Class is R or AL (unassigned ones by block default). */
+export function isRtlCodePoint(cp: number): boolean {
+  if (cp < 0x0590) return false; // nothing below Hebrew is R or AL
+  const bc = bidiClassIndex(cp);
+  return bc === BIDI_R || bc === BIDI_AL;
+}
+
+/** True when `s` holds a right-to-left character (Bidi_Class R or AL). */
+export function containsRtl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x0590) continue;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        if (isRtlCodePoint(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000)) return true;
+        i++;
+        continue;
+      }
+    }
+    if (isRtlCodePoint(c)) return true;
+  }
+  return false;
+}
+
+/** The options object of a renderer: undefined or a plain object. */
+export function readOptions(fn: string, options: unknown): Record<string, unknown> {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) throw badArgument(fn, 'options', 'an object', options);
+  return options as Record<string, unknown>;
+}
+
+export function readDisplay(value: unknown): Display {
+  if (value === undefined) return 'text';
+  if (value === 'text' || value === 'iri') return value;
+  throw badOption('display', '"text" or "iri"', value);
+}
+
+export function readBoolean(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw badOption(name, 'a boolean', value);
+  return value;
+}
+
+export function readString(name: string, value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string') throw badOption(name, 'a string', value);
+  return value;
+}
+
+export function readChoice<T extends string>(name: string, value: unknown, choices: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (typeof value === 'string' && (choices as readonly string[]).includes(value)) return value as T;
+  throw badOption(name, `one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`, value);
+}
+
+/** A chunk as the renderers need it; a TypeError names the function and what was wrong. */
+export function checkChunk(fn: string, chunk: unknown): Chunk {
+  if (chunk !== null && typeof chunk === 'object') {
+    const c = chunk as Chunk;
+    if ((c.type === 'text' || c.type === 'link') && typeof c.text === 'string') return c;
+  }
+  throw badArgument(fn, 'each chunk', 'a text or link chunk ({ type, text, … })', chunk);
+}
+
+/** Drive a renderer over a whole array (the plain-function form of every renderer). */
+export function renderAll(fn: string, chunks: unknown, renderer: ChunkRenderer): string {
+  if (!Array.isArray(chunks)) throw badArgument(fn, 'chunks', 'an array of chunks', chunks);
+  let out = '';
+  for (const chunk of chunks) out += renderer.chunk(checkChunk(fn, chunk));
+  return out + renderer.end();
+}

@@ -1,0 +1,140 @@
+// HTML renderer: text escaped, links as <a href>, unsafe links as a marked <span>.
+// The output is element content (between tags, not inside an attribute, <script>, <style> or <textarea>).
+import type { Chunk, LinkChunk } from '../types.js';
+import {
+  containsRtl,
+  displayText,
+  readBoolean,
+  readChoice,
+  readDisplay,
+  readOptions,
+  readString,
+  refusals,
+  renderAll,
+  resolveSchemes,
+  type ChunkRenderer,
+  type CommonRenderOptions,
+} from './common.js';
+
+export interface HtmlOptions extends CommonRenderOptions {
+  /** `rel` of every `<a>`; default `'nofollow noopener noreferrer'` (text from other people); `''` leaves it off. */
+  rel?: string;
+  /** `target` of every `<a>` (e.g. `'_blank'`); default none. */
+  target?: string;
+  /** `class` of every `<a>`; default none. */
+  class?: string;
+  /** `class` of the `<span>` that stands for a link that is not clickable; default `'irilink-unsafe'`. */
+  unsafeClass?: string;
+  /**
+   * `dir="ltr"` on the link element (which also isolates it, HTML §dir): `'rtl'` (default) when the shown text
+   * holds right-to-left characters, `'always'`, or `'never'`.
+   */
+  isolate?: 'rtl' | 'always' | 'never';
+  /** Put `<br>` before every line break (`\r\n`, `\n` or a lone `\r`, each once); default false. */
+  breaks?: boolean;
+}
+
+export const DEFAULT_REL = 'nofollow noopener noreferrer';
+
+// HTML §13.1.2.6 (attribute values, double-quoted) and §13.1.3 (text): & < > " ' become references, so the
+// same escaping is safe for element content and for a double- or single-quoted attribute value.
+function escapeHtml(s: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    let ref: string;
+    switch (s.charCodeAt(i)) {
+      case 0x26: ref = '&amp;'; break;
+      case 0x3c: ref = '&lt;'; break;
+      case 0x3e: ref = '&gt;'; break;
+      case 0x22: ref = '&quot;'; break;
+      case 0x27: ref = '&#39;'; break;
+      default: continue;
+    }
+    out += s.slice(last, i) + ref;
+    last = i + 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+class HtmlRenderer implements ChunkRenderer {
+  private readonly display;
+  private readonly schemes;
+  private readonly linksOnly: boolean;
+  private readonly breaks: boolean;
+  private readonly isolate: 'rtl' | 'always' | 'never';
+  private readonly attrs: string; //        ` class="…" rel="…" target="…"`, escaped once
+  private readonly unsafeAttr: string; //   ` class="…"`
+  /** The last code unit written was `\r` (so a `\n` right after it is the same line break). */
+  private afterCr = false;
+
+  constructor(options: unknown) {
+    const o = readOptions('toHtml', options);
+    this.display = readDisplay(o.display);
+    this.schemes = resolveSchemes(o.schemes);
+    this.linksOnly = readBoolean('links', o.links, false);
+    this.breaks = readBoolean('breaks', o.breaks, false);
+    this.isolate = readChoice('isolate', o.isolate, ['rtl', 'always', 'never'] as const, 'rtl');
+    const cls = readString('class', o.class, '');
+    const rel = readString('rel', o.rel, DEFAULT_REL);
+    const target = readString('target', o.target, '');
+    const unsafeClass = readString('unsafeClass', o.unsafeClass, 'irilink-unsafe');
+    this.attrs =
+      (cls ? ` class="${escapeHtml(cls)}"` : '') +
+      (rel ? ` rel="${escapeHtml(rel)}"` : '') +
+      (target ? ` target="${escapeHtml(target)}"` : '');
+    this.unsafeAttr = unsafeClass ? ` class="${escapeHtml(unsafeClass)}"` : '';
+  }
+
+  chunk(chunk: Chunk): string {
+    if (chunk.type === 'link') return this.link(chunk) + (this.linksOnly ? '\n' : '');
+    return this.linksOnly ? '' : this.text(chunk.text);
+  }
+
+  end(): string {
+    return '';
+  }
+
+  private text(s: string): string {
+    if (!this.breaks) return escapeHtml(s);
+    // `<br>` goes before each line break; `\r\n` is one break even when a chunk ends between the two.
+    let out = '';
+    let last = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x0d || (c === 0x0a && !this.afterCr)) {
+        out += escapeHtml(s.slice(last, i)) + '<br>';
+        last = i;
+      }
+      this.afterCr = c === 0x0d;
+    }
+    return last === 0 && out === '' ? escapeHtml(s) : out + escapeHtml(s.slice(last));
+  }
+
+  private link(link: LinkChunk): string {
+    const shown = displayText(link, this.display);
+    const body = this.text(shown);
+    // RFC 3987 §4.1: an IRI is shown in logical order with a left-to-right base direction; `dir` on an inline
+    // element also isolates it from the surrounding text (HTML "The dir attribute", bidi-isolate by default).
+    const dir = this.isolate === 'always' || (this.isolate === 'rtl' && containsRtl(shown)) ? ' dir="ltr"' : '';
+    const refused = refusals(link, this.schemes);
+    if (refused.length > 0) return `<span${this.unsafeAttr} title="${escapeHtml(refused.join(' '))}"${dir}>${body}</span>`;
+    // refusals() left only printable ASCII with an allowed scheme; escaping makes the attribute unbreakable.
+    return `<a href="${escapeHtml(link.uri)}"${this.attrs}${dir}>${body}</a>`;
+  }
+}
+
+/** A per-chunk HTML renderer (used by createRenderStream). */
+export function createHtmlRenderer(options?: HtmlOptions): ChunkRenderer {
+  return new HtmlRenderer(options);
+}
+
+/**
+ * Render chunks as HTML element content: text with & < > " ' escaped, each clickable link as
+ * `<a href="{uri}" rel="nofollow noopener noreferrer">{text}</a>`, each link that may not be clickable
+ * (UNSAFE_DIAGNOSTICS, a scheme outside `schemes`, a uri that is not printable ASCII) as
+ * `<span class="irilink-unsafe" title="{codes}">{text}</span>`.
+ */
+export function toHtml(chunks: readonly Chunk[], options?: HtmlOptions): string {
+  return renderAll('toHtml', chunks, new HtmlRenderer(options));
+}

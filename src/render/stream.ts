@@ -1,0 +1,83 @@
+// The renderers as object-mode stream stages: Chunk objects in, rendered text out (Buffers, UTF-8; call
+// setEncoding('utf8') for strings). Each stage drives the same per-chunk renderer as the plain function, so
+// for any split of the chunk array the output is the function's output.
+import type { Transform } from 'node:stream';
+import through2 from 'through2';
+import { badArgument } from '../errors.js';
+import { createAnsiRenderer, type AnsiOptions } from './ansi.js';
+import { checkChunk, type ChunkRenderer } from './common.js';
+import { createHtmlRenderer, type HtmlOptions } from './html.js';
+import { createJsonlRenderer, type JsonlOptions } from './jsonl.js';
+import { createMarkdownRenderer, type MarkdownOptions } from './markdown.js';
+import { createTextRenderer, type TextOptions } from './text.js';
+
+export type RenderFormat = 'html' | 'markdown' | 'ansi' | 'jsonl' | 'text';
+
+export const RENDER_FORMATS: readonly RenderFormat[] = Object.freeze(['html', 'markdown', 'ansi', 'jsonl', 'text'] as RenderFormat[]);
+
+export interface RenderOptionsByFormat {
+  html: HtmlOptions;
+  markdown: MarkdownOptions;
+  ansi: AnsiOptions;
+  jsonl: JsonlOptions;
+  text: TextOptions;
+}
+
+/** A per-chunk renderer for `format`; options are checked now (TypeError), before any chunk. */
+export function createRenderer<F extends RenderFormat>(format: F, options?: RenderOptionsByFormat[F]): ChunkRenderer;
+export function createRenderer(format: string, options?: object): ChunkRenderer;
+export function createRenderer(format: string, options?: object): ChunkRenderer {
+  switch (format) {
+    case 'html': return createHtmlRenderer(options);
+    case 'markdown': return createMarkdownRenderer(options);
+    case 'ansi': return createAnsiRenderer(options);
+    case 'jsonl': return createJsonlRenderer(options);
+    case 'text': return createTextRenderer(options);
+    default: throw badArgument('createRenderStream', 'format', `one of ${RENDER_FORMATS.join(', ')}`, format);
+  }
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+/**
+ * An object-mode stage: write Chunk objects, read the rendered text. A chunk that is not a chunk fails the
+ * stream with a TypeError. A surrogate pair split between two chunks' outputs is held together, so the
+ * UTF-8 output never holds a replacement character the function's output would not.
+ */
+export function createRenderStream<F extends RenderFormat>(format: F, options?: RenderOptionsByFormat[F]): Transform;
+export function createRenderStream(format: string, options?: object): Transform;
+export function createRenderStream(format: string, options?: object): Transform {
+  const renderer = createRenderer(format, options);
+  let held = ''; // a trailing high surrogate waiting for its low half
+  const emit = (stream: Transform, rendered: string): void => {
+    let out = held + rendered;
+    held = '';
+    if (out.length > 0 && isHighSurrogate(out.charCodeAt(out.length - 1))) {
+      held = out.slice(-1);
+      out = out.slice(0, -1);
+    }
+    if (out.length > 0) stream.push(out);
+  };
+  return through2(
+    { writableObjectMode: true, readableObjectMode: false },
+    function transform(chunk: unknown, _enc, callback) {
+      let rendered: string;
+      try {
+        rendered = renderer.chunk(checkChunk('createRenderStream', chunk));
+      } catch (error) {
+        callback(error as Error);
+        return;
+      }
+      emit(this, rendered);
+      callback();
+    },
+    function flush(callback) {
+      emit(this, renderer.end());
+      if (held) this.push(held);
+      held = '';
+      callback();
+    },
+  );
+}

@@ -1,0 +1,42 @@
+// Plain-text renderer: the input unchanged (every chunk's text, DESIGN.md "Lossless"), or each link rewritten
+// to another of its forms, or with `links: true` the links alone, one per line.
+import type { Chunk } from '../types.js';
+import { readBoolean, readChoice, readOptions, renderAll, type ChunkRenderer } from './common.js';
+
+export interface TextOptions {
+  /** What a link is written as: its original `text` (default, so the output is the input), its `iri`, or its `uri`. */
+  display?: 'text' | 'iri' | 'uri';
+  /** Only the links, one per line. */
+  links?: boolean;
+}
+
+class TextRenderer implements ChunkRenderer {
+  private readonly display: 'text' | 'iri' | 'uri';
+  private readonly linksOnly: boolean;
+
+  constructor(options: unknown) {
+    const o = readOptions('toText', options);
+    this.display = readChoice('display', o.display, ['text', 'iri', 'uri'] as const, 'text');
+    this.linksOnly = readBoolean('links', o.links, false);
+  }
+
+  chunk(chunk: Chunk): string {
+    if (chunk.type === 'text') return this.linksOnly ? '' : chunk.text;
+    const shown = this.display === 'text' ? chunk.text : this.display === 'iri' ? chunk.iri : chunk.uri;
+    return this.linksOnly ? shown + '\n' : shown;
+  }
+
+  end(): string {
+    return '';
+  }
+}
+
+/** A per-chunk plain-text renderer (used by createRenderStream). */
+export function createTextRenderer(options?: TextOptions): ChunkRenderer {
+  return new TextRenderer(options);
+}
+
+/** The chunks as plain text: the input itself by default (see TextOptions). */
+export function toText(chunks: readonly Chunk[], options?: TextOptions): string {
+  return renderAll('toText', chunks, new TextRenderer(options));
+}
