@@ -38,28 +38,31 @@ const VLQ_DIGIT = new Int8Array(128).fill(-1);
 
 /** Decodes the base-64 VLQ (delta, value) pairs written by scripts/gen-unicode.mjs. */
 function decodeRuns(encoded: string): Runs {
-  const numbers: number[] = [];
+  // Every number ends with a digit below 32; two numbers make a run.
+  let count = 0;
+  for (let i = 0; i < encoded.length; i++) if ((VLQ_DIGIT[encoded.charCodeAt(i)]! & 32) === 0) count++;
+  const starts = new Uint32Array(count >> 1);
+  const values = new Uint16Array(count >> 1);
   let value = 0;
   let shift = 0;
+  let k = 0; // numbers read
+  let start = 0;
   for (let i = 0; i < encoded.length; i++) {
     const digit = VLQ_DIGIT[encoded.charCodeAt(i)]!;
-    value += (digit & 31) * 2 ** shift;
+    value |= (digit & 31) << shift; // numbers stay below 2^21
     if (digit & 32) {
       shift += 5;
-    } else {
-      numbers.push(value);
-      value = 0;
-      shift = 0;
+      continue;
     }
-  }
-  const n = numbers.length >> 1;
-  const starts = new Uint32Array(n);
-  const values = new Uint16Array(n);
-  let start = 0;
-  for (let i = 0; i < n; i++) {
-    start += numbers[2 * i]!;
-    starts[i] = start;
-    values[i] = numbers[2 * i + 1]!;
+    if ((k & 1) === 0) {
+      start += value;
+      starts[k >> 1] = start;
+    } else {
+      values[k >> 1] = value;
+    }
+    k++;
+    value = 0;
+    shift = 0;
   }
   return { starts, values };
 }
@@ -77,14 +80,14 @@ function runValue(runs: Runs, cp: number): number {
   return runs.values[lo]!;
 }
 
-/** Writes the BMP part of `runs` into `target` (one entry per code point U+0000..U+FFFF), shifted by `shift`. */
-function fillBmp(target: Uint8Array | Uint16Array, runs: Runs, shift = 0): void {
+/** The BMP part of `runs` as one entry per code point U+0000..U+FFFF. */
+function bmpTable<T extends Uint8Array | Uint16Array>(target: T, runs: Runs): T {
   const { starts, values } = runs;
   for (let i = 0; i < starts.length && starts[i]! < 0x10000; i++) {
     const end = i + 1 < starts.length ? Math.min(starts[i + 1]!, 0x10000) : 0x10000;
-    const v = values[i]! << shift;
-    for (let cp = starts[i]!; cp < end; cp++) target[cp]! |= v;
+    target.fill(values[i]!, starts[i]!, end);
   }
+  return target;
 }
 
 /** Binary search in a flat sorted [key, value, key, value, …] list; −1 when `key` is absent. */
@@ -118,20 +121,16 @@ const linkTermRuns = decodeRuns(LINK_TERM_RUNS);
 const linkEmailRuns = decodeRuns(LINK_EMAIL_RUNS);
 const hostCharRuns = decodeRuns(HOST_CHAR_RUNS);
 
-// One byte per BMP code point: bits 0–2 Link_Term, bit 3 Link_Email, bit 4 host character.
-const LINK_TERM_MASK = 7;
-const EMAIL_BIT = 8;
-const HOST_BIT = 16;
-const bmpLinkFlags = new Uint8Array(0x10000);
-fillBmp(bmpLinkFlags, linkTermRuns);
-fillBmp(bmpLinkFlags, linkEmailRuns, 3);
-fillBmp(bmpLinkFlags, hostCharRuns, 4);
+// One byte per BMP code point for each property, filled run by run (TypedArray.fill) at load.
+const bmpLinkTerm = bmpTable(new Uint8Array(0x10000), linkTermRuns);
+const bmpLinkEmail = bmpTable(new Uint8Array(0x10000), linkEmailRuns);
+const bmpHostChar = bmpTable(new Uint8Array(0x10000), hostCharRuns);
 
 const linkBracketPairs = Int32Array.from(LINK_BRACKET_PAIRS);
 
 /** UTS #58 §2.1: the Link_Term value of `cp` (HARD for unassigned and out-of-range code points). */
 export function linkTerm(cp: number): LinkTerm {
-  if (cp < 0x10000) return (cp >= 0 ? bmpLinkFlags[cp]! & LINK_TERM_MASK : HARD) as LinkTerm;
+  if (cp < 0x10000) return (cp >= 0 ? bmpLinkTerm[cp]! : HARD) as LinkTerm;
   return (cp <= 0x10ffff ? runValue(linkTermRuns, cp) : HARD) as LinkTerm;
 }
 
@@ -142,7 +141,7 @@ export function linkBracketOpener(cp: number): number {
 
 /** UTS #58 §2.3 Link_Email: may `cp` appear in an email local-part (scanning back from `@`)? */
 export function isLinkEmail(cp: number): boolean {
-  if (cp < 0x10000) return cp >= 0 && (bmpLinkFlags[cp]! & EMAIL_BIT) !== 0;
+  if (cp < 0x10000) return cp >= 0 && bmpLinkEmail[cp] === 1;
   return cp <= 0x10ffff && runValue(linkEmailRuns, cp) === 1;
 }
 
@@ -154,7 +153,7 @@ export function isLinkEmail(cp: number): boolean {
 export function isHostChar(cp: number): boolean {
   // Deviation (UTS #58 §4.1): Link_Term=Hard characters are excluded (the generator removes them): the IDNA table
   // maps NBSP and U+3000 to a space, so the reference would scan a domain back across them.
-  if (cp < 0x10000) return cp >= 0 && (bmpLinkFlags[cp]! & HOST_BIT) !== 0;
+  if (cp < 0x10000) return cp >= 0 && bmpHostChar[cp] === 1;
   return cp <= 0x10ffff && runValue(hostCharRuns, cp) === 1;
 }
 
@@ -165,8 +164,7 @@ export type BidiClass = (typeof BIDI_CLASS_NAMES)[number];
 export { BIDI_CLASS_NAMES };
 
 const bidiRuns = decodeRuns(BIDI_CLASS_RUNS);
-const bmpBidi = new Uint8Array(0x10000);
-fillBmp(bmpBidi, bidiRuns);
+const bmpBidi = bmpTable(new Uint8Array(0x10000), bidiRuns);
 
 /** The numeric Bidi_Class of `cp`: an index into BIDI_CLASS_NAMES (cheaper to compare than the name). */
 export function bidiClassIndex(cp: number): number {
@@ -202,8 +200,7 @@ export type GeneralCategory = (typeof GENERAL_CATEGORY_NAMES)[number];
 export { GENERAL_CATEGORY_NAMES };
 
 const gcRuns = decodeRuns(GENERAL_CATEGORY_RUNS);
-const bmpGc = new Uint8Array(0x10000);
-fillBmp(bmpGc, gcRuns);
+const bmpGc = bmpTable(new Uint8Array(0x10000), gcRuns);
 
 function gcIndex(cp: number): number {
   if (cp < 0x10000) return cp >= 0 ? bmpGc[cp]! : 0;
@@ -244,8 +241,7 @@ export function isDecimalDigit(cp: number): boolean {
 export { SCRIPT_NAMES, SCRIPT_EXTENSIONS_SETS };
 
 const scriptRuns = decodeRuns(SCRIPT_RUNS);
-const bmpScript = new Uint8Array(0x10000);
-fillBmp(bmpScript, scriptRuns);
+const bmpScript = bmpTable(new Uint8Array(0x10000), scriptRuns);
 const UNKNOWN_SCRIPT = SCRIPT_NAMES.indexOf('Unknown');
 
 /** The numeric Script of `cp`: an index into SCRIPT_NAMES. */
@@ -260,8 +256,7 @@ export function script(cp: number): string {
 }
 
 const scxRuns = decodeRuns(SCRIPT_EXTENSIONS_RUNS);
-const bmpScx = new Uint16Array(0x10000);
-fillBmp(bmpScx, scxRuns);
+const bmpScx = bmpTable(new Uint16Array(0x10000), scxRuns);
 const scxNames: readonly (readonly string[])[] = SCRIPT_EXTENSIONS_SETS.map((set) =>
   Object.freeze(set.map((i) => SCRIPT_NAMES[i]!)),
 );
