@@ -27,6 +27,11 @@ describe('render: toHtml exact output', () => {
     );
   });
 
+  it('display: "uri" shows the uri itself', () => {
+    const chunks = chunksOf('⸠例え.jp⸡', [{ uri: 'https://xn--r8jz45g.jp', iri: 'https://例え.jp', scheme: 'https', schemeInferred: true }]);
+    expect(toHtml(chunks, { display: 'uri', rel: '' })).to.equal('<a href="https://xn--r8jz45g.jp">https://xn--r8jz45g.jp</a>');
+  });
+
   it('an email shows its text; display "iri" leaves the inferred mailto: off', () => {
     const chunks = chunksOf('mail ⸠ユーザー@例え.jp⸡', [
       { kind: 'email', scheme: 'mailto', schemeInferred: true, uri: 'mailto:%E3%83%A6%E3%83%BC%E3%82%B6%E3%83%BC@xn--r8jz45g.jp', iri: 'mailto:ユーザー@例え.jp' },
@@ -128,7 +133,7 @@ describe('render: toHtml exact output', () => {
   it('rejects misuse with a TypeError', () => {
     expect(() => toHtml('x' as unknown as Chunk[])).to.throw(TypeError, /chunks must be an array/);
     expect(() => toHtml([{ type: 'bogus' } as unknown as Chunk])).to.throw(TypeError, /each chunk/);
-    expect(() => toHtml([], { display: 'uri' } as unknown as HtmlOptions)).to.throw(TypeError, /display/);
+    expect(() => toHtml([], { display: 'url' } as unknown as HtmlOptions)).to.throw(TypeError, /display/);
     expect(() => toHtml([], { rel: 1 } as unknown as HtmlOptions)).to.throw(TypeError, /rel/);
     expect(() => toHtml([], { isolate: 'yes' } as unknown as HtmlOptions)).to.throw(TypeError, /isolate/);
     expect(() => toHtml([], { schemes: ['https', 'JavaScript'] })).to.throw(TypeError, /never linked/);

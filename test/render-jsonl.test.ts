@@ -85,8 +85,8 @@ describe('render: toText', () => {
     expect(toText(chunks)).to.equal('see 例え.jp and https://a.example/%7E.');
   });
 
-  it('display rewrites links to their iri or uri', () => {
-    expect(toText(chunks, { display: 'iri' })).to.equal('see https://例え.jp and https://a.example/~.');
+  it('display rewrites links to their iri (an inferred scheme left off) or uri', () => {
+    expect(toText(chunks, { display: 'iri' })).to.equal('see 例え.jp and https://a.example/~.');
     expect(toText(chunks, { display: 'uri' })).to.equal('see https://xn--r8jz45g.jp and https://a.example/%7E.');
   });
 

@@ -27,6 +27,9 @@ describe('render: toMarkdown exact output', () => {
     expect(toMarkdown(chunks, { display: 'iri' })).to.equal(
       '[example.com](https://example.com) <user@example.com> [ユ@例え.jp](mailto:%E3%83%A6@xn--r8jz45g.jp)',
     );
+    expect(toMarkdown(chunks, { display: 'uri' })).to.equal(
+      '<https://example.com> <mailto:user@example.com> <mailto:%E3%83%A6@xn--r8jz45g.jp>',
+    );
   });
 
   it('escapes link text and the destination as CommonMark requires', () => {
@@ -151,7 +154,7 @@ function roundTrip(chunks: Chunk[], options: MarkdownOptions = {}): void {
       expectedText += chunk.text;
       continue;
     }
-    const shown = options.display === 'iri' ? displayIri(chunk) : chunk.text;
+    const shown = options.display === 'iri' ? displayIri(chunk) : options.display === 'uri' ? chunk.uri : chunk.text;
     if (refusals(chunk, new Set(DEFAULT_LINK_SCHEMES)).length > 0) {
       expectedText += shown;
       continue;
@@ -209,7 +212,7 @@ describe('render: toMarkdown round trip through markdown-it', () => {
       shown: fc.string({ minLength: 1, maxLength: 6 }).map((s) => s.replace(/[\0\r\n]/g, 'x') || 'x'),
     });
     fc.assert(
-      fc.property(fc.array(fc.tuple(text, linkArb), { maxLength: 4 }), text, fc.boolean(), (pairs, tail, iri) => {
+      fc.property(fc.array(fc.tuple(text, linkArb), { maxLength: 4 }), text, fc.constantFrom<MarkdownOptions['display']>('text', 'iri', 'uri'), (pairs, tail, display) => {
         const chunks: Chunk[] = [];
         let offset = 0;
         for (const [t, l] of pairs) {
@@ -220,7 +223,7 @@ describe('render: toMarkdown round trip through markdown-it', () => {
           offset += shown.length;
         }
         chunks.push({ type: 'text', text: tail, start: offset, end: offset + tail.length });
-        roundTrip(chunks, { display: iri ? 'iri' : 'text' });
+        roundTrip(chunks, { display });
       }),
       { numRuns: 1000 },
     );

@@ -14,12 +14,12 @@ export interface ChunkRenderer {
   end(): string;
 }
 
-/** How a link is shown: its original text, or its readable IRI form (RFC 3987 §3.2). */
-export type Display = 'text' | 'iri';
+/** How a link is shown: its original text, its readable IRI form (RFC 3987 §3.2), or its ASCII URI. */
+export type Display = 'text' | 'iri' | 'uri';
 
 /** Options every renderer takes. */
 export interface CommonRenderOptions {
-  /** Show the link's original `text` (default) or its `iri`. */
+  /** Show the link's original `text` (default), its `iri`, or its `uri`. */
   display?: Display;
   /** Schemes that may be clickable (lower-case). Default: DEFAULT_LINK_SCHEMES. javascript, vbscript, data are refused. */
   schemes?: readonly string[];
@@ -139,9 +139,11 @@ export function refusals(link: LinkChunk, schemes: ReadonlySet<string>): Refusal
 /**
  * The text a renderer shows for a link. `iri` shows the readable form; when the scheme was inferred
  * (`example.com`, `user@host`) the inferred `https://` or `mailto:` is left off, since the reader never wrote it.
+ * `uri` shows the uri as it is (what the link goes to).
  */
 export function displayText(link: LinkChunk, display: Display): string {
   if (display === 'text') return link.text;
+  if (display === 'uri') return typeof link.uri === 'string' && link.uri.length > 0 ? link.uri : link.text;
   const iri = typeof link.iri === 'string' && link.iri.length > 0 ? link.iri : link.text;
   if (!link.schemeInferred) return iri;
   const scheme = link.scheme;
@@ -189,8 +191,8 @@ export function readOptions(fn: string, options: unknown): Record<string, unknow
 
 export function readDisplay(value: unknown): Display {
   if (value === undefined) return 'text';
-  if (value === 'text' || value === 'iri') return value;
-  throw badOption('display', '"text" or "iri"', value);
+  if (value === 'text' || value === 'iri' || value === 'uri') return value;
+  throw badOption('display', '"text", "iri" or "uri"', value);
 }
 
 export function readBoolean(name: string, value: unknown, fallback: boolean): boolean {

@@ -36,8 +36,8 @@ export interface HtmlOptions extends CommonRenderOptions {
 
 export const DEFAULT_REL = 'nofollow noopener noreferrer';
 
-// HTML §13.1.2.6 (attribute values, double-quoted) and §13.1.3 (text): & < > " ' become references, so the
-// same escaping is safe for element content and for a double- or single-quoted attribute value.
+// HTML Standard §13.1.2.3 (attribute values) and §13.1.3 (text): & < > " ' become character references, so
+// the same escaping is safe for element content and for a double- or single-quoted attribute value.
 function escapeHtml(s: string): string {
   let out = '';
   let last = 0;

@@ -1,28 +1,31 @@
 // Plain-text renderer: the input unchanged (every chunk's text, DESIGN.md "Lossless"), or each link rewritten
 // to another of its forms, or with `links: true` the links alone, one per line.
 import type { Chunk } from '../types.js';
-import { readBoolean, readChoice, readOptions, renderAll, type ChunkRenderer } from './common.js';
+import { displayText, readBoolean, readDisplay, readOptions, renderAll, type ChunkRenderer, type Display } from './common.js';
 
 export interface TextOptions {
-  /** What a link is written as: its original `text` (default, so the output is the input), its `iri`, or its `uri`. */
+  /**
+   * What a link is written as: its original `text` (default, so the output is the input), its `iri` (without
+   * an inferred scheme, as in the other renderers), or its `uri`.
+   */
   display?: 'text' | 'iri' | 'uri';
   /** Only the links, one per line. */
   links?: boolean;
 }
 
 class TextRenderer implements ChunkRenderer {
-  private readonly display: 'text' | 'iri' | 'uri';
+  private readonly display: Display;
   private readonly linksOnly: boolean;
 
   constructor(options: unknown) {
     const o = readOptions('toText', options);
-    this.display = readChoice('display', o.display, ['text', 'iri', 'uri'] as const, 'text');
+    this.display = readDisplay(o.display);
     this.linksOnly = readBoolean('links', o.links, false);
   }
 
   chunk(chunk: Chunk): string {
     if (chunk.type === 'text') return this.linksOnly ? '' : chunk.text;
-    const shown = this.display === 'text' ? chunk.text : this.display === 'iri' ? chunk.iri : chunk.uri;
+    const shown = displayText(chunk, this.display);
     return this.linksOnly ? shown + '\n' : shown;
   }
 
