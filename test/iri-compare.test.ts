@@ -136,12 +136,15 @@ describe('compareIris: inputs that are not IRIs', () => {
     equivalentFrom('http://a/\uD800%7e', 'http://a/\uD800~', 'percent-encoding');
     equivalentFrom('http://a/é\uD800', 'http://a/%C3%A9\uD800', 'never');
     equivalentFrom('http://a/\uDC00', 'http://a/%ED%B0%80', 'never');
+    // The host still goes through IDNA at the scheme rung.
+    equivalentFrom('http://résumé.org:80/\uD800', 'http://xn--rsum-bpad.org/\uD800', 'scheme');
   });
 
   it('space and the other ASCII characters an IRI cannot hold are not encoded for comparison', () => {
     equivalentFrom('http://a/b c', 'http://a/b%20c', 'never');
     equivalentFrom('HTTP://a/b c', 'http://a/b c', 'case');
     equivalentFrom('http://a/<%7e>', 'http://a/<~>', 'percent-encoding');
+    equivalentFrom('http://résumé.org/a b', 'http://xn--rsum-bpad.org/a b', 'scheme');
   });
 
   it('odd strings compare without throwing', () => {

@@ -164,12 +164,15 @@ export function visualOrder(text: string, baseDirection: BidiBaseDirection = 'lt
   if (typeof text !== 'string') throw badArgument('visualOrder', 'text', 'a string', text);
   paragraphDirectionArgument('visualOrder', baseDirection);
   const { offsets, visual } = resolveBidi(text, baseDirection);
+  // Copy runs of code points that stay in logical order with one slice each.
   const parts: string[] = [];
-  for (let k = 0; k < visual.length; k++) {
-    const i = visual[k];
-    const from = offsets[i];
-    const to = i + 1 < offsets.length ? offsets[i + 1] : text.length;
-    parts.push(text.slice(from, to));
+  let k = 0;
+  while (k < visual.length) {
+    let j = k + 1;
+    while (j < visual.length && visual[j] === visual[j - 1]! + 1) j++;
+    const last = visual[j - 1]!;
+    parts.push(text.slice(offsets[visual[k]!], last + 1 < offsets.length ? offsets[last + 1] : text.length));
+    k = j;
   }
   return parts.join('');
 }

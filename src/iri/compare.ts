@@ -257,13 +257,29 @@ function schemeBasedNormalize(s: string): string {
     c.path = '/';
     changed = true;
   }
-  if (changed) s = recomposeIri(c);
-  if (!dns || c.host === '' || c.host.charCodeAt(0) === 0x5b /* [ IP-literal */) return s;
+  if (dns && c.host !== '' && c.host.charCodeAt(0) !== 0x5b /* [ IP-literal */) {
+    const ascii = idnaHost(c.scheme, c.host);
+    if (ascii !== null && ascii !== c.host) {
+      c.host = ascii;
+      changed = true;
+    }
+  }
+  return changed ? recomposeIri(c) : s;
+}
+
+// The host alone through toUri's bis §3.4.2 mapping (so that what the rest of the IRI holds cannot make
+// it fail), or null when the mapping fails or the host would not survive being put back on its own.
+function idnaHost(scheme: string, host: string): string | null {
+  for (let i = 0; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (c === 0x3a || c === 0x40 || c === 0x2f || c === 0x3f || c === 0x23) return null; // : @ / ? #
+  }
   try {
-    return toUri(s, { host: 'idna' });
+    const uri = toUri(scheme + '://' + host, { host: 'idna' });
+    return uri.slice(scheme.length + 3);
   } catch (e) {
     if (!(e instanceof IriError)) throw e;
-    return s;
+    return null;
   }
 }
 
