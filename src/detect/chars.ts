@@ -1,0 +1,125 @@
+// Character classes of the scanner, by number (STYLE.md habit 7): an ASCII flag table, and the generated
+// Unicode tables of src/unicode for everything else.
+
+import { CLOSE, HARD, INCLUDE, isHostChar, linkTerm, OPEN, SOFT } from '../unicode/index.js';
+import { isLetter, isMark, isNumber, scriptExtensionsIndices, SCRIPT_NAMES } from '../unicode/index.js';
+
+export { CLOSE, HARD, INCLUDE, OPEN, SOFT };
+
+// ASCII flags.
+export const A_HARD = 1; //        Link_Term=Hard: C0 controls, space, DEL
+export const A_TRIGGER = 2; //     '.' and ':' start a look at the text around them
+export const A_SCHEME = 4; //      RFC 3986 §3.1 scheme characters: ALPHA DIGIT + - .
+export const A_ALPHA = 8;
+export const A_DIGIT = 16;
+export const A_HOST = 32; //       host characters of the domain scan: ALPHA DIGIT - .
+export const A_USERINFO = 64; //   RFC 3986 §3.2.1 userinfo: unreserved, pct-encoded, sub-delims, ':'
+export const A_WRAP_SPACE = 128; // RFC 3986 Appendix C: whitespace a wrapped link may hold (SP HT CR LF)
+
+export const ASCII_FLAGS = new Uint8Array(128);
+/** UTS #58 Link_Term of ASCII (NOTES §2.1 "ASCII breakdown"). */
+export const ASCII_TERM = new Uint8Array(128);
+{
+  const mark = (chars: string, flag: number): void => {
+    for (let i = 0; i < chars.length; i++) ASCII_FLAGS[chars.charCodeAt(i)]! |= flag;
+  };
+  for (let c = 0; c < 0x20; c++) ASCII_FLAGS[c]! |= A_HARD;
+  ASCII_FLAGS[0x20]! |= A_HARD;
+  ASCII_FLAGS[0x7f]! |= A_HARD;
+  mark('.:', A_TRIGGER);
+  for (let c = 0x41; c <= 0x5a; c++) ASCII_FLAGS[c]! |= A_ALPHA | A_SCHEME | A_HOST | A_USERINFO;
+  for (let c = 0x61; c <= 0x7a; c++) ASCII_FLAGS[c]! |= A_ALPHA | A_SCHEME | A_HOST | A_USERINFO;
+  for (let c = 0x30; c <= 0x39; c++) ASCII_FLAGS[c]! |= A_DIGIT | A_SCHEME | A_HOST | A_USERINFO;
+  mark('+-.', A_SCHEME);
+  mark('-.', A_HOST);
+  mark("-._~%!$&'()*+,;=:", A_USERINFO);
+  mark(' \t\r\n', A_WRAP_SPACE);
+  for (let c = 0; c < 128; c++) ASCII_TERM[c] = linkTerm(c);
+}
+
+/** The code point at `i` (a surrogate pair combined; a lone surrogate is returned as itself). */
+export function codePointAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    const d = s.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+  }
+  return c;
+}
+
+/** The code point that ends just before `i` (i > 0). */
+export function codePointBefore(s: string, i: number): number {
+  const d = s.charCodeAt(i - 1);
+  if (d >= 0xdc00 && d <= 0xdfff && i >= 2) {
+    const c = s.charCodeAt(i - 2);
+    if (c >= 0xd800 && c <= 0xdbff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+  }
+  return d;
+}
+
+/** UTF-16 length of a code point. */
+export function cpLength(cp: number): number {
+  return cp > 0xffff ? 2 : 1;
+}
+
+/**
+ * P1 (RFC 3987 §4.1): the bidi formatting characters that never appear inside a link — LRM, RLM, ALM and the
+ * embeddings, overrides and isolates.
+ */
+export function isBidiControl(cp: number): boolean {
+  return cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x061c;
+}
+
+/**
+ * A character no link contains and no scan crosses: UTS #58 Link_Term=Hard, plus (P1) the bidi controls.
+ * Deviation (UTS #58 §2.1): Link_Term makes the bidi controls Include; RFC 3987 §4.1 forbids them in IRIs.
+ */
+export function isBarrier(cp: number): boolean {
+  return (cp < 128 ? (ASCII_FLAGS[cp]! & A_HARD) !== 0 : linkTerm(cp) === HARD) || isBidiControl(cp);
+}
+
+/** Link_Term with the P1 bidi controls made Hard. */
+export function termOf(cp: number): number {
+  if (cp < 128) return ASCII_TERM[cp]!;
+  return isBidiControl(cp) ? HARD : linkTerm(cp);
+}
+
+/** The label separators of a host: `.` and, after UTS #46 mapping, `。` `．` `｡`. */
+export function isHostDot(cp: number): boolean {
+  return cp === 0x2e || cp === 0x3002 || cp === 0xff0e || cp === 0xff61;
+}
+
+/**
+ * A character of a domain name, for the scans around a TLD and after `scheme://`: UTS #58 §4.1's set (IDNA valid
+ * or mapped, ASCII letters, digits, `-` and the dots).
+ * Deviation (UTS #58 §4.1): only Link_Term=Include characters (and the dots) — so IDNA-valid punctuation such as
+ * `«` (NV8) is not swallowed into a host: `«example.com»` links `example.com`, which P6 also wants.
+ */
+export function isDomainChar(cp: number): boolean {
+  if (cp < 128) return (ASCII_FLAGS[cp]! & A_HOST) !== 0;
+  if (isHostDot(cp)) return true;
+  return isHostChar(cp) && linkTerm(cp) === INCLUDE && !isBidiControl(cp);
+}
+
+/** A domain character other than a label separator. */
+export function isLabelChar(cp: number): boolean {
+  return cp !== 0x2e && cp !== 0x3002 && cp !== 0xff0e && cp !== 0xff61 && isDomainChar(cp);
+}
+
+const NO_SPACE_SCRIPTS = new Set(
+  ['Han', 'Hiragana', 'Katakana', 'Bopomofo', 'Hangul', 'Thai', 'Lao', 'Khmer', 'Myanmar', 'Tibetan', 'Yi', 'Tai_Tham', 'Tai_Le', 'New_Tai_Lue', 'Balinese', 'Javanese']
+    .map((name) => SCRIPT_NAMES.indexOf(name))
+    .filter((i) => i >= 0),
+);
+
+/**
+ * P4: may a scheme start right after `cp`? Not after a letter, mark or digit of a script written with spaces
+ * between words (`seehttp://…`); yes after one of a script written without them (`詳細はhttps://…`), and after
+ * anything else (punctuation, symbols, the start of text).
+ */
+export function allowsGluedScheme(cp: number): boolean {
+  if (cp < 128) return (ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) === 0;
+  if (!(isLetter(cp) || isMark(cp) || isNumber(cp))) return true;
+  for (const script of scriptExtensionsIndices(cp)) if (NO_SPACE_SCRIPTS.has(script)) return true;
+  return false;
+}

@@ -1,0 +1,111 @@
+// DESIGN.md "What each link carries": a detected span becomes a Link — its URI (RFC 3987 §3.1 with UTS #46 hosts),
+// its IRI (RFC 3987 §3.2) and its diagnostics.
+
+import { IriError } from '../errors.js';
+import { checkIriBidi } from '../iri/bidi.js';
+import { toIri } from '../iri/to-iri.js';
+import { toUri } from '../iri/to-uri.js';
+import type { ToUriOptions } from '../iri/to-uri.js';
+import type { DiagnosticCode, Link } from '../types.js';
+import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
+import { isBidiControl, isHostDot } from './chars.js';
+import type { ScanState } from './state.js';
+import { removeWrapSpace } from './wrap.js';
+
+/** The Link for the candidate text[s, e) described by `st`; offsets shifted by `base`. */
+export function makeLink(st: ScanState, s: number, e: number, base: number): Link {
+  const text = st.text;
+  const raw = text.slice(s, e);
+  const o = st.opts;
+
+  // P1: a bidi control right before or after the link (its scan stopped there).
+  if (!st.bidiStop) {
+    if (s > 0 && isBidiControl(text.charCodeAt(s - 1))) st.bidiStop = true;
+    else if (e < st.end && isBidiControl(text.charCodeAt(e))) st.bidiStop = true;
+  }
+
+  let iriText = st.wrapped ? removeWrapSpace(raw) : raw;
+  if (st.schemeInferred) iriText = (st.kind === 'email' ? 'mailto:' : st.scheme + '://') + iriText;
+
+  const diagnostics: DiagnosticCode[] = [];
+  const uriOptions: ToUriOptions = { host: 'idna', asciiDisallowed: 'encode' };
+  if (o.documentCharset !== undefined) uriOptions.documentCharset = o.documentCharset;
+  let uri: string;
+  let idnaFailed = false;
+  let conversionFailed = false;
+  try {
+    uri = toUri(iriText, uriOptions);
+  } catch (err) {
+    if (!(err instanceof IriError)) throw err;
+    if (err.code === 'idna-failed') idnaFailed = true;
+    else conversionFailed = true;
+    uri = fallbackUri(iriText, err.code === 'idna-failed');
+  }
+  let iri: string;
+  try {
+    iri = toIri(uri);
+  } catch {
+    conversionFailed = true;
+    iri = iriText;
+  }
+
+  if (st.bidiStop) diagnostics.push('bidi-control');
+  if (idnaFailed) diagnostics.push('idna-failed');
+  if (st.hostEnd > st.hostStart && hasSuspiciousLabel(text, st.hostStart, st.hostEnd)) diagnostics.push('mixed-script-host');
+  if (!idnaFailed && checkIriBidi(iri).length > 0) diagnostics.push('bidi-component');
+  if (hasInvalidPercent(raw)) diagnostics.push('invalid-percent-encoding');
+  if (st.userinfo) diagnostics.push('userinfo');
+  if (st.wrapped) diagnostics.push('wrapped');
+  if (st.tooLong) diagnostics.push('link-too-long');
+  if (conversionFailed) diagnostics.push('conversion-failed');
+
+  return {
+    start: s + base,
+    end: e + base,
+    text: raw,
+    kind: st.kind,
+    scheme: st.kind === 'email' ? 'mailto' : st.scheme,
+    schemeInferred: st.schemeInferred,
+    uri,
+    iri,
+    diagnostics,
+  };
+}
+
+/** toUri with the host percent-encoded (after an IDNA failure) or, failing that, the text itself. */
+function fallbackUri(iriText: string, idnaFailed: boolean): string {
+  try {
+    return toUri(iriText, { host: 'percent', asciiDisallowed: 'encode' });
+  } catch {
+    return idnaFailed ? iriText : iriText;
+  }
+}
+
+/** `mixed-script-host`: a label of the host that UTS #39 finds suspicious (H1's isSuspiciousHostLabel). */
+function hasSuspiciousLabel(text: string, a: number, b: number): boolean {
+  let labelStart = a;
+  let nonAscii = false;
+  for (let i = a; i <= b; i++) {
+    const c = i < b ? text.charCodeAt(i) : 0x2e;
+    if (isHostDot(c)) {
+      if (nonAscii && i > labelStart && isSuspiciousHostLabel(text.slice(labelStart, i))) return true;
+      labelStart = i + 1;
+      nonAscii = false;
+    } else if (c >= 128) {
+      nonAscii = true;
+    }
+  }
+  return false;
+}
+
+/** A `%` not followed by two hex digits. */
+function hasInvalidPercent(s: string): boolean {
+  for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
+    if (!(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) return true;
+  }
+  return false;
+}
+
+function isHex(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}

@@ -1,0 +1,208 @@
+// UTS #58 §3.2 / NOTES §4.1–4.2: schemeless links anchored on a dot followed by a known top-level domain, the
+// domain scanned back from that dot, its labels checked; and the same label rules for hosts after `scheme://`.
+
+import { codePointBefore, isDomainChar, isHostDot, isLabelChar } from './chars.js';
+import { emailAt } from './email.js';
+import { FILE_EXTENSION_TLDS } from './tlds.js';
+import { terminate } from './terminate.js';
+import type { ScanState } from './state.js';
+
+/** Longest domain name scanned back from a TLD (RFC 1035 §2.3.4: 253 octets in text form). */
+export const MAX_DOMAIN_LENGTH = 253;
+
+const COLON = 0x3a;
+const SLASH = 0x2f;
+const AT = 0x40;
+
+/**
+ * NOTES §4.1 steps 1–8, at the dot `d` (`.` or `。`):
+ *
+ *     see www.example.com/a, then
+ *            ^d  (rejected: `example` is not a TLD)
+ *                ^d  (`com` is: scan back to `www`, check the labels, then the path)
+ *
+ * Returns true with the candidate in `st` (a URL, or an email when `@` precedes the domain), or false with
+ * `st.next` set to where the search resumes.
+ */
+export function atDot(st: ScanState, d: number): boolean {
+  const o = st.opts;
+  const text = st.text;
+  st.next = d + 1;
+  if (!o.schemeless && !o.email) return false;
+
+  // Step 1: the label after the dot must be a TLD.
+  let j = d + 1;
+  while (!st.outOfRoom(j)) {
+    const cp = st.cpAt(j);
+    if (!isLabelChar(cp)) break;
+    j += cp > 0xffff ? 2 : 1;
+    if (j - d - 1 > o.tldMaxLength) {
+      st.next = j;
+      return false;
+    }
+  }
+  st.next = j;
+  if (j === d + 1 || !isTld(st, d + 1, j)) return false;
+  const tldEnd = j;
+
+  // Step 2: a TLD must not run on into another label (`.comx`); one trailing dot is allowed, then a port.
+  let linkEnd = tldEnd;
+  if (!st.outOfRoom(j) && isHostDot(text.charCodeAt(j))) {
+    if (!st.outOfRoom(j + 1) && isLabelChar(st.cpAt(j + 1))) return false;
+    linkEnd = j + 1;
+  }
+  const portEnd = scanPort(st, linkEnd);
+  if (portEnd < 0) return false;
+  const hasPort = portEnd > linkEnd;
+  linkEnd = portEnd;
+
+  // Step 3: back from the dot over host characters, not past the previous link or the segment start.
+  const floor = st.floor();
+  let ds = d;
+  while (ds > floor) {
+    const cp = codePointBefore(text, ds);
+    if (!isDomainChar(cp)) break;
+    ds -= cp > 0xffff ? 2 : 1;
+    // Deviation (UTS #58 §4.1): the reference scans back without limit; a name longer than DNS allows is no domain.
+    if (d - ds > MAX_DOMAIN_LENGTH) return false;
+  }
+  if (ds === d) return false; // `See .fr` — nothing before the TLD's dot
+
+  // Step 4: the labels.
+  const domainEnd = hasPort ? portStart(text, linkEnd) : linkEnd;
+  if (!validLabels(text, ds, domainEnd)) return false;
+
+  // Step 5: an email address when `@` precedes the domain.
+  if (ds > floor && text.charCodeAt(ds - 1) === AT) return emailAt(st, ds, tldEnd, linkEnd);
+  if (!o.schemeless) return false;
+
+  // Deviation (UTS #58 §4.1): a domain right after `://` belongs to that scheme. When the scheme was not linked
+  // (`javascript://…`, `seehttp://…`, `ftp://` with a schemes option without ftp) the domain is not linked
+  // alone with another scheme either; the reference links `example.com/x` in `ftp://example.com/x`.
+  if (
+    ds - 3 >= floor &&
+    text.charCodeAt(ds - 1) === SLASH &&
+    text.charCodeAt(ds - 2) === SLASH &&
+    text.charCodeAt(ds - 3) === COLON
+  ) {
+    st.next = linkEnd;
+    return false;
+  }
+
+  st.beginCandidate();
+  st.closer = closerBefore(text, ds);
+  // Step 7: Path, Query, Fragment.
+  let e = terminate(st, linkEnd, 0);
+  if (e === linkEnd && !hasPort && linkEnd > tldEnd) {
+    // A trailing dot is kept only when a Path, Query or Fragment follows.
+    // Deviation (UTS #58 §4.1 step 7): the reference keeps it at the very end of the text; we drop it there too.
+    e = tldEnd;
+  }
+
+  // P7: a bare two-label name ending in a file extension is a file name.
+  if (e <= linkEnd && isFileName(st, ds, d, tldEnd)) {
+    st.next = linkEnd;
+    return false;
+  }
+
+  st.start = ds;
+  st.stop = e;
+  st.resume = e;
+  st.kind = 'url';
+  st.scheme = o.defaultScheme;
+  st.schemeInferred = true;
+  st.hostStart = ds;
+  st.hostEnd = tldEnd;
+  return true;
+}
+
+/** Is text[a, b) a TLD of the option's list (lower-cased; full-width ASCII folded, as UTS #46 maps it)? */
+export function isTld(st: ScanState, a: number, b: number): boolean {
+  if (b - a > st.opts.tldMaxLength) return false;
+  let key = st.text.slice(a, b);
+  let folded = false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c >= 0xff01 && c <= 0xff5e) {
+      folded = true;
+      break;
+    }
+  }
+  if (folded) key = key.replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
+  return st.opts.tlds.has(key.toLowerCase());
+}
+
+/**
+ * `:port` at `i`: returns the index after the digits, `i` when there is no port (no `:`, or `:` without a digit),
+ * or −1 when the digits are not a port (more than 5, or above 65535), which rejects the candidate (NOTES §4.1 step 2).
+ */
+export function scanPort(st: ScanState, i: number): number {
+  const text = st.text;
+  if (st.outOfRoom(i) || text.charCodeAt(i) !== COLON) return i;
+  let q = i + 1;
+  let value = 0;
+  while (!st.outOfRoom(q)) {
+    const c = text.charCodeAt(q);
+    if (c < 0x30 || c > 0x39) break;
+    value = value * 10 + (c - 0x30);
+    q++;
+    if (q - i - 1 > 5) return -1;
+  }
+  if (q === i + 1) return i;
+  return value > 0xffff ? -1 : q;
+}
+
+function portStart(text: string, portEnd: number): number {
+  let i = portEnd;
+  while (text.charCodeAt(i - 1) !== COLON) i--;
+  return i - 1;
+}
+
+/**
+ * NOTES §4.1 step 4 ("just a very simple check" in the reference): split on the host dots; no empty label
+ * except a final one (a trailing dot), no label starting or ending with `-`.
+ */
+export function validLabels(text: string, a: number, b: number): boolean {
+  if (a >= b) return false;
+  let labelStart = a;
+  for (let i = a; i <= b; i++) {
+    if (i < b && !isHostDot(text.charCodeAt(i))) continue;
+    if (i === labelStart) {
+      if (i < b) return false; // empty label before a dot
+    } else if (text.charCodeAt(labelStart) === 0x2d || text.charCodeAt(i - 1) === 0x2d) {
+      return false;
+    }
+    labelStart = i + 1;
+  }
+  return true;
+}
+
+/** P7: `README.md`, `setup.py` — two labels, the first not `www`, the TLD a common file extension. */
+function isFileName(st: ScanState, ds: number, d: number, tldEnd: number): boolean {
+  const text = st.text;
+  for (let i = ds; i < d; i++) if (isHostDot(text.charCodeAt(i))) return false;
+  if (d - ds === 3 && text.slice(ds, d).toLowerCase() === 'www') return false;
+  return FILE_EXTENSION_TLDS.has(text.slice(d + 1, tldEnd).toLowerCase());
+}
+
+/** P6: the quotation marks that, right before a link, make the matching closing mark end it. */
+const QUOTE_PAIRS = new Map<number, number>([
+  [0x22, 0x22], // " "
+  [0x27, 0x27], // ' '
+  [0x201c, 0x201d], // “ ”
+  [0x2018, 0x2019], // ‘ ’
+  [0x201e, 0x201c], // „ “
+  [0x00ab, 0x00bb], // « »
+  [0x00bb, 0x00ab], // » « (Danish, Swedish)
+  [0x2039, 0x203a], // ‹ ›
+  [0x300c, 0x300d], // 「 」
+  [0x300e, 0x300f], // 『 』
+  [0xff02, 0xff02], // ＂ ＂
+  [0xff07, 0xff07], // ＇ ＇
+]);
+
+/** P6: the closing quotation mark for a link starting at `s`, or −1 (reads one character of left context). */
+export function closerBefore(text: string, s: number): number {
+  if (s === 0) return -1;
+  return QUOTE_PAIRS.get(text.charCodeAt(s - 1)) ?? -1;
+}

@@ -1,0 +1,73 @@
+// UTS #58 §5.1–5.2 / NOTES §4.3: an email address — the domain found by the TLD scan, preceded by `@`, and a
+// local-part found by scanning back from the `@` over Link_Email characters.
+
+import { isLinkEmail } from '../unicode/index.js';
+import { codePointBefore, isBidiControl } from './chars.js';
+import type { ScanState } from './state.js';
+
+/** RFC 5321 §4.5.3.1.1: a local-part holds at most 64 octets; we bound the back-scan by 64 code units. */
+export const MAX_LOCAL_PART_LENGTH = 64;
+
+const DOT = 0x2e;
+const SLASH = 0x2f;
+const COLON = 0x3a;
+
+/**
+ * The domain text[ds, tldEnd) is preceded by `@` (at ds − 1); `linkEnd` is after its trailing dot and port.
+ *
+ *     see mailto:x.abcd@example.com.
+ *         ^start ^ls   ^@          ^stop (the trailing dot, a port or a path are never part of an email)
+ *
+ * Returns true with the email in `st`, or false (the domain is then skipped too, as in the reference).
+ */
+export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: number): boolean {
+  const text = st.text;
+  const at = ds - 1;
+  st.next = linkEnd;
+  if (!st.opts.email) {
+    st.lowerLimit = linkEnd;
+    return false;
+  }
+  // NOTES §4.3 step 1: back over Link_Email.
+  const floor = st.floor();
+  let ls = at;
+  while (ls > floor) {
+    const cp = codePointBefore(text, ls);
+    if (!isLinkEmail(cp) || isBidiControl(cp)) break;
+    ls -= cp > 0xffff ? 2 : 1;
+    // Deviation (UTS #58 §5.2): the reference has no limit; a longer run is not a local-part.
+    if (at - ls > MAX_LOCAL_PART_LENGTH) return reject(st, linkEnd);
+  }
+  // Step 2: not empty, no dot at either end, no `..`.
+  if (ls === at || text.charCodeAt(ls) === DOT || text.charCodeAt(at - 1) === DOT) return reject(st, linkEnd);
+  for (let i = ls + 1; i < at; i++) {
+    if (text.charCodeAt(i) === DOT && text.charCodeAt(i - 1) === DOT) return reject(st, linkEnd);
+  }
+  // Step 4: `scheme://user@host` is userinfo, not an email (the explicit-scheme step has had its say).
+  if (ls > floor && text.charCodeAt(ls) === SLASH && text.charCodeAt(ls + 1) === SLASH && text.charCodeAt(ls - 1) === COLON) {
+    return reject(st, linkEnd);
+  }
+  st.beginCandidate();
+  // Step 5: a `mailto:` right before the local-part belongs to the link.
+  // Deviation (UTS #58 §5.2): matched case-insensitively (RFC 3986 §3.1: schemes are case-insensitive).
+  let start = ls;
+  st.schemeInferred = true;
+  if (ls - 7 >= floor && text.slice(ls - 7, ls).toLowerCase() === 'mailto:') {
+    start = ls - 7;
+    st.schemeInferred = false;
+  }
+  st.start = start;
+  st.stop = tldEnd; // step 6
+  st.resume = linkEnd;
+  st.kind = 'email';
+  st.scheme = 'mailto';
+  st.hostStart = ds;
+  st.hostEnd = tldEnd;
+  return true;
+}
+
+/** An invalid local-part: the domain is not linked either, and no later back-scan enters it (NOTES §4.3 step 2). */
+function reject(st: ScanState, linkEnd: number): false {
+  st.lowerLimit = linkEnd;
+  return false;
+}

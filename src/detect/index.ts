@@ -1,0 +1,38 @@
+// Link detection: UTS #58 with irilink's documented extensions (DESIGN.md "Detection policy" P1–P8).
+
+import { badArgument } from '../errors.js';
+import type { Chunk, Link } from '../types.js';
+import type { LinkOptions } from './options.js';
+import { createScanner } from './scanner.js';
+
+export type { LinkOptions } from './options.js';
+export { DEFAULT_MAX_LINK_LENGTH, DEFAULT_SCHEMES, NEVER_SCHEMES } from './options.js';
+export type { ScanResult, Scanner } from './scanner.js';
+export { CONTEXT_LENGTH, createScanner } from './scanner.js';
+
+/**
+ * Finds the URLs, IRIs and email addresses in `text`, in order; [] when there are none.
+ * @example findLinks('see https://例え.jp/パス。')[0].uri // 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'
+ */
+export function findLinks(text: string, options?: LinkOptions): Link[] {
+  if (typeof text !== 'string') throw badArgument('findLinks', 'text', 'a string', text);
+  return createScanner(options).scan(text, 0, true, 0).links;
+}
+
+/**
+ * Splits `text` into text and link chunks that cover it exactly, in order (no empty text chunk).
+ * @example linkify('see example.com.').map((c) => c.type) // ['text', 'link', 'text']
+ */
+export function linkify(text: string, options?: LinkOptions): Chunk[] {
+  if (typeof text !== 'string') throw badArgument('linkify', 'text', 'a string', text);
+  const links = createScanner(options).scan(text, 0, true, 0).links;
+  const chunks: Chunk[] = [];
+  let pos = 0;
+  for (const link of links) {
+    if (link.start > pos) chunks.push({ type: 'text', text: text.slice(pos, link.start), start: pos, end: link.start });
+    chunks.push({ type: 'link', ...link });
+    pos = link.end;
+  }
+  if (pos < text.length) chunks.push({ type: 'text', text: text.slice(pos), start: pos, end: text.length });
+  return chunks;
+}

@@ -1,0 +1,164 @@
+// Options of the detector (DESIGN.md "Detection policy" P2, "Hosts", "Streaming contract"), validated once.
+
+import iconv from 'iconv-lite';
+import { badOption } from '../errors.js';
+import { buildTldSet, DEFAULT_TLDS } from './tlds.js';
+
+/** Options of findLinks, linkify, createScanner and the stream. Every field is optional. */
+export interface LinkOptions {
+  /**
+   * P2: the schemes recognised before `:` (lower-case names, RFC 3986 §3.1 syntax). Default: `http https mailto
+   * ftp ftps sftp ssh git file ws wss irc ircs xmpp sip sips tel news nntp urn magnet geo`. `javascript`,
+   * `vbscript` and `data` are never links and may not be listed.
+   */
+  schemes?: readonly string[];
+  /** P2: link any syntactically valid `scheme://` as well (default true). */
+  anyScheme?: boolean;
+  /** Link domains without a scheme, validated against the TLD list (default true). */
+  schemeless?: boolean;
+  /** Link email addresses (default true). */
+  email?: boolean;
+  /** The scheme given to schemeless links in `uri` and `scheme` (default 'https'). */
+  defaultScheme?: string;
+  /** The top-level domains accepted for schemeless links and emails (default: the IANA list of the `tlds` package). */
+  tlds?: readonly string[];
+  /** The longest link, in UTF-16 code units; a longer run is cut and flagged `link-too-long` (default 8192). */
+  maxLinkLength?: number;
+  /** 3987bis §3.5: charset of the source document; http(s) queries are percent-encoded in it (default: Unicode). */
+  documentCharset?: string;
+}
+
+/** P2: the explicit schemes linked by default. */
+export const DEFAULT_SCHEMES: readonly string[] = Object.freeze([
+  'http', 'https', 'mailto', 'ftp', 'ftps', 'sftp', 'ssh', 'git', 'file', 'ws', 'wss', 'irc', 'ircs', 'xmpp',
+  'sip', 'sips', 'tel', 'news', 'nntp', 'urn', 'magnet', 'geo',
+]);
+
+/** P2: never links, whatever the options (script execution and inline payloads). */
+export const NEVER_SCHEMES: readonly string[] = Object.freeze(['javascript', 'vbscript', 'data']);
+
+export const DEFAULT_MAX_LINK_LENGTH = 8192;
+/** The smallest maxLinkLength accepted: room for a scheme, a host and the scanner's bounded look-arounds. */
+export const MIN_MAX_LINK_LENGTH = 64;
+const MAX_MAX_LINK_LENGTH = 1 << 28;
+
+const OPTION_NAMES = new Set([
+  'schemes', 'anyScheme', 'schemeless', 'email', 'defaultScheme', 'tlds', 'maxLinkLength', 'documentCharset',
+]);
+
+/** Options after validation, in the shapes the scanner reads. */
+export interface ResolvedOptions {
+  readonly schemes: ReadonlySet<string>;
+  readonly schemeList: readonly string[];
+  readonly anyScheme: boolean;
+  readonly schemeless: boolean;
+  readonly email: boolean;
+  readonly defaultScheme: string;
+  readonly tlds: ReadonlySet<string>;
+  /** Longest TLD in the set, in UTF-16 units (bounds the label looked up). */
+  readonly tldMaxLength: number;
+  readonly maxLinkLength: number;
+  readonly documentCharset: string | undefined;
+}
+
+/** RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). */
+export function isSchemeName(s: string): boolean {
+  if (s.length === 0 || s.length > 32) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const alpha = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+    if (i === 0 ? !alpha : !(alpha || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return false;
+  }
+  return true;
+}
+
+let defaultResolved: ResolvedOptions | undefined;
+
+/** Validates `options` (TypeError via badOption for a bad value or an unknown name) and resolves defaults. */
+export function resolveOptions(options: LinkOptions | undefined): ResolvedOptions {
+  if (options === undefined) return (defaultResolved ??= resolve({}));
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw badOption('options', 'an object or undefined', options);
+  }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.has(key)) throw badOption(key, `one of the known options (${[...OPTION_NAMES].join(', ')})`, key);
+  }
+  return resolve(options);
+}
+
+function resolve(o: LinkOptions): ResolvedOptions {
+  let schemeList = DEFAULT_SCHEMES;
+  if (o.schemes !== undefined) {
+    if (!Array.isArray(o.schemes)) throw badOption('schemes', 'an array of scheme names', o.schemes);
+    const list: string[] = [];
+    for (const s of o.schemes as unknown[]) {
+      if (typeof s !== 'string' || !isSchemeName(s)) {
+        throw badOption('schemes', 'an array of scheme names (RFC 3986 §3.1 syntax, at most 32 characters)', s);
+      }
+      const lower = s.toLowerCase();
+      if (NEVER_SCHEMES.includes(lower)) {
+        throw badOption('schemes', 'free of javascript, vbscript and data (they are never linked)', s);
+      }
+      if (!list.includes(lower)) list.push(lower);
+    }
+    schemeList = list;
+  }
+  const anyScheme = bool(o, 'anyScheme', true);
+  const schemeless = bool(o, 'schemeless', true);
+  const email = bool(o, 'email', true);
+  let defaultScheme = 'https';
+  if (o.defaultScheme !== undefined) {
+    const s = o.defaultScheme as unknown;
+    if (typeof s !== 'string' || !isSchemeName(s) || NEVER_SCHEMES.includes(s.toLowerCase())) {
+      throw badOption('defaultScheme', 'a scheme name other than javascript, vbscript or data', s);
+    }
+    defaultScheme = s.toLowerCase();
+  }
+  let tlds = DEFAULT_TLDS;
+  if (o.tlds !== undefined) {
+    if (!Array.isArray(o.tlds)) throw badOption('tlds', 'an array of top-level domain names', o.tlds);
+    for (const t of o.tlds as unknown[]) {
+      if (typeof t !== 'string' || t.length === 0 || t.length > 63 || /[\s.。．｡]/u.test(t)) {
+        throw badOption('tlds', 'an array of top-level domain names (one label each, no dots)', t);
+      }
+    }
+    tlds = buildTldSet(o.tlds as readonly string[]);
+  }
+  let maxLinkLength = DEFAULT_MAX_LINK_LENGTH;
+  if (o.maxLinkLength !== undefined) {
+    const m = o.maxLinkLength as unknown;
+    if (typeof m !== 'number' || !Number.isInteger(m) || m < MIN_MAX_LINK_LENGTH || m > MAX_MAX_LINK_LENGTH) {
+      throw badOption('maxLinkLength', `an integer from ${MIN_MAX_LINK_LENGTH} to ${MAX_MAX_LINK_LENGTH}`, m);
+    }
+    maxLinkLength = m;
+  }
+  let documentCharset: string | undefined;
+  if (o.documentCharset !== undefined) {
+    const c = o.documentCharset as unknown;
+    if (typeof c !== 'string' || !iconv.encodingExists(c)) {
+      throw badOption('documentCharset', 'a charset name iconv-lite knows', c);
+    }
+    documentCharset = c;
+  }
+  let tldMaxLength = 0;
+  for (const t of tlds) tldMaxLength = Math.max(tldMaxLength, t.length);
+  return Object.freeze({
+    schemes: new Set(schemeList),
+    schemeList: Object.freeze([...schemeList]),
+    anyScheme,
+    schemeless,
+    email,
+    defaultScheme,
+    tlds,
+    tldMaxLength,
+    maxLinkLength,
+    documentCharset,
+  });
+}
+
+function bool(o: LinkOptions, name: 'anyScheme' | 'schemeless' | 'email', dflt: boolean): boolean {
+  const v = o[name] as unknown;
+  if (v === undefined) return dflt;
+  if (typeof v !== 'boolean') throw badOption(name, 'a boolean', v);
+  return v;
+}

@@ -1,0 +1,118 @@
+// The state one scan() call shares between its steps (finder, domains, email, url, terminate, wrap).
+//
+// Segments. The text is read in segments: a segment starts at the stream start, after a barrier character
+// (Link_Term=Hard or a P1 bidi control), at the end of a link, or at a cut; it is cut `maxLinkLength` code units
+// after its start (never inside a surrogate pair). No link, no back-scan and no look-ahead crosses a segment
+// boundary — except the RFC 3986 Appendix C look-ahead of P3 — so every decision depends only on the current
+// segment and a few characters of left context, which is what makes scan() chunking-invariant.
+
+import type { DiagnosticCode, LinkKind } from '../types.js';
+import type { ResolvedOptions } from './options.js';
+
+/** Thrown (one shared object, never escaping scan()) when a decision needs text beyond the end of a non-final chunk. */
+export const INCOMPLETE = { incomplete: true } as const;
+
+export class ScanState {
+  readonly opts: ResolvedOptions;
+  text = '';
+  n = 0;
+  final = true;
+  /** Start of the current segment. */
+  segStart = 0;
+  /** Where the current segment is cut when no barrier comes first. */
+  cut = 0;
+  /** min(n, cut): no step reads at or beyond it (except P3). */
+  end = 0;
+  /** End of the previous link (or of a rejected email domain, UTS #58 reference): back-scans stop here. */
+  lowerLimit = 0;
+  /** Bracket stack of the termination step (reused; depth bounded by maxLinkLength). */
+  readonly stack: number[] = [];
+
+  // ---- the candidate a step reports (valid when the step returned true)
+  start = 0;
+  stop = 0;
+  /** Where the finder resumes after the link (after an email's port or trailing dot; ≥ stop). */
+  resume = 0;
+  kind: LinkKind = 'url';
+  scheme = '';
+  schemeInferred = false;
+  hostStart = 0;
+  hostEnd = 0;
+  userinfo = false;
+  bidiStop = false;
+  tooLong = false;
+  wrapped = false;
+  /** P6: the closing quotation mark that ends the current candidate, or −1. */
+  closer = -1;
+  /** Where the finder resumes when a step found no link. */
+  next = 0;
+
+  constructor(opts: ResolvedOptions) {
+    this.opts = opts;
+  }
+
+  reset(text: string, from: number, final: boolean): void {
+    this.text = text;
+    this.n = text.length;
+    this.final = final;
+    this.lowerLimit = from;
+    this.newSegment(from);
+  }
+
+  /** Starts a segment at `s` (a barrier was passed, a link ended, or the previous segment was cut). */
+  newSegment(s: number): void {
+    this.segStart = s;
+    let cut = s + this.opts.maxLinkLength;
+    if (cut <= this.n) {
+      const c = this.text.charCodeAt(cut - 1);
+      if (c >= 0xd800 && c <= 0xdbff) cut--; // never cut a surrogate pair
+    }
+    this.cut = cut;
+    this.end = cut < this.n ? cut : this.n;
+  }
+
+  /** Lowest index a back-scan may reach. */
+  floor(): number {
+    return this.lowerLimit > this.segStart ? this.lowerLimit : this.segStart;
+  }
+
+  /**
+   * True when `i` is at the end of the room of the current segment: the cut, or the end of a final text.
+   * At the end of a non-final chunk the answer is unknown: throws INCOMPLETE.
+   */
+  outOfRoom(i: number): boolean {
+    if (i < this.end) return false;
+    if (this.end === this.cut || this.final) return true;
+    throw INCOMPLETE;
+  }
+
+  /** The code point at `i` (< end); throws INCOMPLETE for a high surrogate whose partner has not arrived. */
+  cpAt(i: number): number {
+    const c = this.text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      if (i + 1 < this.n) {
+        const d = this.text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+      } else if (!this.final) {
+        throw INCOMPLETE;
+      }
+    }
+    return c;
+  }
+
+  /** Clears the per-candidate fields. */
+  beginCandidate(): void {
+    this.userinfo = false;
+    this.bidiStop = false;
+    this.tooLong = false;
+    this.wrapped = false;
+    this.closer = -1;
+  }
+
+  diagnosticsOfScan(out: DiagnosticCode[]): void {
+    if (this.bidiStop) out.push('bidi-control');
+    if (this.userinfo) out.push('userinfo');
+    if (this.wrapped) out.push('wrapped');
+    if (this.tooLong) out.push('link-too-long');
+  }
+}

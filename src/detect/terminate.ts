@@ -1,0 +1,137 @@
+// UTS #58 §3.5.1: where a link ends — the Path, Query and Fragment after the host, walked with Link_Term and one
+// bracket stack per part (NOTES §3, the reference's parsePathQueryFragment), plus P1, P6 and P8.
+
+import { linkBracketOpener } from '../unicode/index.js';
+import { A_ALPHA, A_SCHEME, ASCII_FLAGS, CLOSE, HARD, INCLUDE, isBidiControl, OPEN, SOFT, termOf } from './chars.js';
+import type { ScanState } from './state.js';
+
+// Parts (NOTES §3.1).
+const NONE = 0;
+export const PATH = 1;
+const QUERY = 2;
+const FRAGMENT = 3;
+
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+const EQUALS = 0x3d;
+const AMP = 0x26;
+const COLON = 0x3a;
+const TILDE = 0x7e;
+
+/**
+ * The end of the link whose Path/Query/Fragment would start at `start`.
+ *
+ *     example.com/α(β)γ?δ=(ε)#ζ!  on
+ *                ^start         ^ returned: the Soft `!` is dropped, the Hard space ends it
+ *
+ * `initialPart` NONE: the link has a Path, Query or Fragment only if `start` holds `/`, `?` or `#` (otherwise it
+ * ends at `start`). PATH: the text after an opaque `scheme:` (`tel:+1-201-555-0123`) is read as a path.
+ * Sets st.bidiStop when a P1 bidi control ended it and st.tooLong when it ran into the segment's cut.
+ */
+export function terminate(st: ScanState, start: number, initialPart: number): number {
+  const text = st.text;
+  const stack = st.stack;
+  const closer = st.closer;
+  let depth = 0;
+  let part = initialPart;
+  let lastSafe = start;
+  let i = start;
+  for (;;) {
+    if (st.outOfRoom(i)) {
+      if (i >= st.cut) {
+        // Cut: the link is as long as a link may be; it keeps what it has.
+        st.tooLong = true;
+        return i;
+      }
+      return part === NONE ? i : lastSafe; // the end of the text acts like a Hard character
+    }
+    const cp = st.cpAt(i);
+    const len = cp > 0xffff ? 2 : 1;
+    if (part === NONE) {
+      // §3.2 step 1: no Path, Query or Fragment.
+      if (cp !== SLASH && cp !== QUESTION && cp !== HASH) {
+        if (isBidiControl(cp)) st.bidiStop = true;
+        return i;
+      }
+      part = cp === SLASH ? PATH : cp === QUESTION ? QUERY : FRAGMENT;
+      // Deviation (UTS #58 §3.5.1): the reference counts a part initiator as safe, so `example.com?` at the end
+      // of a question keeps its `?`; we let `?` keep its Soft value (a trailing `?` is dropped). `/` and `#` are
+      // Include anyway.
+      if (cp !== QUESTION) lastSafe = i + 1;
+      i++;
+      continue;
+    }
+    // P6: the closing quotation mark that matches the one before the link ends it.
+    if (cp === closer) return lastSafe;
+    // Part terminators start the next part (the stack is not cleared, as in the reference).
+    if (cp === QUESTION && part === PATH) {
+      part = QUERY;
+      i++;
+      continue; // Deviation (UTS #58 §3.5.1): as above, `?` stays Soft.
+    }
+    if (cp === HASH && part !== FRAGMENT) {
+      part = FRAGMENT;
+      lastSafe = i + 1;
+      i++;
+      continue;
+    }
+    // Separators inside a part clear the bracket stack.
+    if (part === PATH) {
+      if (cp === SLASH) depth = 0;
+    } else if (part === QUERY) {
+      if (cp === EQUALS || cp === AMP) depth = 0;
+    } else if (
+      cp === COLON &&
+      !st.outOfRoom(i + 1) &&
+      text.charCodeAt(i + 1) === TILDE &&
+      !st.outOfRoom(i + 2) &&
+      text.charCodeAt(i + 2) === COLON
+    ) {
+      depth = 0; // the text-fragment directive `:~:`
+    }
+    const lt = termOf(cp);
+    if (lt === INCLUDE) {
+      lastSafe = i + len;
+    } else if (lt === SOFT) {
+      // P8: a run of Soft characters followed directly by `scheme://` ends the link before that run.
+      if (!st.outOfRoom(i + len)) {
+        const next = text.charCodeAt(i + len);
+        if (next < 128 && (ASCII_FLAGS[next]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, i + len) > 0) return lastSafe;
+      }
+    } else if (lt === HARD) {
+      if (isBidiControl(cp)) st.bidiStop = true;
+      return lastSafe;
+    } else if (lt === OPEN) {
+      stack[depth++] = cp;
+      lastSafe = i + len;
+    } else if (lt === CLOSE) {
+      if (depth === 0 || linkBracketOpener(cp) !== stack[--depth]) return lastSafe;
+      lastSafe = i + len;
+    }
+    i += len;
+  }
+}
+
+/**
+ * If `scheme://` starts at `i` (a letter, then up to 31 scheme characters, then `://`), the index of its `:`;
+ * otherwise −1. Reads within the segment only.
+ */
+export function schemeSlashSlashAt(st: ScanState, i: number): number {
+  const text = st.text;
+  let j = i;
+  for (;;) {
+    if (st.outOfRoom(j)) return -1;
+    const c = text.charCodeAt(j);
+    if (c < 128 && (ASCII_FLAGS[c]! & A_SCHEME) !== 0) {
+      if (j - i >= 32) return -1;
+      j++;
+      continue;
+    }
+    break;
+  }
+  if (j === i || text.charCodeAt(j) !== COLON) return -1;
+  if (st.outOfRoom(j + 1) || text.charCodeAt(j + 1) !== SLASH) return -1;
+  if (st.outOfRoom(j + 2) || text.charCodeAt(j + 2) !== SLASH) return -1;
+  return j;
+}

@@ -1,0 +1,239 @@
+// P2, P4, P5: links with an explicit scheme, found from their `:`. The scheme is scanned back from the colon;
+// `scheme://` is followed by [userinfo@] host [:port] and a Path/Query/Fragment; an opaque `scheme:` (tel:, urn:,
+// geo:, magnet:, sip:, xmpp:, news:) by a path. The host is taken as written: IP literals, `localhost`, names
+// whose TLD is not delegated — checked only by the label rules (UTS #58 §4.1 step 4) after UTS #46 mapping.
+
+import { isIpv6Address, isIpvFuture } from '../iri/parse.js';
+import {
+  A_ALPHA,
+  A_DIGIT,
+  A_SCHEME,
+  A_USERINFO,
+  allowsGluedScheme,
+  ASCII_FLAGS,
+  codePointBefore,
+  INCLUDE,
+  isDomainChar,
+  isLabelChar,
+  termOf,
+} from './chars.js';
+import { closerBefore, isTld, MAX_DOMAIN_LENGTH, scanPort, validLabels } from './domains.js';
+import { NEVER_SCHEMES } from './options.js';
+import { PATH, terminate } from './terminate.js';
+import type { ScanState } from './state.js';
+
+const SLASH = 0x2f;
+const AT = 0x40;
+const COLON = 0x3a;
+const QUESTION = 0x3f;
+const LEFT_SQUARE = 0x5b;
+const RIGHT_SQUARE = 0x5d;
+const UNDERSCORE = 0x5f;
+
+/** Longest run of scheme characters looked at before a `:`. */
+const MAX_SCHEME_LENGTH = 32;
+/** Longest userinfo looked for before an `@`. */
+const MAX_USERINFO_LENGTH = 256;
+/** Longest IP literal between `[` and `]`. */
+const MAX_IP_LITERAL_LENGTH = 64;
+
+/** Schemes that only have the `scheme://authority` form: without `//` they are not linked. */
+const HIERARCHICAL_ONLY = new Set(['http', 'https', 'ftp', 'ftps', 'sftp', 'ssh', 'git', 'file', 'ws', 'wss', 'irc', 'ircs', 'nntp']);
+
+/**
+ * At the colon `c`:
+ *
+ *     詳細はhttps://例え.jp/パス。
+ *          ^s   ^c            (P4: a scheme may follow Japanese text directly)
+ *     seehttp://example.com   (P4: not after a Latin letter)
+ *
+ * Returns true with the candidate in `st`, or false with `st.next` set.
+ */
+export function atColon(st: ScanState, c: number): boolean {
+  const text = st.text;
+  st.next = c + 1;
+  const floor = st.floor();
+  let r = c;
+  while (r > floor) {
+    const ch = text.charCodeAt(r - 1);
+    if (ch >= 128 || (ASCII_FLAGS[ch]! & A_SCHEME) === 0) break;
+    r--;
+    if (c - r > MAX_SCHEME_LENGTH) return false;
+  }
+  // RFC 3986 §3.1: a scheme starts with a letter.
+  while (r < c && (ASCII_FLAGS[text.charCodeAt(r)]! & A_ALPHA) === 0) r++;
+  if (r === c) return false;
+  const slashes =
+    !st.outOfRoom(c + 1) && text.charCodeAt(c + 1) === SLASH && !st.outOfRoom(c + 2) && text.charCodeAt(c + 2) === SLASH;
+  const s = schemeStart(st, r, c, slashes);
+  if (s < 0) return false;
+  // P4: the scheme must not be glued to a word of a script written with spaces.
+  if (s > 0 && !allowsGluedScheme(codePointBefore(text, s))) return false;
+  const scheme = st.scheme;
+  if (scheme === 'mailto') return false; // emails are found from their domain (email.ts), mailto: included
+  st.beginCandidate();
+  st.closer = closerBefore(text, s);
+  st.kind = 'url';
+  st.schemeInferred = false;
+  st.start = s;
+  if (slashes) return authorityForm(st, scheme, c + 3);
+  if (HIERARCHICAL_ONLY.has(scheme)) return false;
+  return opaqueForm(st, c + 1);
+}
+
+/**
+ * P2/P4: which part of the run of scheme characters text[r, c) is the scheme; sets st.scheme (lower case) and
+ * returns its start, or −1.
+ */
+function schemeStart(st: ScanState, r: number, c: number, slashes: boolean): number {
+  const o = st.opts;
+  const name = st.text.slice(r, c).toLowerCase();
+  if (NEVER_SCHEMES.includes(name)) return -1;
+  if (o.schemes.has(name)) {
+    st.scheme = name;
+    return r;
+  }
+  // `see the page.https://…`: a dot before a known scheme is punctuation, not part of the scheme.
+  const dot = name.lastIndexOf('.');
+  if (dot >= 0) {
+    const tail = name.slice(dot + 1);
+    if (NEVER_SCHEMES.includes(tail)) return -1;
+    if (o.schemes.has(tail)) {
+      st.scheme = tail;
+      return r + dot + 1;
+    }
+  }
+  // P4: `seehttp://` — a known scheme glued to letters or digits is not a scheme of its own.
+  for (const known of o.schemeList) {
+    if (name.length > known.length && name.endsWith(known)) {
+      const before = name.charCodeAt(name.length - known.length - 1);
+      if ((ASCII_FLAGS[before]! & (A_ALPHA | A_DIGIT)) !== 0) return -1;
+    }
+  }
+  for (const never of NEVER_SCHEMES) if (name.endsWith(never)) return -1;
+  if (slashes && o.anyScheme) {
+    st.scheme = name;
+    return r;
+  }
+  return -1;
+}
+
+/**
+ * RFC 3986 §3.2: `//` [userinfo "@"] host [":" port], then the Path/Query/Fragment (UTS #58 §3.5.1).
+ * `a` is the index after `//`.
+ */
+function authorityForm(st: ScanState, scheme: string, a: number): boolean {
+  const text = st.text;
+  // P5: userinfo, only when an `@` ends a run of userinfo characters.
+  let hostStart = a;
+  let j = a;
+  while (!st.outOfRoom(j) && j - a <= MAX_USERINFO_LENGTH) {
+    const ch = text.charCodeAt(j);
+    if (ch === AT) {
+      if (j > a) {
+        // The reference, and UTS #58's conformance file, link nothing in `http://john.smith@example.com`
+        // (userinfo is deprecated); we follow it for http(s) without a password, and otherwise link the URL
+        // with the `userinfo` diagnostic (`ssh://git@host/…`, `https://user:pass@host/`).
+        if (text.lastIndexOf(':', j) < a && (scheme === 'http' || scheme === 'https')) return false;
+        st.userinfo = true;
+        hostStart = j + 1;
+      }
+      break;
+    }
+    if (ch === st.closer) break;
+    if (ch < 128) {
+      if ((ASCII_FLAGS[ch]! & A_USERINFO) === 0) break;
+      j++;
+    } else {
+      const cp = st.cpAt(j);
+      if (termOf(cp) !== INCLUDE) break;
+      j += cp > 0xffff ? 2 : 1;
+    }
+  }
+
+  // The host.
+  let hostEnd = hostStart;
+  if (!st.outOfRoom(hostStart) && text.charCodeAt(hostStart) === LEFT_SQUARE) {
+    // RFC 3986 §3.2.2 IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+    let k = hostStart + 1;
+    while (!st.outOfRoom(k) && k - hostStart <= MAX_IP_LITERAL_LENGTH && text.charCodeAt(k) !== RIGHT_SQUARE) {
+      if (text.charCodeAt(k) >= 128) return false;
+      k++;
+    }
+    if (st.outOfRoom(k) || text.charCodeAt(k) !== RIGHT_SQUARE) return false;
+    if (!isIpv6Address(text, hostStart + 1, k) && !isIpvFuture(text, hostStart + 1, k)) return false;
+    hostEnd = k + 1;
+  } else {
+    let k = hostStart;
+    while (!st.outOfRoom(k)) {
+      const cp = st.cpAt(k);
+      if (!isDomainChar(cp) && cp !== UNDERSCORE) break;
+      if ((cp === 0x3002 || cp === 0xff61) && !ideographicDotSeparates(st, k + 1)) break;
+      k += cp > 0xffff ? 2 : 1;
+      if (k - hostStart > MAX_DOMAIN_LENGTH) return false;
+    }
+    hostEnd = k;
+    if (hostEnd === hostStart) {
+      if (scheme !== 'file') return false; // file:///path has an empty host
+    } else if (!validLabels(text, hostStart, hostEnd)) {
+      return false;
+    }
+  }
+  const portEnd = scanPort(st, hostEnd);
+  if (portEnd < 0) return false;
+
+  let e = terminate(st, portEnd, 0);
+  if (e === portEnd && portEnd === hostEnd && hostEnd > hostStart) {
+    // A trailing dot is kept only when a Path, Query or Fragment follows (NOTES §4.1 step 7).
+    const last = text.charCodeAt(hostEnd - 1);
+    if (last === 0x2e || last === 0x3002 || last === 0xff0e || last === 0xff61) {
+      e = hostEnd - 1;
+      hostEnd--;
+    }
+  }
+  if (e === hostStart) return false; // `file://` with nothing after it
+  st.stop = e;
+  st.resume = e;
+  st.hostStart = hostStart;
+  st.hostEnd = hostEnd;
+  return true;
+}
+
+/**
+ * In a host after a scheme, `。` or `｡` is a label separator (UTS #46 maps it to `.`) only when another dot
+ * follows the next label or that label is a TLD; otherwise it is the full stop of a CJK sentence:
+ * `http://example.com。次へ` links `http://example.com`.
+ */
+function ideographicDotSeparates(st: ScanState, k: number): boolean {
+  let m = k;
+  while (!st.outOfRoom(m)) {
+    const cp = st.cpAt(m);
+    if (!isLabelChar(cp)) {
+      if (isDomainChar(cp)) return true; // another dot: more labels follow
+      break;
+    }
+    m += cp > 0xffff ? 2 : 1;
+    if (m - k > 63) return false;
+  }
+  return m > k && isTld(st, k, m);
+}
+
+/** RFC 3986 §3 `scheme:` path-rootless and friends (tel:, urn:, geo:, magnet:?…): a path after the colon. */
+function opaqueForm(st: ScanState, first: number): boolean {
+  const text = st.text;
+  if (st.outOfRoom(first)) return false;
+  let cp = st.cpAt(first);
+  if (cp === QUESTION) {
+    // magnet:?xt=…
+    if (st.outOfRoom(first + 1)) return false;
+    cp = st.cpAt(first + 1);
+  }
+  if (termOf(cp) !== INCLUDE || cp === SLASH || cp === COLON || cp === AT) return false;
+  const e = terminate(st, first, PATH);
+  if (e <= first || (text.charCodeAt(first) === QUESTION && e <= first + 1)) return false;
+  st.stop = e;
+  st.resume = e;
+  st.hostStart = -1;
+  st.hostEnd = -1;
+  return true;
+}

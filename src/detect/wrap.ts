@@ -1,0 +1,78 @@
+// P3 — RFC 3986 Appendix C: a link delimited by `<…>` or `<URL:…>` may be wrapped across lines; the whitespace
+// is not part of the URI. The only step that reads across barrier characters, so its reach is bounded.
+
+import { A_WRAP_SPACE, ASCII_FLAGS, isBarrier } from './chars.js';
+import { INCOMPLETE, type ScanState } from './state.js';
+
+const LESS = 0x3c;
+const GREATER = 0x3e;
+
+/** Longest span of a wrapped link (from its start to the `>`), whatever maxLinkLength allows beyond it. */
+export const MAX_WRAPPED_LENGTH = 2048;
+
+/**
+ * A URL candidate text[s, e) that starts right after `<` or `<URL:` is extended to the `>` that closes the
+ * delimiter, across spaces, tabs and line breaks (never across another barrier character, a `<`, or a run of
+ * maxLinkLength without whitespace):
+ *
+ *     <URL:http://www.example.com/a/very/long
+ *          ^s                            ^e   (the line break ended the UTS #58 scan)
+ *         /path>
+ *              ^ returned
+ *
+ * Returns the new end (trailing whitespace before `>` excluded) and sets st.wrapped when whitespace is inside,
+ * or returns `e`.
+ */
+export function extendWrapped(st: ScanState, s: number, e: number): number {
+  const text = st.text;
+  const delimited =
+    (s >= 1 && text.charCodeAt(s - 1) === LESS) ||
+    (s >= 5 && text.charCodeAt(s - 5) === LESS && text.slice(s - 4, s).toUpperCase() === 'URL:');
+  if (!delimited) return e;
+  const max = Math.min(st.opts.maxLinkLength, MAX_WRAPPED_LENGTH);
+  let localCut = st.cut;
+  let j = e;
+  for (;;) {
+    if (j >= st.n) {
+      if (!st.final) throw INCOMPLETE;
+      return e;
+    }
+    if (j - s >= max) return e;
+    const c = text.charCodeAt(j);
+    if (c === GREATER) break;
+    if (c < 128 && (ASCII_FLAGS[c]! & A_WRAP_SPACE) !== 0) {
+      j++;
+      localCut = j + st.opts.maxLinkLength; // whitespace is a barrier: the run after it starts afresh
+      continue;
+    }
+    if (j >= localCut || c === LESS) return e;
+    const cp = st.cpAt(j);
+    if (isBarrier(cp)) return e;
+    j += cp > 0xffff ? 2 : 1;
+  }
+  let g = j;
+  while (g > e && (ASCII_FLAGS[text.charCodeAt(g - 1)]! & A_WRAP_SPACE) !== 0) g--;
+  if (g <= e) return e;
+  for (let k = e; k < g; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 128 && (ASCII_FLAGS[c]! & A_WRAP_SPACE) !== 0) {
+      st.wrapped = true;
+      break;
+    }
+  }
+  return g;
+}
+
+/** The link text without the whitespace of P3 wrapping. */
+export function removeWrapSpace(s: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && (ASCII_FLAGS[c]! & A_WRAP_SPACE) !== 0) {
+      out += s.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return out + s.slice(from);
+}

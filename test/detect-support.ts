@@ -1,0 +1,29 @@
+// Marker helpers for the detection tests (the format of UTS #58 LinkDetectionTest.txt): `⸠` and `⸡` around
+// every expected link.
+import type { Link } from '../src/types.js';
+import { findLinks, type LinkOptions } from '../src/detect/index.js';
+
+export const OPEN_MARK = '⸠';
+export const CLOSE_MARK = '⸡';
+
+/** The text with the markers removed. */
+export function unmark(marked: string): string {
+  return marked.replace(/[⸠⸡]/g, '');
+}
+
+/** `text` with markers around each of `links`. */
+export function mark(text: string, links: readonly Link[]): string {
+  let out = '';
+  let last = 0;
+  for (const l of links) {
+    out += text.slice(last, l.start) + OPEN_MARK + text.slice(l.start, l.end) + CLOSE_MARK;
+    last = l.end;
+  }
+  return out + text.slice(last);
+}
+
+/** Runs detection on the unmarked text and marks what was found. */
+export function detectMarked(marked: string, options?: LinkOptions): string {
+  const text = unmark(marked);
+  return mark(text, findLinks(text, options));
+}
