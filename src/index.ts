@@ -1,4 +1,38 @@
-// irilink: the public API (DESIGN.md "Public API"). Each export is implemented in its layer's folder.
+// irilink: the public API (DESIGN.md "Public API"). Each export is implemented in its layer's folder;
+// data flows one way: bytes → text → scanner → links → conversion → chunks → renderer.
 export type { Chunk, DiagnosticCode, Link, LinkChunk, LinkKind, TextChunk } from './types.js';
 export { IriError } from './errors.js';
 export type { IriErrorCode } from './errors.js';
+
+// RFC 3987 / draft-ietf-iri-3987bis: pure string functions.
+export { isIri, parseIriReference, splitIriReference, recomposeIri } from './iri/parse.js';
+export type { IriComponents, IriProduction } from './iri/parse.js';
+export { toUri } from './iri/to-uri.js';
+export type { ToUriOptions } from './iri/to-uri.js';
+export { toIri } from './iri/to-iri.js';
+export type { ToIriOptions } from './iri/to-iri.js';
+export { leiriToIri } from './iri/leiri.js';
+export { compareIris, comparisonKey } from './iri/compare.js';
+export type { ComparisonLevel } from './iri/compare.js';
+export { checkIriBidi, visualOrder, resolveBidi } from './iri/bidi.js';
+export type { BidiProblem, BidiBaseDirection, BidiResolution } from './iri/bidi.js';
+
+// UTS #58 §4.1 minimal escaping.
+export { formatUrl, formatUrlParts } from './format/format-url.js';
+export type { UrlParts } from './format/format-url.js';
+
+// UTS #39 §5 restriction levels (behind the mixed-script-host diagnostic).
+export { restrictionLevel, isSuspiciousHostLabel } from './unicode/mixed-script.js';
+export type { RestrictionLevel } from './unicode/mixed-script.js';
+
+// Renderers: plain functions over chunks, and the same as object-mode stream stages.
+export { toHtml, toMarkdown, toAnsi, toJsonl, toText, createRenderStream, RENDER_FORMATS } from './render/index.js';
+export type {
+  HtmlOptions,
+  MarkdownOptions,
+  AnsiOptions,
+  JsonlOptions,
+  JsonlLink,
+  TextOptions,
+  RenderFormat,
+} from './render/index.js';
