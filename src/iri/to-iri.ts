@@ -1,7 +1,7 @@
 // URI → IRI: RFC 3987 §3.2, draft-ietf-iri-3987bis-11 §4 steps 1–6.
 
 import { badArgument, badOption } from '../errors.js';
-import { isBidiFormat, isInvisibleOrSpace, isIprivate, isUcschar, isUnreserved } from './chars.js';
+import { isBidiFormat, isHexDig, isInvisibleOrSpace, isIprivate, isUcschar, isUnreserved } from './chars.js';
 import { asciiLowerEquals, domainToUnicode, isDnsScheme } from './idna.js';
 import { recomposeIri, splitIriReference } from './parse.js';
 import { decodeUtf8Triplets, isPctTriplet, pctByte, pctEncodeCodePoint, tripletOctet } from './percent.js';
@@ -79,7 +79,10 @@ function decodeUri(s: string): string {
       const octet = tripletOctet(s, i);
       if (octet < 0x80) {
         // Step 2: only unreserved ASCII is decoded; "%", reserved and disallowed ASCII keep their triplet.
-        if (isUnreserved(octet)) {
+        // Deviation (bis §4 step 2): a hex digit is not decoded right after a "%" or "%" HEXDIG that
+        // starts no triplet, where it would complete a new triplet ("%%34%31" would become "%41");
+        // this keeps toIri idempotent and never changes what a triplet means.
+        if (isUnreserved(octet) && !(isHexDig(octet) && followsStrayPercent(s, i))) {
           out += s.slice(last, i) + String.fromCharCode(octet);
           last = i + 3;
         }
@@ -120,6 +123,12 @@ function decodeUri(s: string): string {
     i += width;
   }
   return last === 0 ? s : out + s.slice(last);
+}
+
+/** True when `s[i]` is preceded by `%` or by `%` HEXDIG, where that `%` starts no triplet. */
+function followsStrayPercent(s: string, i: number): boolean {
+  if (i >= 1 && s.charCodeAt(i - 1) === 0x25) return true;
+  return i >= 2 && s.charCodeAt(i - 2) === 0x25 && isHexDig(s.charCodeAt(i - 1));
 }
 
 /** True when `s` holds `xn--` in any ASCII case. */

@@ -1,0 +1,212 @@
+// toUri beyond the vectors: options, non-IRI input, mailto, document charsets, huge inputs.
+import { expect } from 'chai';
+import { IriError } from '../src/errors.js';
+import { toIri } from '../src/iri/to-iri.js';
+import { toUri } from '../src/iri/to-uri.js';
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof IriError) return e.code;
+    throw e;
+  }
+  return undefined;
+}
+
+describe('toUri: the mapping (RFC 3987 §3.1, bis §3.3)', () => {
+  it('encodes ucschar and iprivate as UTF-8 with uppercase hex, in every component', () => {
+    expect(toUri('http://ü@例え.jp:80/パス?キー=値#断片')).to.equal(
+      'http://%C3%BC@%E4%BE%8B%E3%81%88.jp:80/%E3%83%91%E3%82%B9?%E3%82%AD%E3%83%BC=%E5%80%A4#%E6%96%AD%E7%89%87',
+    );
+    expect(toUri('http://h/?\ue000')).to.equal('http://h/?%EE%80%80');
+  });
+
+  it('is the identity on URIs: existing triplets keep their case and octets, reserved stays', () => {
+    for (const uri of [
+      'http://example.org/%7euser/%c3%a9?a=%2F&b=%zz#%E9',
+      "http://[2001:db8::7]:8080/!$&'()*+,;=:@/?/?#/?",
+      'mailto:a@b.example?subject=%E2%82%AC',
+      '',
+      '%',
+      'http://Example.COM/',
+    ]) {
+      expect(toUri(uri)).to.equal(uri);
+      expect(toUri(uri, { host: 'idna' })).to.equal(uri);
+    }
+  });
+
+  it('is idempotent', () => {
+    for (const iri of ['http://résumé.example.org/ü?ü#ü', 'r%C3%A9sumé', 'http://h/\u202e\u0000']) {
+      const once = toUri(iri);
+      expect(toUri(once)).to.equal(once);
+      const idna = toUri(iri, { host: 'idna' });
+      expect(toUri(idna, { host: 'idna' })).to.equal(idna);
+    }
+  });
+
+  it('applies to references and to bare components (RFC 3987 §3.1)', () => {
+    expect(toUri('//例え.jp/x')).to.equal('//%E4%BE%8B%E3%81%88.jp/x');
+    expect(toUri('#é')).to.equal('#%C3%A9');
+    expect(toUri('é')).to.equal('%C3%A9');
+  });
+
+  it('normalize NFC only when asked (step 1 variant c by default)', () => {
+    expect(toUri('http://h/\uf900')).to.equal('http://h/%EF%A4%80');
+    expect(toUri('http://h/\uf900', { normalize: 'NFC' })).to.equal('http://h/%E8%B1%88'); // U+8C48
+    expect(toUri('http://h/Vi\u00ea\u0323t', { normalize: 'NFC' })).to.equal('http://h/Vi%E1%BB%87t');
+  });
+});
+
+describe('toUri: input that is not an IRI', () => {
+  it('space < > " { } | \\ ^ ` fail by default with disallowed-ascii, and are encoded on request', () => {
+    for (const ch of [' ', '<', '>', '"', '{', '}', '|', '\\', '^', '`']) {
+      expect(codeOf(() => toUri(`http://h/a${ch}b`)), ch).to.equal('disallowed-ascii');
+      expect(toUri(`http://h/a${ch}b`, { asciiDisallowed: 'encode' })).to.equal(
+        `http://h/a%${ch.charCodeAt(0).toString(16).toUpperCase()}b`,
+      );
+    }
+  });
+
+  it('the error carries the index of the character', () => {
+    try {
+      toUri('http://h/é x');
+      expect.fail('should throw');
+    } catch (e) {
+      expect(e).to.be.instanceOf(IriError);
+      expect((e as IriError).index).to.equal(10);
+    }
+  });
+
+  it('C0 controls, DEL, C1, bidi controls, non-characters, tags and private use are encoded, never refused', () => {
+    expect(toUri('http://h/a\tb\u0000c\u007f\u0085')).to.equal('http://h/a%09b%00c%7F%C2%85');
+    expect(toUri('http://h/\u202e\u2066\ufdd0\uffff\u{e0041}\ue000')).to.equal(
+      'http://h/%E2%80%AE%E2%81%A6%EF%B7%90%EF%BF%BF%F3%A0%81%81%EE%80%80',
+    );
+  });
+
+  it('a "%" that starts no triplet, a second "#", "[" and "]" are left as they are (RFC 3987 §3.1 MUST NOT)', () => {
+    expect(toUri('http://h/100%')).to.equal('http://h/100%');
+    expect(toUri('http://h/%ZZé')).to.equal('http://h/%ZZ%C3%A9');
+    expect(toUri('http://h/a[b]#c#d')).to.equal('http://h/a[b]#c#d');
+  });
+
+  it('lone surrogates fail with lone-surrogate (no UTF-8 form)', () => {
+    expect(codeOf(() => toUri('http://h/\ud800'))).to.equal('lone-surrogate');
+    expect(codeOf(() => toUri('\udc00'))).to.equal('lone-surrogate');
+    expect(codeOf(() => toUri('http://h/\ud800', { asciiDisallowed: 'encode' }))).to.equal('lone-surrogate');
+  });
+
+  it('an empty string maps to itself', () => {
+    expect(toUri('')).to.equal('');
+  });
+});
+
+describe("toUri: host: 'idna' (bis §3.4.2, UTS #46 non-transitional, STD3)", () => {
+  const idna = (s: string): string => toUri(s, { host: 'idna' });
+
+  it('keeps the deviation characters (non-transitional) and lowercases through UTS #46 mapping', () => {
+    expect(idna('http://faß.de/')).to.equal('http://xn--fa-hia.de/');
+    expect(idna('http://ΣΑΣ.gr/')).to.equal('http://xn--mxa9ab.gr/'); // σασ: UTS #46 maps Σ to σ, never to final ς
+    expect(idna('http://RÉSUMÉ.Example.ORG/')).to.equal('http://xn--rsum-bpad.example.org/');
+  });
+
+  it('maps full-width and ideographic dots (UTS #46) and keeps a trailing root dot', () => {
+    expect(idna('http://ｅｘａｍｐｌｅ．ｃｏｍ/')).to.equal('http://example.com/');
+    expect(idna('http://résumé。example。org/')).to.equal('http://xn--rsum-bpad.example.org/');
+    expect(idna('http://résumé.example.org./')).to.equal('http://xn--rsum-bpad.example.org./');
+  });
+
+  it('fails with idna-failed on hyphen, bidi and STD3 violations', () => {
+    expect(codeOf(() => idna('http://-résumé.example/'))).to.equal('idna-failed');
+    expect(codeOf(() => idna('http://abא.example/'))).to.equal('idna-failed');
+    expect(codeOf(() => idna('http://a b.résumé/'))).to.equal('disallowed-ascii');
+    expect(codeOf(() => toUri('http://a b.résumé/', { host: 'idna', asciiDisallowed: 'encode' }))).to.equal('idna-failed');
+  });
+
+  it('leaves IP literals, userinfo, port, path, query and fragment to percent-encoding', () => {
+    expect(idna('http://ü:ü@résumé.example:8080/ü?ü#ü')).to.equal(
+      'http://%C3%BC:%C3%BC@xn--rsum-bpad.example:8080/%C3%BC?%C3%BC#%C3%BC',
+    );
+    expect(idna('http://[::1]/é')).to.equal('http://[::1]/%C3%A9');
+  });
+
+  it('applies to http https ftp ws wss in any case, not to other schemes or relative references', () => {
+    for (const scheme of ['http', 'HTTPS', 'ftp', 'ws', 'Wss']) {
+      expect(idna(`${scheme}://résumé.example/`)).to.equal(`${scheme}://xn--rsum-bpad.example/`);
+    }
+    expect(idna('irc://résumé.example/')).to.equal('irc://r%C3%A9sum%C3%A9.example/');
+    expect(idna('//résumé.example/')).to.equal('//r%C3%A9sum%C3%A9.example/');
+  });
+
+  it('an all-ASCII host is left as written (identity on URIs)', () => {
+    expect(idna('http://a_b.Example.COM/')).to.equal('http://a_b.Example.COM/');
+    expect(idna('http://%41.example/')).to.equal('http://%41.example/');
+  });
+
+  it('mailto: the domain of each address goes through IDNA, the local part is percent-encoded (RFC 6068)', () => {
+    expect(idna('mailto:ü@résumé.example,b@例え.jp?subject=ü')).to.equal(
+      'mailto:%C3%BC@xn--rsum-bpad.example,b@xn--r8jz45g.jp?subject=%C3%BC',
+    );
+    expect(toUri('mailto:ü@résumé.example')).to.equal('mailto:%C3%BC@r%C3%A9sum%C3%A9.example');
+    expect(idna('mailto:a@[192.0.2.1]')).to.equal('mailto:a@[192.0.2.1]');
+    expect(codeOf(() => idna('mailto:a@-résumé.example'))).to.equal('idna-failed');
+  });
+});
+
+describe('toUri: documentCharset (bis §3.5)', () => {
+  it('only the query of http/https is encoded in the document charset', () => {
+    expect(toUri('https://h/é?q=é#é', { documentCharset: 'iso-8859-1' })).to.equal('https://h/%C3%A9?q=%E9#%C3%A9');
+    expect(toUri('ftp://h/é?q=é', { documentCharset: 'iso-8859-1' })).to.equal('ftp://h/%C3%A9?q=%C3%A9');
+    expect(toUri('http://h/?q=日本', { documentCharset: 'Shift_JIS' })).to.equal('http://h/?q=%93%FA%96%7B');
+    expect(toUri('http://h/?q=日本', { documentCharset: 'EUC-JP' })).to.equal('http://h/?q=%C6%FC%CB%DC');
+  });
+
+  it('UCS-based charsets change nothing', () => {
+    for (const cs of ['utf-8', 'UTF8', 'utf-16le', 'UTF-16']) {
+      expect(toUri('http://h/?q=é', { documentCharset: cs })).to.equal('http://h/?q=%C3%A9');
+    }
+  });
+
+  it('an unknown charset fails with unknown-charset; a character the charset lacks with unencodable-query', () => {
+    expect(codeOf(() => toUri('http://h/?q=é', { documentCharset: 'no-such-charset' }))).to.equal('unknown-charset');
+    expect(codeOf(() => toUri('http://h/?q=日本', { documentCharset: 'iso-8859-1' }))).to.equal('unencodable-query');
+  });
+});
+
+describe('toUri: bad arguments are TypeErrors', () => {
+  it('names the argument or option', () => {
+    expect(() => toUri(5 as unknown as string)).to.throw(TypeError, /toUri\(\): iri must be a string/);
+    expect(() => toUri('x', null as unknown as object)).to.throw(TypeError, /options/);
+    expect(() => toUri('x', { host: 'punycode' as 'idna' })).to.throw(TypeError, /option host/);
+    expect(() => toUri('x', { normalize: 'NFKC' as 'NFC' })).to.throw(TypeError, /option normalize/);
+    expect(() => toUri('x', { asciiDisallowed: 'drop' as 'fail' })).to.throw(TypeError, /option asciiDisallowed/);
+    expect(() => toUri('x', { documentCharset: 7 as unknown as string })).to.throw(TypeError, /option documentCharset/);
+    expect(() => toUri('x', { documentCharset: '' })).to.throw(TypeError, /option documentCharset/);
+  });
+});
+
+describe('toUri: huge inputs (linear, no stack)', () => {
+  const MB5 = 5 * 1024 * 1024;
+  it('5 MB (as UTF-8) of non-ASCII path, and 5 MB of ASCII', () => {
+    const out = toUri('http://h/' + 'é'.repeat(MB5 / 2));
+    expect(out.length).to.equal(9 + 6 * (MB5 / 2));
+    expect(out.endsWith('%C3%A9%C3%A9')).to.equal(true);
+    const ascii = 'http://h/' + 'a/'.repeat(MB5 / 2);
+    expect(toUri(ascii)).to.equal(ascii);
+  });
+
+  it('a 256 KB label in idna mode is converted (VerifyDnsLength=false); most of its time is tr46', () => {
+    const s = 'http://' + 'é'.repeat(128 * 1024) + '.example/';
+    const out = toUri(s, { host: 'idna' });
+    expect(out.startsWith('http://xn--')).to.equal(true);
+    expect(out.endsWith('.example/')).to.equal(true);
+    // Punycode decoding of so long a label overflows (RFC 3492 §6.4), so ToUnicode keeps the ACE form.
+    expect(toIri(out) === out).to.equal(true);
+  });
+
+  it('5 MB of "%" and of "%ZZ"', () => {
+    expect(toUri('%'.repeat(MB5))).to.equal('%'.repeat(MB5));
+    expect(toUri('%ZZ'.repeat(MB5 / 3))).to.equal('%ZZ'.repeat(MB5 / 3));
+  });
+});
