@@ -1,0 +1,104 @@
+// One contender on one input, in its own process (so that its peak RSS is its own). Run by bench/run.ts:
+//   node --import tsx bench/child.ts '{"contender":"irilink","file":"…","bytes":123,"runs":3}'
+// Prints one JSON line per run ({"run":0,"ms":…,"links":…}) as soon as the run ends, so the parent can
+// enforce a per-run time limit, then {"done":true,"maxRssKiB":…}. Timing uses performance.now().
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { performance } from 'node:perf_hooks';
+import { linePieces, readChunks } from './lib/pieces.js';
+import { makePeer, peerNames, type PeerName } from './lib/peers.js';
+import { loadIrilink } from './lib/irilink.js';
+
+interface ChildArgs {
+  contender: string;
+  file: string;
+  bytes: number;
+  runs: number;
+}
+
+type RunOnce = () => Promise<number>;
+
+/** The sink every streaming contender ends in: counts link chunks, drops everything else. */
+async function countLinkChunks(source: AsyncIterable<unknown>): Promise<number> {
+  let links = 0;
+  for await (const chunk of source) {
+    if ((chunk as { type?: string }).type === 'link') links++;
+  }
+  return links;
+}
+
+async function makeRun(args: ChildArgs): Promise<RunOnce> {
+  const { contender, file, bytes } = args;
+  if (contender === 'read+decode') {
+    // Floor 1: read the bytes and decode UTF-8, nothing else.
+    return async () => {
+      const decoder = new StringDecoder('utf8');
+      let chars = 0;
+      for await (const buf of readChunks(file, bytes)) chars += decoder.write(buf).length;
+      chars += decoder.end().length;
+      if (chars < 0) throw new Error('unreachable');
+      return 0;
+    };
+  }
+  if (contender === 'passthrough') {
+    // Floor 2: the pipeline irilink runs in (read stream → object-mode Transform → sink), with a
+    // Transform that only decodes and passes the text on.
+    return async () => {
+      const decoder = new StringDecoder('utf8');
+      const pass = new Transform({
+        readableObjectMode: true,
+        transform(buf: Buffer, _enc, cb) {
+          cb(null, { type: 'text', text: decoder.write(buf) });
+        },
+        flush(cb) {
+          const rest = decoder.end();
+          cb(null, rest.length > 0 ? { type: 'text', text: rest } : undefined);
+        },
+      });
+      let links = 0;
+      await pipeline(readChunks(file, bytes), pass, async (source: AsyncIterable<unknown>) => {
+        links = await countLinkChunks(source);
+      });
+      return links;
+    };
+  }
+  if (contender === 'irilink') {
+    const { api, missing } = await loadIrilink();
+    const createLinkStream = api.createLinkStream;
+    if (createLinkStream === undefined) throw new Error(missing.join('; '));
+    return async () => {
+      let links = 0;
+      await pipeline(readChunks(file, bytes), createLinkStream(), async (source: AsyncIterable<unknown>) => {
+        links = await countLinkChunks(source);
+      });
+      return links;
+    };
+  }
+  if ((peerNames as readonly string[]).includes(contender)) {
+    const peer = makePeer(contender as PeerName);
+    return async () => {
+      let links = 0;
+      for await (const piece of linePieces(file, bytes)) links += peer.find(piece).length;
+      return links;
+    };
+  }
+  throw new Error(`unknown contender ${contender}`);
+}
+
+async function main(): Promise<void> {
+  const args = JSON.parse(process.argv[2] ?? '{}') as ChildArgs;
+  const run = await makeRun(args);
+  for (let i = 0; i < args.runs; i++) {
+    const t0 = performance.now();
+    const links = await run();
+    const ms = performance.now() - t0;
+    process.stdout.write(JSON.stringify({ run: i, ms, links }) + '\n');
+  }
+  process.stdout.write(JSON.stringify({ done: true, maxRssKiB: process.resourceUsage().maxRSS }) + '\n');
+}
+
+main().catch((err: unknown) => {
+  process.stdout.write(JSON.stringify({ error: err instanceof Error ? err.message : String(err) }) + '\n');
+  process.exitCode = 1;
+});

@@ -1,0 +1,33 @@
+// How every contender is fed, so that all see the same bytes in the same order:
+//   - the file (or its first `bytes` bytes) is read as a stream of 64 KiB Buffers;
+//   - streaming contenders (irilink, the floors) take those Buffers as they come;
+//   - the peers cannot stream (a link may straddle two Buffers), so the decoded text is cut at the last
+//     line break of each Buffer and handed over in line-aligned pieces of about 64 KiB. A line longer than
+//     that (the hostile 10 MB line) is handed over whole: that is what a caller of a non-streaming
+//     linkifier has to do.
+import { createReadStream } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+
+export const CHUNK_BYTES = 64 * 1024;
+
+export function readChunks(file: string, bytes: number): NodeJS.ReadableStream & AsyncIterable<Buffer> {
+  return createReadStream(file, { highWaterMark: CHUNK_BYTES, start: 0, end: bytes - 1 });
+}
+
+/** Line-aligned decoded pieces of ~64 KiB (see above). */
+export async function* linePieces(file: string, bytes: number): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
+  for await (const buf of readChunks(file, bytes)) {
+    const text = carry + decoder.write(buf);
+    const cut = text.lastIndexOf('\n');
+    if (cut < 0) {
+      carry = text;
+      continue;
+    }
+    carry = text.slice(cut + 1);
+    yield text.slice(0, cut + 1);
+  }
+  const rest = carry + decoder.end();
+  if (rest.length > 0) yield rest;
+}

@@ -1,0 +1,72 @@
+// The committed samples (corpora/samples) and their hand-checked expected-links files: each file is
+// well-formed, every row slices the sample to exactly its text, rows are in order and do not overlap;
+// and irilink's findLinks (from the package entry, once it exports it) finds exactly those links.
+import { expect } from 'chai';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseLinksTsv, type LabelledLink } from '../bench/lib/links-tsv.js';
+import { samplesDir } from '../bench/lib/paths.js';
+import * as entry from '../src/index.js';
+
+const samples = readdirSync(samplesDir)
+  .filter((f) => f.endsWith('.links.tsv'))
+  .sort()
+  .map((f) => {
+    const name = f.replace(/\.links\.tsv$/, '');
+    const text = readFileSync(path.join(samplesDir, `${name}.txt`), 'utf8');
+    return { name, text, tsv: path.join(samplesDir, f) };
+  });
+
+/** The sample with ⸠ ⸡ around each link, so a failure shows the answer at a glance. */
+function marked(text: string, links: { start: number; end: number }[]): string {
+  let out = '';
+  let at = 0;
+  for (const l of links) {
+    out += text.slice(at, l.start) + '⸠' + text.slice(l.start, l.end) + '⸡';
+    at = l.end;
+  }
+  return out + text.slice(at);
+}
+
+describe('corpora/samples', () => {
+  it('has the five kinds of sample the issue asks for, each with an expected-links file', () => {
+    expect(samples.map((s) => s.name)).to.include.members(['chat', 'log', 'mail', 'markdown', 'multilingual']);
+  });
+
+  for (const s of samples) {
+    describe(s.name, () => {
+      let rows: LabelledLink[] = [];
+      it('parses and lists at least one link', () => {
+        rows = parseLinksTsv(s.tsv);
+        expect(rows.length).to.be.greaterThan(0);
+      });
+
+      it('every row slices the sample to its text, in order, without overlap', () => {
+        let prevEnd = 0;
+        for (const r of parseLinksTsv(s.tsv)) {
+          expect(s.text.slice(r.start, r.end), `${s.name}.links.tsv line ${r.line}`).to.equal(r.text);
+          expect(r.start, `line ${r.line} starts before the previous link ends`).to.be.at.least(prevEnd);
+          prevEnd = r.end;
+        }
+      });
+
+      it('every uri is ASCII and starts with a scheme', () => {
+        for (const r of parseLinksTsv(s.tsv)) {
+          expect(r.uri, `line ${r.line}`).to.match(/^[a-z][a-z0-9+.-]*:[\x21-\x7e]+$/);
+        }
+      });
+
+      const findLinks = (entry as Record<string, unknown>).findLinks as
+        | ((text: string) => { start: number; end: number; text: string; kind: string; uri: string }[])
+        | undefined;
+      if (typeof findLinks === 'function') {
+        it('irilink finds exactly the expected links (spans, kind, uri)', () => {
+          const expected = parseLinksTsv(s.tsv);
+          const found = findLinks(s.text);
+          expect(marked(s.text, found)).to.equal(marked(s.text, expected));
+          expect(found.map((l) => [l.kind, l.uri])).to.deep.equal(expected.map((l) => [l.kind, l.uri]));
+        });
+      }
+    });
+  }
+});
