@@ -28,6 +28,22 @@ export function makeLink(st: ScanState, s: number, e: number, base: number): Lin
   if (st.schemeInferred) iriText = (st.kind === 'email' ? 'mailto:' : st.scheme + '://') + iriText;
 
   const diagnostics: DiagnosticCode[] = [];
+  if (!st.wrapped && isPlainAsciiLink(iriText, st.schemeInferred ? -1 : st.hostStart - s, st.hostEnd - st.hostStart)) {
+    // Fast path: nothing to encode, decode, map or check — the URI and the IRI are the text itself
+    // (test/detect-convert.test.ts checks this against the full conversion).
+    st.diagnosticsOfScan(diagnostics);
+    return {
+      start: s + base,
+      end: e + base,
+      text: raw,
+      kind: st.kind,
+      scheme: st.kind === 'email' ? 'mailto' : st.scheme,
+      schemeInferred: st.schemeInferred,
+      uri: iriText,
+      iri: iriText,
+      diagnostics,
+    };
+  }
   const uriOptions: ToUriOptions = { host: 'idna', asciiDisallowed: 'encode' };
   if (o.documentCharset !== undefined) uriOptions.documentCharset = o.documentCharset;
   let uri: string;
@@ -108,4 +124,46 @@ function hasInvalidPercent(s: string): boolean {
 
 function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+// ASCII characters that toUri copies and toIri leaves alone: unreserved and reserved, no `%` (RFC 3986 §2).
+const PLAIN = new Uint8Array(128);
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=") {
+  PLAIN[ch.charCodeAt(0)] = 1;
+}
+
+/**
+ * A link whose conversion is the identity: only PLAIN characters, and a host (at `hostOffset` in `iriText` when
+ * the scheme was written, else found by the `//` or `@`) of lower-case letters, digits, dots and single hyphens,
+ * which UTS #46 ToASCII leaves as it is. Emails: the domain after the last `@`.
+ */
+function isPlainAsciiLink(iriText: string, hostOffset: number, hostLength: number): boolean {
+  for (let i = 0; i < iriText.length; i++) {
+    const c = iriText.charCodeAt(i);
+    if (c >= 128 || PLAIN[c] === 0) return false;
+  }
+  let a: number;
+  let b: number;
+  if (hostOffset >= 0) {
+    a = hostOffset;
+    b = hostOffset + hostLength;
+  } else {
+    const at = iriText.lastIndexOf('@');
+    a = at >= 0 ? at + 1 : iriText.indexOf('//') + 2;
+    if (a < 2) return false;
+    b = a;
+    while (b < iriText.length) {
+      const c = iriText.charCodeAt(b);
+      if (c === 0x2f || c === 0x3f || c === 0x23 || c === 0x3a) break;
+      b++;
+    }
+  }
+  if (hostLength < 0 && hostOffset >= 0) return false;
+  for (let i = a; i < b; i++) {
+    const c = iriText.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return false; // UTS #46 lower-cases
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d)) return false;
+    if (c === 0x2d && iriText.charCodeAt(i - 1) === 0x2d) return false; // `xn--`, `ab--c`: CheckHyphens, Punycode
+  }
+  return true;
 }

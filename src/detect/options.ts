@@ -50,6 +50,8 @@ const OPTION_NAMES = new Set([
 export interface ResolvedOptions {
   readonly schemes: ReadonlySet<string>;
   readonly schemeList: readonly string[];
+  /** Length of the longest listed scheme. */
+  readonly maxSchemeLength: number;
   readonly anyScheme: boolean;
   readonly schemeless: boolean;
   readonly email: boolean;
@@ -145,6 +147,7 @@ function resolve(o: LinkOptions): ResolvedOptions {
   return Object.freeze({
     schemes: new Set(schemeList),
     schemeList: Object.freeze([...schemeList]),
+    maxSchemeLength: schemeList.reduce((m, s) => Math.max(m, s.length), 0),
     anyScheme,
     schemeless,
     email,

@@ -5,7 +5,7 @@
 
 import { badArgument } from '../errors.js';
 import type { Link } from '../types.js';
-import { A_HARD, A_TRIGGER, ASCII_FLAGS, isBarrier } from './chars.js';
+import { codePointBefore, isBarrier } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
 import { resolveOptions, type LinkOptions } from './options.js';
@@ -42,8 +42,7 @@ export interface Scanner {
  */
 export const CONTEXT_LENGTH = 8;
 
-const DOT = 0x2e;
-const IDEOGRAPHIC_FULL_STOP = 0x3002;
+const COLON = 0x3a;
 
 class LinkScanner implements Scanner {
   readonly contextLength = CONTEXT_LENGTH;
@@ -65,31 +64,34 @@ class LinkScanner implements Scanner {
     st.reset(text, from, final);
     const links: Link[] = [];
     const n = text.length;
+    // The segment state (st.segStart, st.cut) is exact at `known`; advance() brings it to a trigger.
+    let known = from;
+    const advance = (t: number): void => {
+      // The last barrier in [known, t), found scanning back from t (words are short: this is cheap).
+      let j = t;
+      while (j > known) {
+        const cp = codePointBefore(text, j);
+        if (isBarrier(cp)) break;
+        j -= cp > 0xffff ? 2 : 1;
+      }
+      if (j > known) st.newSegment(j);
+      while (t >= st.cut) st.newSegment(st.cut);
+      known = t;
+    };
+    // Trigger search: the next `.`, `:` and `。` (String.prototype.indexOf skips link-free text fast).
+    let nextDot = indexOrEnd(text, '.', from);
+    let nextColon = indexOrEnd(text, ':', from);
+    let nextIdeo = indexOrEnd(text, '\u3002', from);
     let i = from;
     try {
-      while (i < n) {
-        if (i >= st.cut) st.newSegment(st.cut);
-        const c = text.charCodeAt(i);
-        let found: boolean;
-        if (c < 128) {
-          const f = ASCII_FLAGS[c]!;
-          if (f === 0 || (f & (A_HARD | A_TRIGGER)) === 0) {
-            i++;
-            continue;
-          }
-          if ((f & A_HARD) !== 0) {
-            st.newSegment(++i);
-            continue;
-          }
-          found = c === DOT ? atDot(st, i) : atColon(st, i);
-        } else if (c === IDEOGRAPHIC_FULL_STOP) {
-          found = atDot(st, i);
-        } else {
-          const cp = st.cpAt(i);
-          i += cp > 0xffff ? 2 : 1;
-          if (isBarrier(cp)) st.newSegment(i);
-          continue;
-        }
+      for (;;) {
+        if (nextDot < i) nextDot = indexOrEnd(text, '.', i);
+        if (nextColon < i) nextColon = indexOrEnd(text, ':', i);
+        if (nextIdeo < i) nextIdeo = indexOrEnd(text, '\u3002', i);
+        const t = nextDot < nextColon ? (nextDot < nextIdeo ? nextDot : nextIdeo) : nextColon < nextIdeo ? nextColon : nextIdeo;
+        if (t >= n) break;
+        advance(t);
+        const found = text.charCodeAt(t) === COLON ? atColon(st, t) : atDot(st, t);
         if (!found) {
           i = st.next;
           continue;
@@ -106,6 +108,12 @@ class LinkScanner implements Scanner {
         i = st.resume;
         st.lowerLimit = i;
         st.newSegment(i);
+        known = i;
+      }
+      if (!final) {
+        // A high surrogate at the very end may still get its partner: it is not a barrier yet.
+        const last = text.charCodeAt(n - 1);
+        advance(n > known && last >= 0xd800 && last <= 0xdbff ? n - 1 : n);
       }
     } catch (err) {
       if (err !== INCOMPLETE) throw err;
@@ -113,6 +121,11 @@ class LinkScanner implements Scanner {
     }
     return { links, settled: final ? n : st.segStart };
   }
+}
+
+function indexOrEnd(text: string, ch: string, from: number): number {
+  const i = text.indexOf(ch, from);
+  return i < 0 ? text.length : i;
 }
 
 /** A scanner for `options` (validated once; TypeError for a bad option). */

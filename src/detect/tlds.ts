@@ -2,9 +2,11 @@
 // UTS #58 §4.2 (NOTES §4.2): IDN TLDs are accepted both as A-labels (`xn--mgbah1a3hjkrd`) and U-labels (`موريتانيا`).
 
 import { createRequire } from 'node:module';
-import punycode from 'punycode/';
 
-const IANA_TLDS = createRequire(import.meta.url)('tlds') as readonly string[];
+const require = createRequire(import.meta.url);
+const IANA_TLDS = require('tlds') as readonly string[];
+// RFC 3492; the userland package (trailing slash), not Node's deprecated built-in.
+const punycode = require('punycode/') as { toUnicode(s: string): string; toASCII(s: string): string };
 
 /**
  * A set of lower-cased TLDs holding, for each IDN TLD, both its A-label and its U-label.

@@ -87,6 +87,11 @@ export function atColon(st: ScanState, c: number): boolean {
  */
 function schemeStart(st: ScanState, r: number, c: number, slashes: boolean): number {
   const o = st.opts;
+  // Without `//` only a listed scheme can follow (tel:, urn:, …): most colons in prose stop here.
+  if (!slashes && c - r > o.maxSchemeLength) {
+    const dot = st.text.lastIndexOf('.', c);
+    if (dot < r || c - dot - 1 > o.maxSchemeLength) return -1;
+  }
   const name = st.text.slice(r, c).toLowerCase();
   if (NEVER_SCHEMES.includes(name)) return -1;
   if (o.schemes.has(name)) {
@@ -103,6 +108,7 @@ function schemeStart(st: ScanState, r: number, c: number, slashes: boolean): num
       return r + dot + 1;
     }
   }
+  if (!slashes) return -1;
   // P4: `seehttp://` — a known scheme glued to letters or digits is not a scheme of its own.
   for (const known of o.schemeList) {
     if (name.length > known.length && name.endsWith(known)) {
@@ -111,7 +117,7 @@ function schemeStart(st: ScanState, r: number, c: number, slashes: boolean): num
     }
   }
   for (const never of NEVER_SCHEMES) if (name.endsWith(never)) return -1;
-  if (slashes && o.anyScheme) {
+  if (o.anyScheme) {
     st.scheme = name;
     return r;
   }
@@ -156,8 +162,11 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
   if (!st.outOfRoom(hostStart) && text.charCodeAt(hostStart) === LEFT_SQUARE) {
     // RFC 3986 §3.2.2 IP-literal = "[" ( IPv6address / IPvFuture ) "]"
     let k = hostStart + 1;
-    while (!st.outOfRoom(k) && k - hostStart <= MAX_IP_LITERAL_LENGTH && text.charCodeAt(k) !== RIGHT_SQUARE) {
-      if (text.charCodeAt(k) >= 128) return false;
+    while (!st.outOfRoom(k) && k - hostStart <= MAX_IP_LITERAL_LENGTH) {
+      const ch = text.charCodeAt(k);
+      if (ch === RIGHT_SQUARE) break;
+      // HEXDIG ":" "." and the unreserved / sub-delims of IPvFuture; nothing else (no barrier) belongs inside.
+      if (ch >= 128 || (ASCII_FLAGS[ch]! & A_USERINFO) === 0) return false;
       k++;
     }
     if (st.outOfRoom(k) || text.charCodeAt(k) !== RIGHT_SQUARE) return false;
