@@ -27,3 +27,24 @@ export function detectMarked(marked: string, options?: LinkOptions): string {
   const text = unmark(marked);
   return mark(text, findLinks(text, options));
 }
+
+/** The contexts every marker case runs in (STYLE.md habit 10): bare, inside a sentence, wrapped in newlines. */
+export const CONTEXTS: readonly (readonly [string, string, string])[] = [
+  ['bare', '', ''],
+  ['in a sentence', 'Before it, ', ' and after it.'],
+  ['between newlines', '\n', '\n'],
+  ['after CRLF and a tab', 'x\r\n\t', '\r\nx'],
+];
+
+/** Registers one `it` per case and context: detection on the unmarked text gives the marked text back. */
+export function itMarks(cases: readonly string[], options?: LinkOptions): void {
+  for (const marked of cases) {
+    for (const [name, before, after] of CONTEXTS) {
+      it(`${JSON.stringify(marked)} (${name})`, () => {
+        const whole = before + marked + after;
+        const got = detectMarked(whole, options);
+        if (got !== whole) throw new Error(`expected ${JSON.stringify(whole)}\n     got ${JSON.stringify(got)}`);
+      });
+    }
+  }
+}

@@ -3,6 +3,7 @@
 
 import { codePointBefore, isDomainChar, isHostDot, isLabelChar } from './chars.js';
 import { emailAt } from './email.js';
+import { closerBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS } from './tlds.js';
 import { terminate } from './terminate.js';
 import type { ScanState } from './state.js';
@@ -54,6 +55,18 @@ export function atDot(st: ScanState, d: number): boolean {
   const portEnd = scanPort(st, linkEnd);
   if (portEnd < 0) return false;
   const hasPort = portEnd > linkEnd;
+  // `com.example.app://open`: a dotted scheme (RFC 3986 §3.1), not a domain; url.ts takes it from its colon.
+  if (
+    !hasPort &&
+    linkEnd === tldEnd &&
+    text.charCodeAt(tldEnd) === COLON &&
+    !st.outOfRoom(tldEnd + 1) &&
+    text.charCodeAt(tldEnd + 1) === SLASH &&
+    !st.outOfRoom(tldEnd + 2) &&
+    text.charCodeAt(tldEnd + 2) === SLASH
+  ) {
+    return false;
+  }
   linkEnd = portEnd;
 
   // Step 3: back from the dot over host characters, not past the previous link or the segment start.
@@ -183,26 +196,4 @@ function isFileName(st: ScanState, ds: number, d: number, tldEnd: number): boole
   for (let i = ds; i < d; i++) if (isHostDot(text.charCodeAt(i))) return false;
   if (d - ds === 3 && text.slice(ds, d).toLowerCase() === 'www') return false;
   return FILE_EXTENSION_TLDS.has(text.slice(d + 1, tldEnd).toLowerCase());
-}
-
-/** P6: the quotation marks that, right before a link, make the matching closing mark end it. */
-const QUOTE_PAIRS = new Map<number, number>([
-  [0x22, 0x22], // " "
-  [0x27, 0x27], // ' '
-  [0x201c, 0x201d], // “ ”
-  [0x2018, 0x2019], // ‘ ’
-  [0x201e, 0x201c], // „ “
-  [0x00ab, 0x00bb], // « »
-  [0x00bb, 0x00ab], // » « (Danish, Swedish)
-  [0x2039, 0x203a], // ‹ ›
-  [0x300c, 0x300d], // 「 」
-  [0x300e, 0x300f], // 『 』
-  [0xff02, 0xff02], // ＂ ＂
-  [0xff07, 0xff07], // ＇ ＇
-]);
-
-/** P6: the closing quotation mark for a link starting at `s`, or −1 (reads one character of left context). */
-export function closerBefore(text: string, s: number): number {
-  if (s === 0) return -1;
-  return QUOTE_PAIRS.get(text.charCodeAt(s - 1)) ?? -1;
 }

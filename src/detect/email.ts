@@ -3,7 +3,9 @@
 
 import { isLinkEmail } from '../unicode/index.js';
 import { codePointBefore, isBidiControl } from './chars.js';
+import { closerBefore } from './quotes.js';
 import type { ScanState } from './state.js';
+import { terminate } from './terminate.js';
 
 /** RFC 5321 §4.5.3.1.1: a local-part holds at most 64 octets; we bound the back-scan by 64 code units. */
 export const MAX_LOCAL_PART_LENGTH = 64;
@@ -11,6 +13,7 @@ export const MAX_LOCAL_PART_LENGTH = 64;
 const DOT = 0x2e;
 const SLASH = 0x2f;
 const COLON = 0x3a;
+const QUESTION = 0x3f;
 
 /**
  * The domain text[ds, tldEnd) is preceded by `@` (at ds − 1); `linkEnd` is after its trailing dot and port.
@@ -59,6 +62,16 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   st.start = start;
   st.stop = tldEnd; // step 6
   st.resume = linkEnd;
+  if (!st.schemeInferred && linkEnd === tldEnd && !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === QUESTION) {
+    // Deviation (UTS #58 §5.2 step 6): after an explicit `mailto:`, RFC 6068 hfields (`?subject=…`) belong to the
+    // link; they end as a UTS #58 §3.5.1 query does. A bare address still ends at its TLD.
+    st.closer = closerBefore(text, start);
+    const e = terminate(st, tldEnd, 0);
+    if (e > tldEnd + 1) {
+      st.stop = e;
+      st.resume = e;
+    }
+  }
   st.kind = 'email';
   st.scheme = 'mailto';
   st.hostStart = ds;

@@ -17,7 +17,8 @@ import {
   isLabelChar,
   termOf,
 } from './chars.js';
-import { closerBefore, isTld, MAX_DOMAIN_LENGTH, scanPort, validLabels } from './domains.js';
+import { isTld, MAX_DOMAIN_LENGTH, scanPort, validLabels } from './domains.js';
+import { closerBefore } from './quotes.js';
 import { NEVER_SCHEMES } from './options.js';
 import { PATH, terminate } from './terminate.js';
 import type { ScanState } from './state.js';

@@ -1,0 +1,177 @@
+// DESIGN.md "Detection policy" P1–P8 and "Hosts", in the marker style of UTS #58's LinkDetectionTest.txt:
+// ⸠…⸡ marks each expected link. Every case runs bare, in a sentence and between newlines.
+import { expect } from 'chai';
+import { findLinks } from '../src/detect/index.js';
+import { itMarks } from './detect-support.js';
+
+describe('detect: P1 — bidi controls end a link (RFC 3987 §4.1)', () => {
+  itMarks([
+    'see ⸠https://example.com/abc⸡\u202Edef',
+    'see ⸠https://example.com/a⸡\u200Fb',
+    'see ⸠https://example.com/a⸡\u2066b\u2069',
+    'see ⸠https://example.com/a⸡\u061Cb',
+    'see ⸠https://example.com/a⸡\u200E',
+    'invoice\u202E⸠gnp.com⸡',
+    'see ⸠https://exa⸡\u202E⸠mple.com⸡ (a new domain after the control)',
+  ]);
+  it('carries the bidi-control diagnostic, also when the control comes first', () => {
+    expect(findLinks('https://example.com/abc\u202Edef')[0]!.diagnostics).to.include('bidi-control');
+    expect(findLinks('x\u202Egnp.com y')[0]!.diagnostics).to.include('bidi-control');
+    expect(findLinks('https://example.com/abc def')[0]!.diagnostics).to.not.include('bidi-control');
+  });
+  it('keeps ZWJ and ZWNJ, which are not bidi controls', () => {
+    expect(findLinks('https://fa.wikipedia.org/wiki/ویکی\u200Cپدیا')[0]!.text).to.equal('https://fa.wikipedia.org/wiki/ویکی\u200Cپدیا');
+  });
+});
+
+describe('detect: P2 — schemes', () => {
+  itMarks([
+    '⸠http://example.com/a⸡ ⸠https://example.com/b⸡ ⸠HTTPS://EXAMPLE.COM/C⸡',
+    '⸠ftp://example.com/pub/file.txt⸡ ⸠ftps://example.com/x⸡ ⸠sftp://example.com/x⸡',
+    '⸠ssh://git@github.com/user/repo.git⸡ ⸠git://example.com/repo.git⸡',
+    '⸠file:///etc/hosts⸡ ⸠file://server/share/doc.txt⸡',
+    '⸠ws://example.com/socket⸡ ⸠wss://example.com/socket⸡',
+    '⸠irc://irc.libera.chat/#channel⸡ ⸠ircs://irc.libera.chat:6697/x⸡',
+    '⸠xmpp:romeo@montague.net⸡ ⸠sip:alice@atlanta.example.com⸡ ⸠sips:bob@biloxi.example.com⸡',
+    'call ⸠tel:+1-201-555-0123⸡ now',
+    '⸠news:comp.infosystems.www.servers.unix⸡ ⸠nntp://news.example.com/comp.lang⸡',
+    '⸠urn:isbn:0451450523⸡ ⸠magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a⸡',
+    'at ⸠geo:37.786971,-122.399677⸡ today',
+    '⸠spotify://track/6rqhFgbbKwnb9MLmUQDhG6⸡ ⸠git+ssh://example.com/x⸡ ⸠com.example.app://open/a⸡',
+    '⸠http://localhost:3000/api⸡ ⸠http://192.168.0.1/admin⸡ ⸠http://[::1]:8080/x⸡ ⸠http://[2001:db8::7]/c=GB?objectClass?one⸡',
+    '⸠https://例え.テスト/パス⸡ (an undelegated IDN TLD after a scheme)',
+    '⸠https://ｅｘａｍｐｌｅ．ｃｏｍ/パス⸡ (full-width, mapped by UTS #46)',
+  ]);
+  itMarks([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    'vbscript:msgbox("x")',
+    'data:text/html,<script>alert(1)</script>',
+    'javascript://example.com/%0Aalert(1)',
+    'x.javascript://example.com/%0Aalert(1)',
+    'Note: this is prose, and news: is not a link, nor tel: alone.',
+    'http:⸠example.com/x⸡ (http: without // is not the scheme of the domain)',
+  ]);
+  it('never links javascript:, vbscript: or data:, whatever the options', () => {
+    for (const text of ['javascript:alert(1)', 'javascript://x.com/%0a', 'data:text/html,x', 'vbscript:x']) {
+      const links = findLinks(text, { anyScheme: true, schemes: ['http', 'tel', 'foo'] });
+      expect(links.every((l) => !/^(javascript|vbscript|data):/i.test(l.uri)), text).to.equal(true);
+    }
+  });
+  it('with anyScheme false, an unknown scheme:// is not linked (nor its host alone)', () => {
+    expect(findLinks('spotify://track/x', { anyScheme: false })).to.deep.equal([]);
+    expect(findLinks('spotify://track.com/x', { anyScheme: false })).to.deep.equal([]);
+  });
+});
+
+describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
+  itMarks([
+    'see <⸠http://example.com/a/very/long\n   /path⸡> ok',
+    'see <URL:⸠http://www.w3.org/Addressing/⸡> ok',
+    'see <URL:⸠http://www.example.com/a\n\t/b?c=d⸡>',
+    'see <⸠https://example.com/x⸡> and <⸠https://example.com/y⸡>.',
+    'see <⸠example.com/a\n  /b⸡>',
+    'no closing <⸠http://example.com/a⸡\n  /b and more',
+    'not across a paragraph mark <⸠http://example.com/a⸡\u2029/b>',
+    'not across another < <⸠http://example.com/a⸡ <b>',
+    'mail <⸠john@example.com⸡>',
+  ]);
+  it('drops the whitespace from the uri and flags it', () => {
+    const [link] = findLinks('<URL:http://example.com/a/very/long\r\n    /path?q=1>');
+    expect(link!.text).to.equal('http://example.com/a/very/long\r\n    /path?q=1');
+    expect(link!.uri).to.equal('http://example.com/a/very/long/path?q=1');
+    expect(link!.diagnostics).to.include('wrapped');
+  });
+  it('an angle-bracketed link without whitespace is not flagged', () => {
+    expect(findLinks('<http://example.com/a>')[0]!.diagnostics).to.deep.equal([]);
+  });
+});
+
+describe('detect: P4 — left context of a scheme', () => {
+  itMarks([
+    'seehttp://example.com',
+    'смотриhttps://example.com/путь',
+    'δέστεhttps://example.com',
+    '2https://example.com',
+    '詳細は⸠https://example.com/a⸡',
+    'リンク⸠https://例え.jp/パス⸡。',
+    '链接⸠https://example.cn/路径⸡。',
+    '链接⸠https://example.cn/路径，谢谢⸡ (UTS #58: a Soft comma followed by Include text continues)',
+    '링크⸠https://example.kr/경로⸡',
+    'ดูที่⸠https://example.co.th/หน้า⸡ ครับ',
+    'Re:⸠https://example.org/x⸡',
+    'end of sentence.⸠https://example.org/x⸡',
+    '(⸠https://example.org/x⸡)',
+  ]);
+});
+
+describe('detect: P5 — userinfo', () => {
+  itMarks([
+    '⸠https://user:pass@example.com/a⸡',
+    '⸠ssh://git@github.com/a/b.git⸡',
+    '⸠ftp://anonymous@ftp.example.com/pub⸡',
+    'http://john.smith@example.com',
+    'mail ⸠john.smith@example.com⸡ now',
+  ]);
+  it('flags userinfo', () => {
+    expect(findLinks('https://user:pass@example.com/a')[0]!.diagnostics).to.include('userinfo');
+    expect(findLinks('ssh://git@github.com/a')[0]!.diagnostics).to.include('userinfo');
+  });
+  it('reads name@host as an email, with mailto', () => {
+    const [link] = findLinks('name@example.com');
+    expect(link).to.include({ kind: 'email', scheme: 'mailto', schemeInferred: true, uri: 'mailto:name@example.com' });
+  });
+});
+
+describe('detect: P6 — quotes', () => {
+  itMarks([
+    '{"url":"⸠https://example.com/a⸡","ok":true}',
+    "{'url':'⸠https://example.com/a⸡','ok':true}",
+    '“⸠https://example.net/c⸡”',
+    '‘⸠https://example.net/c⸡’',
+    '«⸠https://example.fr/a⸡»',
+    '«⸠example.com/a⸡»',
+    '‹⸠https://example.ch/a⸡›',
+    '「⸠https://example.jp/パス⸡」です',
+    '『⸠https://example.jp/本⸡』',
+    '„⸠https://example.de/a⸡“',
+    'href="⸠https://example.com/a?b=c⸡">',
+    '⸠https://nap.wikipedia.org/wiki/Lista_d"e_vvoce⸡ (no quote before it: UTS #58 as is)',
+  ]);
+});
+
+describe('detect: P7 — file names', () => {
+  itMarks([
+    'edit README.md and setup.py, then main.rs; unzip notes.zip',
+    'run build.sh or install.pm',
+    'see ⸠www.setup.py⸡ and ⸠docs.example.md⸡ and ⸠example.md/page⸡',
+    'open ⸠https://setup.py⸡ and ⸠bun.sh/docs⸡',
+    'at main.rs:42 the bug',
+  ]);
+});
+
+describe('detect: P8 — a new scheme starts a new link', () => {
+  itMarks([
+    '⸠https://a.jp/日本⸡、⸠https://b.jp/東京⸡',
+    '⸠https://a.example/x⸡,⸠https://b.example/y⸡',
+    '⸠https://a.example/x⸡.⸠http://b.example/y⸡',
+    '⸠https://a.example/x⸡;⸠ftp://b.example/y⸡',
+    '⸠https://web.archive.org/web/2020/https://example.com/⸡ (no Soft run: one link)',
+  ]);
+});
+
+describe('detect: hosts', () => {
+  itMarks([
+    '⸠http://例え.テスト⸡ is linked after a scheme, 例え.テスト alone is not (no such TLD)',
+    '⸠https://ｅｘａｍｐｌｅ．ｃｏｍ⸡',
+    '⸠http://localhost⸡ ⸠http://intranet/x⸡',
+    '⸠http://example.com⸡。次へ',
+    '⸠http://例え。テスト。jp/x⸡',
+    '⸠普遍适用测试。我爱你⸡',
+    '⸠example.Com⸡ (case-insensitive TLD)',
+  ]);
+  it('gives schemeless links the default scheme', () => {
+    expect(findLinks('example.com')[0]).to.include({ scheme: 'https', schemeInferred: true, uri: 'https://example.com' });
+    expect(findLinks('example.com', { defaultScheme: 'http' })[0]).to.include({ scheme: 'http', uri: 'http://example.com' });
+  });
+});

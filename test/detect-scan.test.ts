@@ -1,0 +1,161 @@
+// The streaming contract of Scanner.scan(): chunking invariance, `settled`, bounded memory. The stream (H5) is
+// simulated exactly as it uses the scanner: append a piece, scan from the settled point, keep the text from
+// settled − contextLength, and finish with final = true. The result must equal findLinks on the whole text.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { createScanner, findLinks, type LinkOptions } from '../src/detect/index.js';
+import { MAX_WRAPPED_LENGTH } from '../src/detect/wrap.js';
+import type { Link } from '../src/types.js';
+import { sharedPath } from './support/shared.js';
+
+interface Streamed {
+  links: Link[];
+  /** Largest text.length − settled seen after a non-final scan. */
+  maxHeld: number;
+}
+
+function streamLinks(pieces: readonly string[], options?: LinkOptions): Streamed {
+  const scanner = createScanner(options);
+  let text = '';
+  let base = 0;
+  let from = 0;
+  let maxHeld = 0;
+  const links: Link[] = [];
+  const step = (final: boolean): void => {
+    const r = scanner.scan(text, from, final, base);
+    expect(r.settled).to.be.within(from, text.length);
+    if (final) expect(r.settled).to.equal(text.length);
+    for (const l of r.links) {
+      expect(l.start - base).to.be.at.least(from);
+      expect(l.end - base).to.be.at.most(r.settled);
+      links.push(l);
+    }
+    maxHeld = Math.max(maxHeld, text.length - r.settled);
+    const k = Math.max(0, r.settled - scanner.contextLength);
+    text = text.slice(k);
+    base += k;
+    from = r.settled - k;
+  };
+  for (const piece of pieces) {
+    text += piece;
+    step(false);
+  }
+  step(true);
+  return { links, maxHeld };
+}
+
+function expectInvariant(whole: string, pieces: readonly string[], options?: LinkOptions): void {
+  const expected = findLinks(whole, options);
+  const got = streamLinks(pieces, options).links;
+  if (JSON.stringify(got) === JSON.stringify(expected)) return;
+  expect(got, `${JSON.stringify(whole)} split as ${JSON.stringify(pieces)}`).to.deep.equal(expected);
+}
+
+/** Splits `s` at every position into two pieces. */
+function everySplit(s: string, options?: LinkOptions): void {
+  for (let i = 0; i <= s.length; i++) expectInvariant(s, [s.slice(0, i), s.slice(i)], options);
+}
+
+const conformance = readFileSync(sharedPath('uts58', '17.0.0', 'LinkDetectionTest.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l !== '' && !l.startsWith('#'))
+  .map((l) => l.replace(/[⸠⸡]/g, ''));
+
+const cases = [
+  'see <http://example.com/a\n   /b> ok',
+  '<URL:http://example.com/a/very\r\n  /long?x=1>.',
+  'https://a.jp/日本、https://b.jp/東京',
+  'mail x.y@example.com:80/x. and mailto:a@b.com?subject=hi',
+  'a\u202Eexample.com/x\u202Cy',
+  '{"url":"https://example.com/a","ok":true}',
+  '詳細はhttps://例え.jp/パス。',
+  '\uD83D\uDE00https://x.com/\uD83D\uDE00 ok \uD83D\uDE00',
+  'ssh://git@github.com/x http://[::1]:80/ tel:+1-555 com.example.app://x',
+  'john..smith@example.com.au and http://john.smith@example.com/foo',
+];
+
+describe('detect: scan() is chunking-invariant', () => {
+  it('every conformance line split at every position', () => {
+    for (const line of conformance) everySplit(line);
+  });
+  it('irilink cases split at every position, also with maxLinkLength 64', () => {
+    for (const c of cases) {
+      everySplit(c);
+      everySplit(c + ' ' + 'x'.repeat(70) + c, { maxLinkLength: 64 });
+    }
+  });
+  it('one code unit at a time (surrogate pairs split)', () => {
+    for (const c of [...cases, ...conformance.slice(0, 60)]) expectInvariant(c, c.split(''));
+  });
+  it('the conformance file as one text, in pieces of 1 to 50 units', () => {
+    const whole = conformance.join('\n');
+    const pieces: string[] = [];
+    for (let i = 0, k = 1; i < whole.length; i += k, k = (k * 7) % 50 + 1) pieces.push(whole.slice(i, i + k));
+    expectInvariant(whole, pieces);
+  });
+  it('property: random text from a small alphabet, random pieces', () => {
+    const alphabet = fc.constantFrom(
+      'a', '.', '/', ':', '@', '(', ')', '<', '>', ' ', '\n', '例', '。', 'https://', 'com', 'x.y', '"', '、', '\u202E',
+      'mailto:', '?', '#', '-', '<URL:', '\uD83D\uDE00', '\uD83D', 'jp', '1',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 50 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom<LinkOptions | undefined>(undefined, { maxLinkLength: 64 }),
+        (parts, sizes, options) => {
+          const whole = parts.join('');
+          const pieces: string[] = [];
+          for (let i = 0, k = 0; i < whole.length; k++) {
+            const size = sizes[k % sizes.length]!;
+            pieces.push(whole.slice(i, i + size));
+            i += size;
+          }
+          expectInvariant(whole, pieces, options);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+});
+
+describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
+  const M = 8192;
+  const hostile: [string, string][] = [
+    ['a 300 000-unit line without spaces', 'x'.repeat(300_000)],
+    ['( × 100 000 after http://x/', 'http://x/' + '('.repeat(100_000)],
+    ['a. × 100 000', 'a.'.repeat(100_000)],
+    ['@ × 100 000', '@'.repeat(100_000)],
+    ['an unclosed <http://… wrapper', '<http://x/' + 'a\n'.repeat(50_000)],
+    ['x.com/ × 20 000', 'x.com/'.repeat(20_000)],
+    ['a@ × 50 000', 'a@'.repeat(50_000) + 'b.com'],
+  ];
+  for (const [name, text] of hostile) {
+    it(name, () => {
+      const pieces: string[] = [];
+      for (let i = 0; i < text.length; i += 4093) pieces.push(text.slice(i, i + 4093));
+      const { links, maxHeld } = streamLinks(pieces);
+      expect(maxHeld).to.be.below(M + MAX_WRAPPED_LENGTH + 4093);
+      expect(links).to.deep.equal(findLinks(text));
+      for (const l of links) expect(l.end - l.start).to.be.at.most(M);
+    });
+  }
+  it('cuts a run longer than maxLinkLength and flags the link', () => {
+    const links = findLinks('http://x/' + '('.repeat(100_000));
+    expect(links).to.have.length(1);
+    expect(links[0]!.end).to.equal(8192);
+    expect(links[0]!.diagnostics).to.include('link-too-long');
+  });
+  it('settles right after a Hard character when nothing is pending', () => {
+    const s = createScanner();
+    expect(s.scan('see example.com and ', 0, false, 0).settled).to.equal(20);
+    expect(s.scan('see example.co', 0, false, 0)).to.deep.include({ links: [], settled: 4 });
+    expect(s.scan('see example.com', 0, true, 0).settled).to.equal(15);
+  });
+  it('does not settle inside an open <…> wrapper', () => {
+    const r = createScanner().scan('a <http://example.com/a\n  /b', 0, false, 0);
+    expect(r.links).to.deep.equal([]);
+    expect(r.settled).to.be.at.most(2);
+  });
+});

@@ -1,0 +1,99 @@
+// Links in the world's scripts, the trailing punctuation of each, brackets of each kind, and what is not a link.
+// Marker style (⸠…⸡), each case bare, in a sentence and between newlines.
+import { itMarks } from './detect-support.js';
+
+describe('detect: scripts', () => {
+  itMarks([
+    // CJK, kana, Korean
+    '⸠https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ⸡',
+    '⸠https://zh.wikipedia.org/wiki/中华人民共和国⸡',
+    '⸠https://ko.wikipedia.org/wiki/위키백과:대문⸡',
+    '⸠https://例え.jp/パス⸡',
+    '⸠普遍適用測試.台灣⸡',
+    // Arabic, Hebrew, Persian with ZWNJ
+    '⸠https://ar.wikipedia.org/wiki/الصفحة_الرئيسية⸡',
+    '⸠https://مثال.إختبار/مسار⸡',
+    '⸠https://he.wikipedia.org/wiki/עמוד_ראשי⸡',
+    '⸠מבחן-קבלה-אוניברסלי.קום⸡',
+    '⸠https://fa.wikipedia.org/wiki/ویکی\u200Cپدیا:صفحه_اصلی⸡',
+    // Cyrillic, Greek, Devanagari, Thai
+    '⸠https://ru.wikipedia.org/wiki/Заглавная_страница⸡',
+    '⸠универсальное-принятие-тест.москва⸡',
+    '⸠https://el.wikipedia.org/wiki/Πύλη:Κύρια⸡',
+    '⸠καθολική-αποδοχή-δοκιμή.ευ⸡',
+    '⸠https://hi.wikipedia.org/wiki/मुखपृष्ठ⸡',
+    '⸠सार्वभौमिक-स्वीकृति-परीक्षण.संगठन⸡',
+    '⸠https://th.wikipedia.org/wiki/หน้าหลัก⸡',
+    '⸠ยูเอทดสอบ.ไทย⸡',
+    // emoji paths, full-width hosts
+    '⸠https://example.com/🎉/😀?q=👍#🔥⸡',
+    '⸠https://ｅｘａｍｐｌｅ．ｃｏｍ/ｐａｔｈ⸡',
+  ]);
+});
+
+describe('detect: trailing punctuation of each script', () => {
+  itMarks([
+    '⸠https://example.jp/パス⸡。',
+    '⸠https://example.jp/パス⸡、',
+    '⸠https://example.jp/パス⸡！',
+    '⸠https://example.jp/パス⸡？',
+    '⸠https://example.cn/路径⸡，',
+    '⸠https://example.cn/路径⸡：',
+    '⸠https://example.cn/路径⸡；',
+    '「⸠https://example.jp/a⸡」',
+    '『⸠https://example.jp/a⸡』',
+    '« ⸠https://example.fr/a⸡ »',
+    '‘⸠https://example.com/a⸡’',
+    '“⸠https://example.com/a⸡”',
+    '⸠https://example.com/مسار⸡،',
+    '⸠https://example.com/مسار⸡؟',
+    '⸠https://example.com/مسیر⸡۔',
+    '⸠https://example.in/पथ⸡।',
+    '⸠https://example.in/पथ⸡॥',
+    '⸠https://example.et/መንገድ⸡።',
+    '⸠https://example.com/a⸡...',
+    '⸠https://example.com/a⸡?!',
+    '⸠https://example.com/a⸡\'',
+    '⸠example.com/a⸡:',
+  ]);
+});
+
+describe('detect: brackets', () => {
+  itMarks([
+    '(⸠https://example.com/a⸡)',
+    '[⸠https://example.com/a⸡]',
+    '{⸠https://example.com/a⸡}',
+    '<⸠https://example.com/a⸡>',
+    '⸠https://en.wikipedia.org/wiki/Foo_(bar)⸡',
+    '(see ⸠https://en.wikipedia.org/wiki/Foo_(bar)⸡)',
+    '⸠https://example.com/a[1]⸡',
+    '⸠https://example.com/a{1}⸡',
+    '（⸠https://example.jp/パス⸡）',
+    '【⸠https://example.jp/パス⸡】',
+    '〔⸠https://example.jp/パス⸡〕',
+    '《⸠https://example.cn/路径⸡》',
+    '〈⸠https://example.cn/路径⸡〉',
+    '［⸠https://example.jp/a⸡］',
+    '⸠https://example.jp/a（b）⸡',
+    '⸠https://example.jp/a【b】c⸡',
+    '⸠https://example.com/a(b⸡]',
+    '⸠https://example.com/a(b)⸡)',
+  ]);
+});
+
+describe('detect: not links', () => {
+  itMarks([
+    'seehttp://example.com',
+    'README.md setup.py main.rs notes.zip',
+    'name@ and @name and name@host',
+    '.com alone, and .fr too',
+    'example.invalid and example.example and example.localhost',
+    'example.😎 and @example.😎',
+    'john..smith@example.com',
+    'john.@example.com and .john@example.com',
+    'http://-foo.example-.com and http://foo..example.com',
+    'a.b.c.d e.f g.h',
+    'version 1.2.3 and 3.14',
+    'time 12:34:56 and ratio 1:2',
+  ]);
+});
