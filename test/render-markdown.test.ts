@@ -141,8 +141,9 @@ function readHtml(html: string): { text: string; links: { href: string; text: st
   return { text, links };
 }
 
-// Markdown (like HTML) does not keep whitespace as written: runs of it are compared as one space.
-const collapse = (s: string): string => s.replace(/[ \t\r\n]+/g, ' ').trim();
+// Markdown (like HTML) does not keep whitespace as written: runs of it are compared as one space. U+0000 is
+// dropped by the HTML parser (markdown-it's autolink text decodes %00 to it).
+const collapse = (s: string): string => s.replace(/\0/g, '').replace(/[ \t\r\n]+/g, ' ').trim();
 
 function roundTrip(chunks: Chunk[], options: MarkdownOptions = {}): void {
   const markdown = toMarkdown(chunks, options);
