@@ -112,6 +112,7 @@ describe('detect: P5 — userinfo', () => {
     '⸠ftp://anonymous@ftp.example.com/pub⸡',
     'http://john.smith@example.com',
     'mail ⸠john.smith@example.com⸡ now',
+    "'⸠john@example.com⸡' and `⸠a@example.com⸡` and {⸠b@example.com⸡} and ⸠o'brien@example.ie⸡",
   ]);
   it('flags userinfo', () => {
     expect(findLinks('https://user:pass@example.com/a')[0]!.diagnostics).to.include('userinfo');

@@ -59,6 +59,7 @@ export function atDot(st: ScanState, d: number): boolean {
   if (
     !hasPort &&
     linkEnd === tldEnd &&
+    !st.outOfRoom(tldEnd) &&
     text.charCodeAt(tldEnd) === COLON &&
     !st.outOfRoom(tldEnd + 1) &&
     text.charCodeAt(tldEnd + 1) === SLASH &&

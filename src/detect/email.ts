@@ -14,6 +14,9 @@ const DOT = 0x2e;
 const SLASH = 0x2f;
 const COLON = 0x3a;
 const QUESTION = 0x3f;
+const APOSTROPHE = 0x27;
+const BACKQUOTE = 0x60;
+const LEFT_BRACE = 0x7b;
 
 /**
  * The domain text[ds, tldEnd) is preceded by `@` (at ds − 1); `linkEnd` is after its trailing dot and port.
@@ -40,6 +43,13 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     ls -= cp > 0xffff ? 2 : 1;
     // Deviation (UTS #58 §5.2): the reference has no limit; a longer run is not a local-part.
     if (at - ls > MAX_LOCAL_PART_LENGTH) return reject(st, linkEnd);
+  }
+  // Deviation (UTS #58 §5.2): an apostrophe, backquote or brace that opens the local-part is read as the
+  // quotation or bracket around the address (`'john@example.com'`, `{a@example.com}`), not as atext.
+  while (ls < at) {
+    const c = text.charCodeAt(ls);
+    if (c !== APOSTROPHE && c !== BACKQUOTE && c !== LEFT_BRACE) break;
+    ls++;
   }
   // Step 2: not empty, no dot at either end, no `..`.
   if (ls === at || text.charCodeAt(ls) === DOT || text.charCodeAt(at - 1) === DOT) return reject(st, linkEnd);
