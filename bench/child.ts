@@ -1,5 +1,5 @@
 // One contender on one input, in its own process (so that its peak RSS is its own). Run by bench/run.ts:
-//   node --import tsx bench/child.ts '{"contender":"irilink","file":"…","bytes":123,"runs":3}'
+//   node --import tsx bench/child.ts '{"contender":"irilink","file":"…","bytes":123,"runs":3,"warmupBytes":0}'
 // Prints one JSON line per run ({"run":0,"ms":…,"links":…}) as soon as the run ends, so the parent can
 // enforce a per-run time limit, then {"done":true,"maxRssKiB":…}. Timing uses performance.now().
 import { pipeline } from 'node:stream/promises';
@@ -15,9 +15,11 @@ interface ChildArgs {
   file: string;
   bytes: number;
   runs: number;
+  /** Bytes of an untimed warm-up run before the timed ones (0: none), the same for every contender. */
+  warmupBytes: number;
 }
 
-type RunOnce = () => Promise<number>;
+type RunOnce = (bytes: number) => Promise<number>;
 
 /** The sink every streaming contender ends in: counts link chunks, drops everything else. */
 async function countLinkChunks(source: AsyncIterable<unknown>): Promise<number> {
@@ -29,10 +31,10 @@ async function countLinkChunks(source: AsyncIterable<unknown>): Promise<number> 
 }
 
 async function makeRun(args: ChildArgs): Promise<RunOnce> {
-  const { contender, file, bytes } = args;
+  const { contender, file } = args;
   if (contender === 'read+decode') {
     // Floor 1: read the bytes and decode UTF-8, nothing else.
-    return async () => {
+    return async (bytes) => {
       const decoder = new StringDecoder('utf8');
       let chars = 0;
       for await (const buf of readChunks(file, bytes)) chars += decoder.write(buf).length;
@@ -44,7 +46,7 @@ async function makeRun(args: ChildArgs): Promise<RunOnce> {
   if (contender === 'passthrough') {
     // Floor 2: the pipeline irilink runs in (read stream → object-mode Transform → sink), with a
     // Transform that only decodes and passes the text on.
-    return async () => {
+    return async (bytes) => {
       const decoder = new StringDecoder('utf8');
       const pass = new Transform({
         readableObjectMode: true,
@@ -67,7 +69,7 @@ async function makeRun(args: ChildArgs): Promise<RunOnce> {
     const { api, missing } = await loadIrilink();
     const createLinkStream = api.createLinkStream;
     if (createLinkStream === undefined) throw new Error(missing.join('; '));
-    return async () => {
+    return async (bytes) => {
       let links = 0;
       await pipeline(readChunks(file, bytes), createLinkStream(), async (source: AsyncIterable<unknown>) => {
         links = await countLinkChunks(source);
@@ -77,7 +79,7 @@ async function makeRun(args: ChildArgs): Promise<RunOnce> {
   }
   if ((peerNames as readonly string[]).includes(contender)) {
     const peer = makePeer(contender as PeerName);
-    return async () => {
+    return async (bytes) => {
       let links = 0;
       for await (const piece of linePieces(file, bytes)) links += peer.find(piece).length;
       return links;
@@ -89,9 +91,10 @@ async function makeRun(args: ChildArgs): Promise<RunOnce> {
 async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? '{}') as ChildArgs;
   const run = await makeRun(args);
+  if (args.warmupBytes > 0) await run(args.warmupBytes);
   for (let i = 0; i < args.runs; i++) {
     const t0 = performance.now();
-    const links = await run();
+    const links = await run(args.bytes);
     const ms = performance.now() - t0;
     process.stdout.write(JSON.stringify({ run: i, ms, links }) + '\n');
   }

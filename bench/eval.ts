@@ -14,7 +14,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { collectSources, generateIriDense } from './gen-iri-dense.js';
 import { loadContenders, type Contender } from './lib/contenders.js';
-import { expectedUri } from './lib/expected-uri.js';
+import { expectedUri, looksLikeEmail } from './lib/expected-uri.js';
 import { parseLinksTsv } from './lib/links-tsv.js';
 import { ensureDir, resultsDir, samplesDir, uts58DetectionTestPath } from './lib/paths.js';
 import { writeDifferences } from './compare-peers.js';
@@ -82,7 +82,7 @@ function uts58Dataset(): Dataset {
       if (ch === '⸠') open = text.length;
       else if (ch === '⸡') {
         const t = text.slice(open);
-        const email = !t.includes('://') && t.includes('@');
+        const email = looksLikeEmail(t);
         expected.push({ start: open, end: text.length, text: t, uri: expectedUri(t, email ? 'email' : 'url'), schemeless: !email && !hasScheme(t) });
       } else text += ch;
     }

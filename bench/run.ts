@@ -6,7 +6,8 @@
 //   npm run bench -- --quick            small prefixes, 1 run each, finishes within a minute (→ quick.*)
 //   npm run bench -- --corpus en-mixed --size 20 --runs 5
 //   options: --corpus NAME (repeatable or a,b), --size MB (prefix, cut at a line end), --runs N,
-//            --contenders a,b, --timeout S (per run, default 60), --no-hostile, --no-scaling, --quick
+//            --contenders a,b, --timeout S (per run, default 60), --no-hostile, --no-scaling, --quick,
+//            --out STEM (result files bench/results/STEM.{json,md}; default latest, or quick)
 //
 // Method (also in bench/README.md): every contender runs in its own child process (bench/child.ts), so the
 // peak RSS is its own; the file is read as 64 KiB Buffers; irilink and the pass-through floor consume them
@@ -38,6 +39,8 @@ interface Options {
   hostile: boolean;
   scaling: boolean;
   timeoutS: number;
+  /** Stem of the result files in bench/results (default latest, or quick with --quick). */
+  out: string | undefined;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -50,6 +53,7 @@ function parseArgs(argv: string[]): Options {
     hostile: true,
     scaling: true,
     timeoutS: 60,
+    out: undefined,
   };
   let runsGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -68,6 +72,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--contenders') o.contenders = next().split(',');
     else if (a === '--timeout') o.timeoutS = Number(next());
     else if (a === '--no-hostile') o.hostile = false;
+    else if (a === '--out') o.out = next();
     else if (a === '--no-scaling') o.scaling = false;
     else throw new Error(`unknown option ${a} (see the header of bench/run.ts)`);
   }
@@ -126,9 +131,9 @@ function median(xs: number[]): number {
 }
 
 /** Runs one contender on one input in a child process, killing it when a run exceeds the timeout. */
-function runChild(contender: string, file: string, bytes: number, runs: number, timeoutS: number): Promise<Omit<Row, 'section' | 'corpus'>> {
+function runChild(contender: string, file: string, bytes: number, runs: number, warmupBytes: number, timeoutS: number): Promise<Omit<Row, 'section' | 'corpus'>> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'child.ts'), JSON.stringify({ contender, file, bytes, runs })], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'child.ts'), JSON.stringify({ contender, file, bytes, runs, warmupBytes })], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const runsMs: number[] = [];
@@ -208,7 +213,7 @@ function plan(o: Options): { jobs: Job[]; notes: string[] } {
   if (o.corpora !== undefined) mainNames = o.corpora.filter((c) => !c.startsWith('hostile'));
   else if (o.quick) {
     mainNames = ['en-mixed', 'multilingual', 'iri-dense'];
-    size ??= 3;
+    size ??= 2;
   } else {
     mainNames = [...realCorpora.map((c) => c.name), 'iri-dense', 'prose-nolinks'];
     size ??= 200;
@@ -249,11 +254,13 @@ function machine(): Record<string, unknown> {
     node: process.version,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     memGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    loadAvgAtStart: os.loadavg().map((x) => +x.toFixed(2)),
   };
 }
 
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
+  const startMachine = machine();
   const iri = await loadIrilink();
   const contenders = o.contenders.filter((c) => c !== 'irilink' || iri.api.createLinkStream !== undefined);
   const notes: string[] = [];
@@ -269,7 +276,10 @@ async function main(): Promise<void> {
     const header = `${job.section} ${job.corpus.name} ${(job.bytes / MB).toFixed(2)} MB`;
     console.error(`\n== ${header}`);
     for (const c of contenders) {
-      const r = await runChild(c, job.corpus.file, job.bytes, job.section === 'hostile' ? Math.min(o.runs, 1) : o.runs, o.timeoutS);
+      // Hostile inputs: one run, no warm-up (a quadratic peer would spend its time limit warming up).
+      const hostile = job.section === 'hostile';
+      const warmup = hostile ? 0 : prefixBytes(job.corpus.file, Math.min(2, job.bytes / MB / 2));
+      const r = await runChild(c, job.corpus.file, job.bytes, hostile ? 1 : o.runs, warmup, o.timeoutS);
       const row: Row = { section: job.section, corpus: job.corpus.name, ...r };
       rows.push(row);
       console.error(
@@ -342,13 +352,13 @@ async function main(): Promise<void> {
   for (const p of peerNames) versions[p] = packageVersion(p);
   const result = {
     date: new Date().toISOString(),
-    machine: machine(),
+    machine: { ...startMachine, loadAvgAtEnd: os.loadavg().map((x) => +x.toFixed(2)) },
     versions,
     method: {
       mb: '10^6 bytes of UTF-8 input',
       chunkBytes: 65536,
       runs: o.runs,
-      statistic: 'median of runs (hostile: 1 run)',
+      statistic: 'median of runs after one untimed warm-up run on a prefix of ≤ 2 MB (hostile: 1 run, no warm-up)',
       timeoutSPerRun: o.timeoutS,
       feeding:
         'irilink: fs read stream of 64 KiB Buffers → createLinkStream() → sink counting link chunks. ' +
@@ -364,7 +374,7 @@ async function main(): Promise<void> {
     failures,
   };
   ensureDir(resultsDir);
-  const stem = o.quick ? 'quick' : 'latest';
+  const stem = o.out ?? (o.quick ? 'quick' : 'latest');
   writeFileSync(path.join(resultsDir, `${stem}.json`), JSON.stringify(result, null, 2) + '\n');
   const md = markdownReport(result, planned.jobs);
   writeFileSync(path.join(resultsDir, `${stem}.md`), md);
@@ -381,14 +391,14 @@ async function main(): Promise<void> {
       const bytes = rows.find((x) => x.section === 'main' && x.corpus === corpus)!.bytes;
       return { corpus: `${corpus} (${(bytes / MB).toFixed(0)} MB)`, values, notes: notesMap };
     });
-    const m = result.machine as { cpu: string; nproc: number; node: string };
+    const m = result.machine as unknown as { cpu: string; nproc: number; node: string };
     const svg = barChartSvg(
       'Throughput finding links (irilink via its stream API)',
       `${m.cpu}, ${m.nproc} cores, Node ${m.node}; median of ${o.runs} run(s); ${result.date.slice(0, 10)}`,
       contenders,
       series,
     );
-    writeFileSync(path.join(resultsDir, o.quick ? 'quick.svg' : 'chart.svg'), svg);
+    writeFileSync(path.join(resultsDir, stem === 'latest' ? 'chart.svg' : `${stem}.svg`), svg);
   }
   process.stdout.write(md);
   if (failures.length > 0) {
@@ -398,10 +408,13 @@ async function main(): Promise<void> {
 }
 
 function markdownReport(result: { date: string; machine: Record<string, unknown>; versions: Record<string, string>; rows: Row[]; ratios: { section: Section; corpus: string; bytes: number; vsLinkifyIt?: number; vsPassthrough?: number }[]; targets: { target: string; measured: string; met: boolean | undefined }[]; notes: string[] }, jobs: Job[]): string {
-  const m = result.machine as { cpu: string; nproc: number; node: string; memGiB: number };
+  const m = result.machine as { cpu: string; nproc: number; node: string; memGiB: number; loadAvgAtStart: number[]; loadAvgAtEnd: number[] };
   const lines: string[] = [];
   lines.push(`# Bench results (${result.date})`, '');
-  lines.push(`Machine: ${m.cpu}, ${m.nproc} cores, ${m.memGiB} GiB, Node ${m.node}.`);
+  lines.push(
+    `Machine: ${m.cpu}, ${m.nproc} cores, ${m.memGiB} GiB, Node ${m.node}; load average ${m.loadAvgAtStart[0]} at the start, ${m.loadAvgAtEnd[0]} at the end ` +
+      `(other work on the machine makes single numbers noisy; compare contenders within one run).`,
+  );
   lines.push(`Versions: ${Object.entries(result.versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');
   for (const n of result.notes) lines.push(`> ${n}`, '');
   const sections: [Section, string][] = [

@@ -38,17 +38,28 @@ export function hostToAscii(host: string): string | undefined {
   return r === null ? undefined : r;
 }
 
-/** RFC 3987 §3.1 step 2: percent-encode the UTF-8 bytes of every non-ASCII code point. */
+// RFC 3987 §3.1 (and 3987bis §3.3): ASCII characters a URI may not hold, percent-encoded like non-ASCII.
+const ASCII_DISALLOWED = ' "<>\\^`{|}';
+
+/**
+ * RFC 3987 §3.1 step 2: percent-encode the UTF-8 bytes of every non-ASCII code point, and the ASCII
+ * characters a URI cannot hold (space " < > \ ^ ` { | }); everything else, including %XX, is kept.
+ */
 export function percentEncodeNonAscii(s: string): string {
   let out = '';
   for (const ch of s) {
-    if (ch.charCodeAt(0) < 0x80) {
+    if (ch.charCodeAt(0) < 0x80 && !ASCII_DISALLOWED.includes(ch)) {
       out += ch;
       continue;
     }
     for (const byte of Buffer.from(ch, 'utf8')) out += '%' + byte.toString(16).toUpperCase().padStart(2, '0');
   }
   return out;
+}
+
+/** An email link text (`local@domain`, `mailto:local@domain`) as opposed to a URL that holds an `@`. */
+export function looksLikeEmail(text: string): boolean {
+  return /^(mailto:)?[^/:@?#]+@[^/@?#:]+$/i.test(text);
 }
 
 /**

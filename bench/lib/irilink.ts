@@ -1,6 +1,7 @@
 // irilink as the bench and eval see it: through the package's built entry (dist/index.js, produced by
 // `npm run build`), exactly as a user imports it. While a layer is still missing from the entry the
-// harness keeps working for everything else and says which export it lacks.
+// harness keeps working for everything else and says which export it lacks. IRILINK_ENTRY=path/to/module.js
+// measures another build instead (e.g. an older version, for a before/after comparison).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,17 +22,17 @@ export interface LoadedIrilink {
 }
 
 export async function loadIrilink(): Promise<LoadedIrilink> {
-  const entry = path.join(repoRoot, 'dist', 'index.js');
+  const entry = process.env.IRILINK_ENTRY !== undefined ? path.resolve(process.env.IRILINK_ENTRY) : path.join(repoRoot, 'dist', 'index.js');
   const version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
   if (!existsSync(entry)) {
-    return { api: {}, version, missing: ['dist/index.js is missing: run `npm run build`'] };
+    return { api: {}, version, missing: [`${path.relative(repoRoot, entry)} is missing: run \`npm run build\``] };
   }
   const mod = (await import(pathToFileURL(entry).href)) as Record<string, unknown>;
   const api: IrilinkApi = {};
   const missing: string[] = [];
   if (typeof mod.findLinks === 'function') api.findLinks = mod.findLinks as IrilinkApi['findLinks'];
-  else missing.push('dist/index.js does not export findLinks yet');
+  else missing.push(`${path.relative(repoRoot, entry)} does not export findLinks yet`);
   if (typeof mod.createLinkStream === 'function') api.createLinkStream = mod.createLinkStream as IrilinkApi['createLinkStream'];
-  else missing.push('dist/index.js does not export createLinkStream yet');
+  else missing.push(`${path.relative(repoRoot, entry)} does not export createLinkStream yet`);
   return { api, version, missing };
 }
