@@ -4,6 +4,10 @@ export type { Chunk, DiagnosticCode, Link, LinkChunk, LinkKind, TextChunk } from
 export { IriError } from './errors.js';
 export type { IriErrorCode } from './errors.js';
 
+// UTS #58 detection with the documented extensions P1–P8 (DESIGN.md "Detection policy").
+export { findLinks, linkify, createScanner, DEFAULT_SCHEMES, NEVER_SCHEMES, DEFAULT_MAX_LINK_LENGTH } from './detect/index.js';
+export type { LinkOptions, Scanner, ScanResult } from './detect/index.js';
+
 // RFC 3987 / draft-ietf-iri-3987bis: pure string functions.
 export { isIri, parseIriReference, splitIriReference, recomposeIri } from './iri/parse.js';
 export type { IriComponents, IriProduction } from './iri/parse.js';
