@@ -91,13 +91,13 @@ export function resolveSchemes(option: unknown): ReadonlySet<string> {
   return set;
 }
 
+// Lower-case ASCII letters only (STYLE.md habit 6); other characters are left as they are.
 function asciiLower(s: string): string {
-  let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c | 0x20) : s[i];
+    if (c >= 0x41 && c <= 0x5a) return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
   }
-  return out;
+  return s;
 }
 
 /**
@@ -106,34 +106,37 @@ function asciiLower(s: string): string {
  * disguise of `javascript:` (case, whitespace, `%0A`, control characters, entities, full-width letters) can
  * reach an href.
  */
-export function refusals(link: LinkChunk, schemes: ReadonlySet<string>): RefusalCode[] {
-  const out: RefusalCode[] = [];
-  const diagnostics = Array.isArray(link.diagnostics) ? link.diagnostics : [];
-  for (const code of UNSAFE_DIAGNOSTICS) if (diagnostics.includes(code)) out.push(code);
-  const uri = link.uri;
-  if (typeof uri !== 'string' || uri.length === 0) {
-    out.push('unsafe-uri');
-    return out;
-  }
+export function refusals(link: LinkChunk, schemes: ReadonlySet<string>): readonly RefusalCode[] {
+  const diagnostics = link.diagnostics;
+  const flagged = Array.isArray(diagnostics) && diagnostics.length > 0 && diagnostics.some(isUnsafeDiagnostic);
+  const uriProblem = checkUri(link.uri, schemes);
+  if (!flagged && uriProblem === undefined) return NO_REFUSALS;
+  const out: RefusalCode[] = flagged ? UNSAFE_DIAGNOSTICS.filter((code) => diagnostics.includes(code)) : [];
+  if (uriProblem !== undefined) out.push(uriProblem);
+  return out;
+}
+
+const NO_REFUSALS: readonly RefusalCode[] = Object.freeze([]);
+const UNSAFE_SET: ReadonlySet<string> = new Set(UNSAFE_DIAGNOSTICS);
+function isUnsafeDiagnostic(code: string): boolean {
+  return UNSAFE_SET.has(code);
+}
+
+// The uri must be printable ASCII (U+0021–U+007E) and start with an allowed scheme.
+function checkUri(uri: unknown, schemes: ReadonlySet<string>): RefusalCode | undefined {
+  if (typeof uri !== 'string' || uri.length === 0) return 'unsafe-uri';
   let colon = -1;
   for (let i = 0; i < uri.length; i++) {
     const c = uri.charCodeAt(i);
-    if (c < 0x21 || c > 0x7e) {
-      out.push('unsafe-uri');
-      return out;
-    }
+    if (c < 0x21 || c > 0x7e) return 'unsafe-uri';
     if (c === 0x3a && colon < 0) colon = i;
   }
   // RFC 3986 §3.1: the scheme runs to the first ":" and is case-insensitive; a uri without one is relative
   // and is never an href.
-  let schemeOk = colon > 0;
-  for (let i = 0; schemeOk && i < colon; i++) schemeOk = isSchemeChar(uri.charCodeAt(i), i === 0);
-  if (schemeOk) {
-    const scheme = asciiLower(uri.slice(0, colon));
-    schemeOk = schemes.has(scheme) && !NEVER_LINKED.has(scheme);
-  }
-  if (!schemeOk) out.push('scheme-not-allowed');
-  return out;
+  if (colon <= 0) return 'scheme-not-allowed';
+  for (let i = 0; i < colon; i++) if (!isSchemeChar(uri.charCodeAt(i), i === 0)) return 'scheme-not-allowed';
+  const scheme = asciiLower(uri.slice(0, colon));
+  return schemes.has(scheme) && !NEVER_LINKED.has(scheme) ? undefined : 'scheme-not-allowed';
 }
 
 /**

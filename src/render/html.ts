@@ -38,19 +38,21 @@ export const DEFAULT_REL = 'nofollow noopener noreferrer';
 
 // HTML Standard §13.1.2.3 (attribute values) and §13.1.3 (text): & < > " ' become character references, so
 // the same escaping is safe for element content and for a double- or single-quoted attribute value.
+const REFERENCE: (string | undefined)[] = new Array(128).fill(undefined);
+REFERENCE[0x26] = '&amp;';
+REFERENCE[0x3c] = '&lt;';
+REFERENCE[0x3e] = '&gt;';
+REFERENCE[0x22] = '&quot;';
+REFERENCE[0x27] = '&#39;';
+
 function escapeHtml(s: string): string {
   let out = '';
   let last = 0;
   for (let i = 0; i < s.length; i++) {
-    let ref: string;
-    switch (s.charCodeAt(i)) {
-      case 0x26: ref = '&amp;'; break;
-      case 0x3c: ref = '&lt;'; break;
-      case 0x3e: ref = '&gt;'; break;
-      case 0x22: ref = '&quot;'; break;
-      case 0x27: ref = '&#39;'; break;
-      default: continue;
-    }
+    const c = s.charCodeAt(i);
+    if (c >= 128) continue;
+    const ref = REFERENCE[c];
+    if (ref === undefined) continue;
     out += s.slice(last, i) + ref;
     last = i + 1;
   }
