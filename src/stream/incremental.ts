@@ -1,0 +1,128 @@
+// The incremental linkifier (DESIGN.md "Streaming contract"): text in, in pieces of any size; text and
+// link chunks out, covering the input exactly, with UTF-16 offsets over the whole stream.
+//
+// It holds only the undecided tail. After each push the scanner says up to where its answer is final
+// (`settled`); everything before that is released as chunks, and of it only the last `contextLength`
+// code units are kept, as left context for the next scan (UTS #58 looks back before a link start, e.g.
+// for P4 and the email back-scan). The scanner promises that rescanning from there gives the same later
+// links as scanning the whole text, which is what makes the output independent of how the text was split.
+//
+//   push("see https://例え.jp/パ")  →  [text "see "]            tail: "see https://例え.jp/パ", settled at 4
+//   push("ス。 ok")                  →  [link …パス] [text "。 "] tail: context + "ok"
+//   end()                           →  [text "ok"]
+import { badArgument } from '../errors.js';
+import type { Chunk, LinkChunk, TextChunk } from '../types.js';
+import type { Scanner } from '../detect/index.js';
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+/**
+ * The least left context kept, whatever the scanner declares. More context never changes a correct
+ * scanner's answer (it sees more of what the whole text holds) and costs a few bytes; it keeps the
+ * output whole-text-exact should a look-behind reach further than the scanner's contextLength says
+ * (a schemeless host right after `https://` glued to a letter, found by the property test).
+ */
+const MIN_CONTEXT = 64;
+
+export class IncrementalLinkifier {
+  private readonly scanner: Scanner;
+  /** Text from stream offset `base` on: left context, then the undecided part. */
+  private tail = '';
+  private base = 0;
+  /** Index in `tail` where the next scan starts (everything before it has been released). */
+  private from = 0;
+  /** A high surrogate that ended the last push, held until its low surrogate arrives. */
+  private heldHigh = '';
+  private ended = false;
+  /** Left context kept: the scanner's contextLength, at least MIN_CONTEXT. */
+  private readonly context: number;
+
+  constructor(scanner: Scanner) {
+    this.scanner = scanner;
+    this.context = Math.max(scanner.contextLength, MIN_CONTEXT);
+  }
+
+  /** UTF-16 code units held back (context plus undecided text), for callers that watch memory. */
+  get pending(): number {
+    return this.tail.length + this.heldHigh.length;
+  }
+
+  /** Adds text; returns the chunks that are now final (possibly none). */
+  push(text: string): Chunk[] {
+    if (typeof text !== 'string') throw badArgument('Linkifier.push', 'text', 'a string', text);
+    if (this.ended) throw new TypeError('irilink: Linkifier.push() called after end()');
+    if (text.length === 0) return [];
+    if (this.heldHigh !== '') {
+      text = this.heldHigh + text;
+      this.heldHigh = '';
+    }
+    // A surrogate pair split between two pushes must reach the scanner whole.
+    if (isHighSurrogate(text.charCodeAt(text.length - 1))) {
+      this.heldHigh = text.slice(-1);
+      text = text.slice(0, -1);
+      if (text.length === 0) return [];
+    }
+    this.tail = this.tail.length === 0 ? text : flatten(this.tail + text);
+    return this.scan(false);
+  }
+
+  /** Ends the input; returns the remaining chunks. */
+  end(): Chunk[] {
+    if (this.ended) return [];
+    this.ended = true;
+    if (this.heldHigh !== '') {
+      this.tail += this.heldHigh; // a lone high surrogate is still text, passed on unchanged
+      this.heldHigh = '';
+    }
+    return this.scan(true);
+  }
+
+  private scan(final: boolean): Chunk[] {
+    const tail = this.tail;
+    const base = this.base;
+    const result = this.scanner.scan(tail, this.from, final, base);
+    const out: Chunk[] = [];
+    let pos = base + this.from;
+    for (const link of result.links) {
+      if (link.start > pos) out.push(textChunk(tail, base, pos, link.start));
+      const chunk: LinkChunk = { type: 'link', ...link };
+      out.push(chunk);
+      pos = link.end;
+    }
+    // The scanner's `settled` is an index into `tail`; link offsets already include `base`.
+    let settled = final ? base + tail.length : Math.max(base + result.settled, pos);
+    // Never release half of a surrogate pair: a chunk's text stays well-formed and its bytes exact.
+    if (settled > pos && settled - base < tail.length) {
+      const i = settled - base;
+      const c = tail.charCodeAt(i - 1);
+      const d = tail.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) settled--;
+    }
+    if (settled > pos) out.push(textChunk(tail, base, pos, settled));
+    // Keep the left context the scanner needs, drop the rest.
+    const keepFrom = Math.max(0, settled - base - this.context);
+    if (keepFrom > 0) {
+      this.tail = tail.slice(keepFrom);
+      this.base = base + keepFrom;
+    }
+    this.from = settled - this.base;
+    return out;
+  }
+}
+
+/**
+ * `a + b` is a rope (V8 ConsString) whose charCodeAt is many times slower than a flat string's; the
+ * scanner reads every code unit, so flatten once. ToNumber flattens its argument (the trick of the
+ * `flatstr` package), and with a non-numeric string it stops at the first character that is not a digit.
+ */
+function flatten(s: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-unused-expressions
+  (s as unknown as number) | 0;
+  return s;
+}
+
+function textChunk(tail: string, base: number, start: number, end: number): TextChunk {
+  return { type: 'text', text: tail.slice(start - base, end - base), start, end };
+}

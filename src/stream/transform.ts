@@ -1,0 +1,116 @@
+// createLinkStream(): bytes or strings in, Chunk objects out (DESIGN.md "Streaming contract").
+//
+//   Buffer ─ decoder (UTF-8 / legacy + NFC) ─ text ─ Linkifier ─ chunks ─ ByteMap (byteStart/byteEnd) ─▶
+//
+// Backpressure is the Transform machinery's: _transform calls back only after pushing, and Node does
+// not call it again while the readable buffer is over its highWaterMark, so a slow reader slows the
+// writer. Memory is bounded by one write, the linkifier's tail and the readable buffer.
+import { Transform } from 'node:stream';
+import type { TransformCallback } from 'node:stream';
+import { badOption } from '../errors.js';
+import type { Chunk } from '../types.js';
+import type { LinkOptions } from '../detect/index.js';
+import { createDecoder } from './decode.js';
+import type { Decoder } from './decode.js';
+import { IncrementalLinkifier } from './incremental.js';
+import { Linkifier } from './linkifier.js';
+
+export type StreamOptions = LinkOptions & {
+  /** Charset of Buffer input: 'utf-8' (default) or any name iconv-lite knows, plus 'iso-2022-jp'. */
+  encoding?: string;
+  /** Readable side's highWaterMark, in chunks (default 16). */
+  highWaterMark?: number;
+};
+
+/**
+ * A Transform whose writable side takes Buffers (decoded per `encoding`) or strings (already text), and
+ * whose readable side emits Chunk objects. Throws a TypeError for a bad option (an unknown encoding
+ * included) before any data flows.
+ */
+export function createLinkStream(options: StreamOptions = {}): Transform {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`irilink: createLinkStream(): options must be an object`);
+  }
+  const { encoding, highWaterMark, ...rest } = options;
+  if (highWaterMark !== undefined && !(Number.isInteger(highWaterMark) && highWaterMark > 0)) {
+    throw badOption('highWaterMark', 'a positive integer', highWaterMark);
+  }
+  const decoder = createDecoder(encoding);
+  const linkOptions: LinkOptions = { ...rest } as LinkOptions;
+  // 3987bis §3.5: http(s) queries of a non-Unicode document are percent-encoded in its charset.
+  const withCharset = linkOptions as LinkOptions & { documentCharset?: string };
+  if (decoder.documentCharset !== undefined && withCharset.documentCharset === undefined) {
+    withCharset.documentCharset = decoder.documentCharset;
+  }
+  return new LinkStream(new Linkifier(linkOptions), decoder, highWaterMark ?? 16);
+}
+
+type Mode = 'unknown' | 'bytes' | 'text';
+
+class LinkStream extends Transform {
+  private readonly linkifier: IncrementalLinkifier;
+  private readonly decoder: Decoder;
+  private mode: Mode = 'unknown';
+
+  constructor(linkifier: IncrementalLinkifier, decoder: Decoder, highWaterMark: number) {
+    super({ readableObjectMode: true, decodeStrings: false, readableHighWaterMark: highWaterMark });
+    this.linkifier = linkifier;
+    this.decoder = decoder;
+  }
+
+  override _transform(data: unknown, encoding: BufferEncoding | 'buffer', callback: TransformCallback): void {
+    let chunks: Chunk[];
+    try {
+      if (typeof data === 'string' && (encoding === 'utf8' || encoding === 'utf-8' || (encoding as string) === 'buffer')) {
+        this.setMode('text');
+        chunks = this.linkifier.push(data);
+      } else if (typeof data === 'string') {
+        // A string written with another encoding ('hex', 'base64', …) stands for bytes.
+        this.setMode('bytes');
+        chunks = this.linkifier.push(this.decoder.write(Buffer.from(data, encoding as BufferEncoding)));
+      } else if (data instanceof Uint8Array) {
+        this.setMode('bytes');
+        chunks = this.linkifier.push(this.decoder.write(data));
+      } else {
+        throw new TypeError(`irilink: createLinkStream(): write a Buffer, a Uint8Array or a string, got ${typeof data}`);
+      }
+    } catch (error) {
+      callback(error as Error);
+      return;
+    }
+    this.release(chunks);
+    callback();
+  }
+
+  override _flush(callback: TransformCallback): void {
+    let chunks: Chunk[];
+    try {
+      chunks = this.mode === 'bytes' ? this.linkifier.push(this.decoder.end()) : [];
+      const rest = this.linkifier.end();
+      chunks = chunks.length === 0 ? rest : chunks.concat(rest);
+    } catch (error) {
+      callback(error as Error);
+      return;
+    }
+    this.release(chunks);
+    callback();
+  }
+
+  private setMode(mode: 'bytes' | 'text'): void {
+    if (this.mode === mode) return;
+    if (this.mode !== 'unknown') {
+      throw new TypeError(
+        `irilink: createLinkStream(): do not mix Buffer and string writes in one stream (byte offsets would be meaningless)`,
+      );
+    }
+    this.mode = mode;
+  }
+
+  private release(chunks: Chunk[]): void {
+    const bytes = this.mode === 'bytes';
+    for (const chunk of chunks) {
+      if (bytes) this.decoder.byteMap.annotate(chunk);
+      this.push(chunk);
+    }
+  }
+}

@@ -1,0 +1,483 @@
+// The streaming contract (DESIGN.md "Streaming contract"): lossless, chunking-invariant (also for splits
+// inside UTF-8 sequences, surrogate pairs and CRLF), exact byte offsets, invalid bytes and BOM, legacy
+// charsets, backpressure, errors, for-await and pipeline.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import iconv from 'iconv-lite';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import through2 from 'through2';
+import { linkify } from '../src/detect/index.js';
+import type { LinkOptions } from '../src/detect/index.js';
+import { Linkifier } from '../src/stream/linkifier.js';
+import { createLinkStream } from '../src/stream/transform.js';
+import type { StreamOptions } from '../src/stream/transform.js';
+import type { Chunk } from '../src/types.js';
+
+// ---- helpers ----
+
+async function collect(stream: AsyncIterable<unknown>): Promise<Chunk[]> {
+  const out: Chunk[] = [];
+  for await (const chunk of stream) out.push(chunk as Chunk);
+  return out;
+}
+
+/** Streams `parts` through createLinkStream, writing with backpressure, and collects the chunks. */
+async function streamParts(parts: (Buffer | string)[], options?: StreamOptions): Promise<Chunk[]> {
+  // Object mode, so that strings reach the link stream as strings (not converted to Buffers).
+  return collect(Readable.from(parts, { objectMode: true }).pipe(createLinkStream(options)));
+}
+
+/** Splits `bytes` at the given cut points (any positions, also inside UTF-8 sequences). */
+function splitAt(bytes: Buffer, cuts: number[]): Buffer[] {
+  const points = [...new Set(cuts.map((c) => (bytes.length === 0 ? 0 : c % (bytes.length + 1))))].sort((a, b) => a - b);
+  const parts: Buffer[] = [];
+  let last = 0;
+  for (const p of points) {
+    parts.push(bytes.subarray(last, p));
+    last = p;
+  }
+  parts.push(bytes.subarray(last));
+  return parts.filter((p) => p.length > 0);
+}
+
+function splitString(text: string, cuts: number[]): string[] {
+  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+  const parts: string[] = [];
+  let last = 0;
+  for (const p of points) {
+    parts.push(text.slice(last, p));
+    last = p;
+  }
+  parts.push(text.slice(last));
+  return parts.filter((p) => p.length > 0);
+}
+
+/** Merges adjacent text chunks (the streaming contract compares chunks after this). */
+function merge(chunks: Chunk[]): Chunk[] {
+  const out: Chunk[] = [];
+  for (const chunk of chunks) {
+    const last = out[out.length - 1];
+    if (chunk.type === 'text' && last !== undefined && last.type === 'text') {
+      const merged: Chunk = { ...last, text: last.text + chunk.text, end: chunk.end };
+      if (chunk.byteEnd !== undefined) merged.byteEnd = chunk.byteEnd;
+      const diagnostics = [...new Set([...(last.diagnostics ?? []), ...(chunk.diagnostics ?? [])])];
+      if (diagnostics.length > 0) merged.diagnostics = diagnostics;
+      out[out.length - 1] = merged;
+    } else out.push({ ...chunk });
+  }
+  return out;
+}
+
+/** The chunks without the fields only a byte stream adds. */
+function withoutBytes(chunks: Chunk[]): Chunk[] {
+  return chunks.map((c) => {
+    const { byteStart: _s, byteEnd: _e, ...rest } = c;
+    if (rest.type === 'text' && rest.diagnostics === undefined) delete rest.diagnostics;
+    return rest as Chunk;
+  });
+}
+
+function joined(chunks: Chunk[]): string {
+  return chunks.map((c) => c.text).join('');
+}
+
+/** Marker rendering of the links, for failures that show the answer at a glance. */
+function markers(chunks: Chunk[]): string {
+  return chunks.map((c) => (c.type === 'link' ? `⸠${c.text}⸡` : c.text)).join('');
+}
+
+// Text built from pieces that exercise the scanner: links in several scripts, emails, punctuation that
+// may or may not end a link, CRLF, astral characters, brackets and quotes — plus arbitrary strings.
+const piece = fc.oneof(
+  fc.constantFrom(
+    'https://例え.jp/パス', 'http://example.com/a_(b)', 'see ', ' ', '\r\n', '\r', '\n', '\t', 'example.com',
+    'www.straße.de/öffnungszeiten', 'user@example.org', 'jürgen.müller@beispiel.de', '。', '、', '(', ')', '"',
+    '“', '”', '<', '>', '.', ',', '!', '?', ':', '/', '😀', '𠮷', 'Ω', 'ab', 'https://пример.рф/логи?q=1#x',
+    'mailto:a@b.jp', '<http://a.example/b\n  /c>', 'ftp://files.example/x.tar.gz', '\uFEFF', '\u202E', 'README.md',
+    '詳細はhttps://ja.wikipedia.org/wiki/東京', 'ftp', '://', '%E4%BE%8B', '[', ']', '「', '」',
+  ),
+  fc.string({ unit: 'binary', maxLength: 6 }).map((s) => Buffer.from(s, 'utf8').toString('utf8')),
+);
+const textArb = fc.array(piece, { maxLength: 24 }).map((p) => p.join(''));
+const cutsArb = fc.array(fc.nat({ max: 100_000 }), { maxLength: 12 });
+
+// ---- tests ----
+
+describe('createLinkStream: chunking invariance (DESIGN.md "Streaming contract")', () => {
+  it('for any text and any split of its UTF-8 bytes, the merged chunks equal linkify(text) and join back to it', async () => {
+    await fc.assert(
+      fc.asyncProperty(textArb, cutsArb, async (text, cuts) => {
+        const bytes = Buffer.from(text, 'utf8');
+        const chunks = await streamParts(splitAt(bytes, cuts));
+        // A U+FEFF at the very start is a BOM in UTF-8 and is dropped (WHATWG Encoding §6 "decode").
+        const decoded = text.startsWith('\uFEFF') ? text.slice(1) : text;
+        expect(joined(chunks)).to.equal(decoded);
+        const merged = merge(chunks);
+        expect(markers(merged)).to.equal(markers(linkify(decoded)));
+        expect(withoutBytes(merged)).to.deep.equal(linkify(decoded));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('byteStart/byteEnd are the UTF-8 lengths of the text before and up to each chunk', async () => {
+    await fc.assert(
+      fc.asyncProperty(textArb, cutsArb, async (text, cuts) => {
+        const chunks = await streamParts(splitAt(Buffer.from(text, 'utf8'), cuts));
+        const bom = text.startsWith('\uFEFF') ? 3 : 0;
+        if (bom > 0) text = text.slice(1);
+        for (const c of chunks) {
+          // No chunk boundary falls inside a surrogate pair.
+          expect(c.text.charCodeAt(0) >= 0xdc00 && c.text.charCodeAt(0) <= 0xdfff, JSON.stringify(c.text)).to.equal(false);
+          expect(c.byteStart, `byteStart of ${JSON.stringify(c.text)}`).to.equal(bom + Buffer.byteLength(text.slice(0, c.start)));
+          expect(c.byteEnd, `byteEnd of ${JSON.stringify(c.text)}`).to.equal(bom + Buffer.byteLength(text.slice(0, c.end)));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('string input split anywhere (inside surrogate pairs, between \\r and \\n) gives the same chunks, without byte offsets', async () => {
+    await fc.assert(
+      fc.asyncProperty(textArb, cutsArb, async (text, cuts) => {
+        const chunks = await streamParts(splitString(text, cuts));
+        expect(joined(chunks)).to.equal(text);
+        for (const c of chunks) expect(c).to.not.have.property('byteStart');
+        expect(merge(chunks)).to.deep.equal(linkify(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('splits a surrogate pair and a CRLF: "😀https://例え.jp/\\r\\n" cut at every position', async () => {
+    const text = 'a😀 https://例え.jp/😀\r\nb https://x.example/\r\n';
+    const expected = linkify(text);
+    expect(markers(expected)).to.equal('a😀 ⸠https://例え.jp/😀⸡\r\nb ⸠https://x.example/⸡\r\n');
+    for (let i = 1; i < text.length; i++) {
+      const chunks = await streamParts([text.slice(0, i), text.slice(i)]);
+      expect(merge(chunks), `cut at ${i}`).to.deep.equal(expected);
+    }
+    const bytes = Buffer.from(text);
+    for (let i = 1; i < bytes.length; i++) {
+      const chunks = await streamParts([bytes.subarray(0, i), bytes.subarray(i)]);
+      expect(withoutBytes(merge(chunks)), `byte cut at ${i}`).to.deep.equal(expected);
+    }
+  });
+
+  it('Linkifier push()/end() gives the same chunks as linkify for any split of the string', () => {
+    fc.assert(
+      fc.property(textArb, cutsArb, (text, cuts) => {
+        const linkifier = new Linkifier();
+        const chunks: Chunk[] = [];
+        for (const part of splitString(text, cuts)) chunks.push(...linkifier.push(part));
+        chunks.push(...linkifier.end());
+        expect(merge(chunks)).to.deep.equal(linkify(text));
+        // Offsets are over the whole stream and the chunks tile it.
+        let pos = 0;
+        for (const c of chunks) {
+          expect(c.start).to.equal(pos);
+          expect(c.text).to.equal(text.slice(c.start, c.end));
+          pos = c.end;
+        }
+        expect(pos).to.equal(text.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('passes options through to the scanner (same chunks as linkify with the same options)', async () => {
+    const text = 'mail aiko@example.jp or visit example.com and https://例え.jp/';
+    for (const options of [{ email: false }, { schemeless: false }] as LinkOptions[]) {
+      const chunks = merge(await streamParts([text], options as StreamOptions));
+      expect(chunks).to.deep.equal(linkify(text, options));
+    }
+  });
+});
+
+describe('createLinkStream: UTF-8 decoding (WHATWG Encoding §8.1.1)', () => {
+  const decoder = new TextDecoder('utf-8');
+
+  it('any byte sequence, split anywhere: never throws, text as TextDecoder gives it, chunks tile the bytes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 64 }), cutsArb, async (raw, cuts) => {
+        const bytes = Buffer.from(raw);
+        const whole = await streamParts(bytes.length > 0 ? [bytes] : []);
+        const chunks = await streamParts(splitAt(bytes, cuts));
+        const text = decoder.decode(bytes);
+        expect(joined(chunks)).to.equal(text);
+        expect(merge(chunks)).to.deep.equal(merge(whole));
+        // Chunks tile the bytes after a BOM; each chunk's bytes decode to its text.
+        const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+        let pos = bom;
+        for (const c of chunks) {
+          expect(c.byteStart).to.equal(pos);
+          const slice = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(c.byteStart, c.byteEnd));
+          expect(slice).to.equal(c.text);
+          pos = c.byteEnd!;
+        }
+        expect(pos).to.equal(chunks.length === 0 ? pos : bytes.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  const cases: [string, number[], string, [number, number][]][] = [
+    // [name, bytes, decoded text, byte ranges of the chunks]
+    ['a lone 0xFF', [0x61, 0xff, 0x62], 'a\uFFFDb', [[0, 3]]],
+    ['a truncated 3-byte sequence before ASCII', [0xe3, 0x81, 0x20], '\uFFFD ', [[0, 3]]],
+    ['a surrogate encoded in UTF-8 (ED A0 80): three replacements', [0xed, 0xa0, 0x80], '\uFFFD\uFFFD\uFFFD', [[0, 3]]],
+    ['an overlong "/" (C0 AF)', [0xc0, 0xaf], '\uFFFD\uFFFD', [[0, 2]]],
+    ['a truncated 4-byte sequence at the end', [0x78, 0xf0, 0x9f, 0x98], 'x\uFFFD', [[0, 4]]],
+  ];
+  for (const [name, raw, text, ranges] of cases) {
+    it(`${name} → U+FFFD with invalid-utf8, byte offsets exact`, async () => {
+      const bytes = Buffer.from(raw);
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        const chunks = merge(await streamParts(splitAt(bytes, [cut])));
+        expect(joined(chunks)).to.equal(text);
+        expect(chunks.map((c) => [c.byteStart, c.byteEnd])).to.deep.equal(ranges);
+        expect(chunks[0]!.diagnostics).to.deep.equal(['invalid-utf8']);
+      }
+    });
+  }
+
+  it('puts invalid-utf8 on the link when the replaced bytes land inside one', async () => {
+    const bytes = Buffer.concat([Buffer.from('see https://example.com/a'), Buffer.from([0xff]), Buffer.from('b ok')]);
+    const chunks = merge(await streamParts([bytes]));
+    const link = chunks.find((c) => c.type === 'link');
+    expect(link, markers(chunks)).to.not.equal(undefined);
+    expect(link!.text).to.include('\uFFFD');
+    expect(link!.diagnostics).to.include('invalid-utf8');
+    expect(link!.byteEnd! - link!.byteStart!).to.equal(Buffer.byteLength(link!.text) - 2); // 1 byte stood for 3
+  });
+
+  it('valid text has no diagnostics on its text chunks, and a real U+FFFD is not flagged', async () => {
+    const chunks = merge(await streamParts([Buffer.from('x \uFFFD y https://a.example/')]));
+    for (const c of chunks) if (c.type === 'text') expect(c).to.not.have.property('diagnostics');
+  });
+
+  it('drops a BOM (also split over three writes) and starts byte offsets after it', async () => {
+    const body = Buffer.from('\uFEFFhi https://例え.jp/ x'); // EF BB BF …
+    for (const parts of [[body], [body.subarray(0, 1), body.subarray(1, 2), body.subarray(2)], splitAt(body, [2, 5])]) {
+      const chunks = merge(await streamParts(parts));
+      expect(joined(chunks)).to.equal('hi https://例え.jp/ x');
+      expect(chunks[0]!.byteStart).to.equal(3);
+      expect(chunks[chunks.length - 1]!.byteEnd).to.equal(body.length);
+      expect(markers(chunks)).to.equal('hi ⸠https://例え.jp/⸡ x');
+    }
+  });
+
+  it('keeps a U+FEFF that is not at the start', async () => {
+    const chunks = await streamParts([Buffer.from('a\uFEFFb')]);
+    expect(joined(chunks)).to.equal('a\uFEFFb');
+  });
+
+  it('a lone BOM prefix at the end (EF BB) is two replacements', async () => {
+    const chunks = merge(await streamParts([Buffer.from([0xef, 0xbb])]));
+    expect(joined(chunks)).to.equal('\uFFFD');
+    expect([chunks[0]!.byteStart, chunks[0]!.byteEnd]).to.deep.equal([0, 2]);
+  });
+});
+
+describe('createLinkStream: legacy charsets (iconv-lite), NFC (RFC 3987 §3.1 variant B)', () => {
+  // Real-looking text per charset: the text, where its links are, byte offsets checked by re-encoding.
+  const samples: [string, string][] = [
+    ['shift_jis', '資料：https://ja.wikipedia.org/wiki/東京 です。連絡は aiko@example.jp まで\r\n'],
+    ['euc-jp', '会場は http://例え.テスト/地図 にあります（徒歩5分）。\n'],
+    ['gb18030', '请看 https://zh.wikipedia.org/wiki/北京 和 http://例子.测试/路径 。𠮷\n'],
+    ['big5', '詳見 https://zh.wikipedia.org/wiki/臺北 ，謝謝。\n'],
+    ['euc-kr', '자세한 내용은 https://ko.wikipedia.org/wiki/서울 을 보세요.\n'],
+    ['koi8-r', 'логи тут: https://пример.рф/логи/сегодня, пароль в чате\n'],
+    ['windows-1251', 'Смотрите https://ru.wikipedia.org/wiki/Москва.\n'],
+    ['windows-1252', 'Voir https://fr.wikipedia.org/wiki/Château_de_Versailles ou écrire à zoë@exemple.fr.\n'],
+  ];
+  for (const [encoding, text] of samples) {
+    it(`${encoding}: round-trips, same links as linkify, exact byte offsets, any split`, async () => {
+      const bytes = iconv.encode(text, encoding);
+      expect(iconv.decode(bytes, encoding)).to.equal(text); // the sample is representable
+      const expected = linkify(text, { documentCharset: encoding } as LinkOptions);
+      expect(expected.some((c) => c.type === 'link')).to.equal(true);
+      for (const cuts of [[], [1], [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], [...Array(bytes.length).keys()]]) {
+        const chunks = await streamParts(splitAt(bytes, cuts), { encoding });
+        expect(joined(chunks)).to.equal(text);
+        expect(withoutBytes(merge(chunks))).to.deep.equal(expected);
+        for (const c of chunks) {
+          expect(c.byteStart).to.equal(iconv.encode(text.slice(0, c.start), encoding).length);
+          expect(c.byteEnd).to.equal(iconv.encode(text.slice(0, c.end), encoding).length);
+        }
+      }
+    });
+  }
+
+  it('windows-1258: a base letter and a combining mark split over two writes are normalised to NFC', async () => {
+    // "Việt" in windows-1258 is V i ê + COMBINING DOT BELOW (0xF2) t: decoded to "Viê\u0323t", NFC "Việt".
+    const bytes = Buffer.concat([iconv.encode('Vi\u00ea\u0323t Nam https://vi.wikipedia.org/wiki/Vi\u00ea\u0323t_Nam', 'windows-1258')]);
+    expect([...bytes.subarray(0, 5)]).to.deep.equal([0x56, 0x69, 0xea, 0xf2, 0x74]);
+    const text = 'Việt Nam https://vi.wikipedia.org/wiki/Việt_Nam';
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const chunks = merge(await streamParts(splitAt(bytes, [cut]), { encoding: 'windows-1258' }));
+      expect(joined(chunks), `cut at ${cut}`).to.equal(text);
+      expect(markers(chunks)).to.equal('Việt Nam ⸠https://vi.wikipedia.org/wiki/Việt_Nam⸡');
+      const link = chunks.find((c) => c.type === 'link')!;
+      expect([link.byteStart, link.byteEnd]).to.deep.equal([10, bytes.length]); // "Viêt\xF2 Nam " is 10 bytes
+    }
+  });
+
+  it('iso-2022-jp: decodes escapes (WHATWG §12.2.1), the link bytes exclude them, any split', async () => {
+    // "詳細は" ESC ( B "https://example.jp/a" ESC $ B "。" ESC ( B "\n"
+    const jis = (s: string): Buffer => Buffer.from(iconv.encode(s, 'euc-jp').map((b) => b & 0x7f));
+    const bytes = Buffer.concat([
+      Buffer.from('\x1b$B'), jis('詳細は'), Buffer.from('\x1b(Bhttps://example.jp/a\x1b$B'), jis('。'),
+      Buffer.from('\x1b(B\n'),
+    ]);
+    const text = '詳細はhttps://example.jp/a。\n';
+    for (const cuts of [[], [1], [2], [4, 10, 12], [...Array(bytes.length).keys()]]) {
+      const chunks = merge(await streamParts(splitAt(bytes, cuts), { encoding: 'ISO-2022-JP' }));
+      expect(joined(chunks)).to.equal(text);
+      expect(markers(chunks)).to.equal('詳細は⸠https://example.jp/a⸡。\n');
+      const link = chunks.find((c) => c.type === 'link')!;
+      const at = bytes.indexOf('https://');
+      expect([link.byteStart, link.byteEnd]).to.deep.equal([at, at + 'https://example.jp/a'.length]);
+    }
+  });
+
+  it('invalid Shift_JIS bytes become U+FFFD without losing the following characters', async () => {
+    const bytes = Buffer.concat([Buffer.from([0x81, 0x20]), Buffer.from('https://a.example/ x')]);
+    const chunks = merge(await streamParts([bytes], { encoding: 'shift_jis' }));
+    expect(joined(chunks)).to.equal('\uFFFD https://a.example/ x');
+    const link = chunks.find((c) => c.type === 'link')!;
+    expect([link.byteStart, link.byteEnd]).to.deep.equal([2, 2 + 'https://a.example/'.length]);
+  });
+
+  it('an unknown encoding is a TypeError at createLinkStream(), before any data', () => {
+    expect(() => createLinkStream({ encoding: 'klingon-8' })).to.throw(TypeError, /encoding/);
+    expect(() => createLinkStream({ encoding: '' })).to.throw(TypeError, /encoding/);
+  });
+});
+
+describe('createLinkStream: stream behaviour', () => {
+  it('works with for await and with pipeline through a through2 stage', async () => {
+    const text = 'see https://例え.jp/パス。 and mail aiko@example.jp\n';
+    const viaForAwait = await collect(Readable.from([Buffer.from(text)]).pipe(createLinkStream()));
+    const seen: string[] = [];
+    await pipeline(
+      Readable.from([Buffer.from(text.slice(0, 7)), Buffer.from(text.slice(7))]),
+      createLinkStream(),
+      through2.obj(function (chunk: Chunk, _enc, callback) {
+        if (chunk.type === 'link') seen.push(chunk.uri);
+        callback(null, chunk);
+      }),
+      new Writable({ objectMode: true, write: (_c, _e, cb) => cb() }),
+    );
+    const links = viaForAwait.filter((c) => c.type === 'link').map((c) => (c.type === 'link' ? c.uri : ''));
+    expect(seen).to.deep.equal(links);
+    expect(links.length).to.equal(2);
+  });
+
+  it('honours backpressure: with no reader, write() returns false long before the input is used up', () => {
+    const stream = createLinkStream({ highWaterMark: 4 });
+    const line = Buffer.from('a line of text with a link https://example.com/x and some more words\n'.repeat(100));
+    let written = 0;
+    let accepted = true;
+    while (accepted && written < 64 * 1024 * 1024) {
+      accepted = stream.write(line);
+      written += line.length;
+    }
+    expect(accepted).to.equal(false);
+    expect(written).to.be.below(256 * 1024);
+    stream.destroy();
+  });
+
+  it('a slow reader slows the source: the source is never read far ahead of what was consumed', async () => {
+    const chunkBytes = 16 * 1024;
+    const total = 2 * 1024 * 1024;
+    let produced = 0;
+    const block = Buffer.from('word https://example.org/page?id=1 word word word\n'.repeat(Math.ceil(chunkBytes / 50))).subarray(0, chunkBytes);
+    const source = new Readable({
+      highWaterMark: chunkBytes,
+      read() {
+        if (produced >= total) this.push(null);
+        else {
+          produced += block.length;
+          this.push(block);
+        }
+      },
+    });
+    let consumed = 0;
+    let maxAhead = 0;
+    let count = 0;
+    const sink = new Writable({
+      objectMode: true,
+      highWaterMark: 1,
+      write(chunk: Chunk, _enc, callback) {
+        consumed = chunk.byteEnd ?? consumed;
+        maxAhead = Math.max(maxAhead, produced - consumed);
+        // Every 16th chunk, yield to the event loop: a consumer slower than the source.
+        if (++count % 16 === 0) setImmediate(callback);
+        else callback();
+      },
+    });
+    await pipeline(source, createLinkStream({ highWaterMark: 2 }), sink);
+    expect(consumed).to.equal(total);
+    expect(maxAhead, `source ran ${maxAhead} bytes ahead of the consumer`).to.be.below(512 * 1024);
+  });
+
+  it('end() flushes the undecided tail', async () => {
+    const stream = createLinkStream();
+    const out = collect(stream);
+    stream.write('see https://例え.jp/パス');
+    stream.end();
+    expect(markers(await out)).to.equal('see ⸠https://例え.jp/パス⸡');
+  });
+
+  it('an upstream error propagates through pipeline and destroys the stream', async () => {
+    const linkStream = createLinkStream();
+    const source = new Readable({
+      read() {
+        this.push(Buffer.from('https://a.example/ '));
+        this.destroy(new Error('disk on fire'));
+      },
+    });
+    let error: unknown;
+    try {
+      await pipeline(source, linkStream, new Writable({ objectMode: true, write: (_c, _e, cb) => cb() }));
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).to.equal('disk on fire');
+    expect(linkStream.destroyed).to.equal(true);
+  });
+
+  it('destroy(error) makes for await throw that error', async () => {
+    const stream = createLinkStream();
+    stream.write('text ');
+    setImmediate(() => stream.destroy(new Error('stop')));
+    let error: unknown;
+    try {
+      await collect(stream);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).to.equal('stop');
+  });
+
+  it('mixing Buffer and string writes is an error on the stream (TypeError)', async () => {
+    const stream = createLinkStream();
+    const done = collect(stream);
+    stream.write(Buffer.from('bytes '));
+    stream.write('then a string');
+    let error: unknown;
+    try {
+      await done;
+    } catch (e) {
+      error = e;
+    }
+    expect(error).to.be.instanceOf(TypeError);
+  });
+
+  it('a bad option is a TypeError at creation', () => {
+    expect(() => createLinkStream({ highWaterMark: 0 })).to.throw(TypeError, /highWaterMark/);
+    expect(() => createLinkStream(null as unknown as StreamOptions)).to.throw(TypeError);
+  });
+});
