@@ -1,0 +1,35 @@
+// A progress bar on standard error for large files (only when it is a terminal), through cli-progress.
+import cliProgress from 'cli-progress';
+import type { Writable } from 'node:stream';
+
+export interface Progress {
+  advance(bytes: number): void;
+  stop(): void;
+}
+
+export function createProgress(stream: Writable, name: string, total: number): Progress {
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: stream as unknown as NodeJS.WritableStream,
+      format: `${name.length > 30 ? '…' + name.slice(-29) : name} [{bar}] {percentage}% | {value}/{total} MB | ETA {eta_formatted}`,
+      hideCursor: true,
+      clearOnComplete: true,
+      etaBuffer: 50,
+      fps: 10,
+      formatValue: (value: number, _options: unknown, type: string) =>
+        type === 'value' || type === 'total' ? (value / 1048576).toFixed(1) : String(value),
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(total, 0);
+  let done = 0;
+  return {
+    advance(bytes: number): void {
+      done += bytes;
+      bar.update(done);
+    },
+    stop(): void {
+      bar.stop();
+    },
+  };
+}

@@ -1,0 +1,218 @@
+// The `irilink` command, run as users run it: `node bin/irilink.js …` on files in the repository.
+// bin/irilink.js loads dist/, so dist is rebuilt first when any source file is newer than it.
+import { expect } from 'chai';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import iconv from 'iconv-lite';
+import { findLinks } from '../src/detect/index.js';
+import { repoRoot } from './support/shared.js';
+
+const bin = path.join(repoRoot, 'bin', 'irilink.js');
+const fixture = (name: string): string => path.join(repoRoot, 'test', 'fixtures', name);
+const sample = path.join(repoRoot, 'examples', 'sample.txt');
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function irilink(args: string[], input?: string | Buffer): Run {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, input, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/ with tsc when it is missing or older than src/ (`npm test` builds it anyway). */
+function ensureBuilt(): void {
+  const main = path.join(repoRoot, 'dist', 'cli', 'main.js');
+  let built = 0;
+  try {
+    built = statSync(main).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  if (built >= newestMtime(path.join(repoRoot, 'src'))) return;
+  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: repoRoot, stdio: 'pipe' });
+  } catch {
+    // Type errors elsewhere still emit JavaScript; what matters is that main.js exists now.
+  }
+  statSync(main);
+}
+
+describe('irilink command', function () {
+  this.timeout(120_000);
+  before(ensureBuilt);
+
+  it('lists the links of the sample, one URI per line, exactly those findLinks finds', () => {
+    const r = irilink([sample]);
+    expect(r.status).to.equal(0);
+    expect(r.stderr).to.equal('');
+    const expected = findLinks(readFileSync(sample, 'utf8')).map((l) => l.uri);
+    expect(r.stdout.split('\n').slice(0, -1)).to.deep.equal(expected);
+    expect(r.stdout).to.include('https://xn--e1afmkfd.xn--p1ai/%D0%BB%D0%BE%D0%B3%D0%B8/2026-11-21.txt\n');
+    expect(r.stdout).to.include('http://xn--r8jz45g.xn--zckzah/%E5%9C%B0%E5%9B%B3?%E9%9A%8E=3\n');
+  });
+
+  it('--display iri lists the readable forms', () => {
+    const r = irilink(['--display', 'iri', sample]);
+    expect(r.status).to.equal(0);
+    expect(r.stdout).to.include('https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ\n');
+    expect(r.stdout).to.include('http://例え.テスト/地図?階=3\n');
+  });
+
+  it('--format jsonl --links: one object per link with offsets, bytes, line and the converted forms', () => {
+    const r = irilink(['--format', 'jsonl', '--links', sample]);
+    expect(r.status).to.equal(0);
+    const raw = readFileSync(sample);
+    const text = raw.toString('utf8');
+    const objects = r.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(objects.length).to.equal(findLinks(text).length);
+    for (const o of objects) {
+      for (const key of ['start', 'end', 'byteStart', 'byteEnd', 'line', 'text', 'uri', 'iri', 'kind', 'scheme', 'diagnostics']) {
+        expect(o, key).to.have.property(key);
+      }
+      expect(text.slice(o.start as number, o.end as number)).to.equal(o.text);
+      expect(raw.subarray(o.byteStart as number, o.byteEnd as number).toString('utf8')).to.equal(o.text);
+      expect(o.line).to.equal(text.slice(0, o.start as number).split('\n').length);
+    }
+  });
+
+  it('--format html renders the whole text with <a href> on the URI', () => {
+    const r = irilink(['--format', 'html', sample]);
+    expect(r.status).to.equal(0);
+    expect(r.stdout).to.include('<a href="http://xn--r8jz45g.xn--zckzah/%E5%9C%B0%E5%9B%B3?%E9%9A%8E=3"');
+    expect(r.stdout).to.include('Subject: Re: 来週の打ち合わせ');
+    expect(r.stdout).to.not.include('<dmitri>');
+  });
+
+  it('--format text gives the input back unchanged', () => {
+    const r = irilink(['--format', 'text', sample]);
+    expect(r.stdout).to.equal(readFileSync(sample, 'utf8'));
+  });
+
+  it('Shift_JIS: --encoding shift_jis decodes, byte offsets index the file, the query is in Shift_JIS (3987bis §3.5)', () => {
+    const raw = readFileSync(fixture('mail-ja.sjis.txt'));
+    const r = irilink(['--encoding', 'shift_jis', '--format', 'jsonl', '--links', fixture('mail-ja.sjis.txt')]);
+    expect(r.status, r.stderr).to.equal(0);
+    const objects = r.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, string & number>);
+    expect(objects.map((o) => o.text)).to.deep.equal([
+      'https://ja.wikipedia.org/wiki/東京をご覧ください',
+      'aiko@example.jp',
+      'http://例え.テスト/地図?階=3',
+    ]);
+    expect(objects.map((o) => o.line)).to.deep.equal([2, 3, 4]);
+    for (const o of objects) expect(iconv.decode(raw.subarray(o.byteStart, o.byteEnd), 'shift_jis')).to.equal(o.text);
+    // 階 is 8A 4B in Shift_JIS: the query holds those bytes, not the UTF-8 E9 9A 8E; the path stays UTF-8.
+    expect(objects[2]!.uri).to.match(/^http:\/\/xn--r8jz45g\.xn--zckzah\/%E5%9C%B0%E5%9B%B3\?%8A(K|%4B)=3$/);
+  });
+
+  it('ISO-2022-JP: decoded through its escapes; a link\'s bytes are its ASCII bytes in the file', () => {
+    const raw = readFileSync(fixture('mail-ja.iso2022jp.txt'));
+    const r = irilink(['-e', 'ISO-2022-JP', '--format', 'jsonl', '--links', fixture('mail-ja.iso2022jp.txt')]);
+    expect(r.status, r.stderr).to.equal(0);
+    const objects = r.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, string & number>);
+    const utf8 = irilink(['--format', 'jsonl', '--links', fixture('mail-ja.utf8.txt')]);
+    const same = utf8.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, string & number>);
+    expect(objects.map((o) => [o.text, o.start, o.end, o.line])).to.deep.equal(same.map((o) => [o.text, o.start, o.end, o.line]));
+    const email = objects.find((o) => o.kind === 'email')!;
+    expect(raw.subarray(email.byteStart, email.byteEnd).toString('latin1')).to.equal('aiko@example.jp');
+    const first = objects[0]!;
+    expect(raw.subarray(first.byteStart, first.byteStart + 8).toString('latin1')).to.equal('https://');
+  });
+
+  it('reads standard input when there is no file, and for "-"', () => {
+    const input = 'mail aiko@example.jp or see https://例え.jp/パス。\n';
+    for (const args of [[], ['-']]) {
+      const r = irilink(args, input);
+      expect(r.status).to.equal(0);
+      expect(r.stdout).to.equal('mailto:aiko@example.jp\nhttps://xn--r8jz45g.jp/%E3%83%91%E3%82%B9\n');
+    }
+  });
+
+  it('--unique prints each link once by RFC 3987 §5.3.2 comparison; --stats counts on stderr', () => {
+    const r = irilink(['--unique', '--stats', fixture('dupes.txt')]);
+    expect(r.status).to.equal(0);
+    expect(r.stdout).to.equal(
+      ['https://example.com/a/b', 'https://example.com/%7euser', 'https://example.com/A/b', 'https://example.org/a/b', ''].join('\n'),
+    );
+    expect(r.stderr).to.match(/irilink: 8 links \(url 8\), 4 distinct/);
+    expect(r.stderr).to.match(/schemes: https 8/);
+  });
+
+  it('--no-email, --no-schemeless and --schemes narrow what is found', () => {
+    const input = 'aiko@example.jp example.com ftp://files.example/x https://a.example/\n';
+    expect(irilink(['--no-email'], input).stdout).to.not.include('mailto:');
+    expect(irilink(['--no-schemeless'], input).stdout).to.not.include('https://example.com');
+    const only = irilink(['--schemes', 'ftp', '--no-email', '--no-schemeless'], input);
+    expect(only.status).to.equal(0);
+    expect(only.stdout).to.include('ftp://files.example/x\n');
+    expect(only.stdout).to.not.include('https://a.example/');
+  });
+
+  it('a missing file: exit 1, a message naming it, and the other files still processed', () => {
+    const r = irilink(['no-such-file.txt', sample]);
+    expect(r.status).to.equal(1);
+    expect(r.stderr).to.equal('irilink: cannot read no-such-file.txt: no such file\n');
+    expect(r.stdout.split('\n').length - 1).to.equal(findLinks(readFileSync(sample, 'utf8')).length);
+  });
+
+  it('usage errors exit 2 with a one-line hint to --help', () => {
+    for (const args of [['--bogus'], ['--format', 'pdf'], ['--encoding', 'klingon-8', sample], ['--format']]) {
+      const r = irilink(args);
+      expect(r.status, args.join(' ')).to.equal(2);
+      expect(r.stdout).to.equal('');
+      const lines = r.stderr.trim().split('\n');
+      expect(lines.length, r.stderr).to.equal(2);
+      expect(lines[0]).to.match(/^irilink: /);
+      expect(lines[1]).to.equal("Try 'irilink --help' for more information.");
+    }
+  });
+
+  it('--version prints the version of package.json; --help the usage', () => {
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    const v = irilink(['--version']);
+    expect([v.status, v.stdout]).to.deep.equal([0, `irilink ${pkg.version}\n`]);
+    const h = irilink(['--help']);
+    expect(h.status).to.equal(0);
+    expect(h.stdout).to.match(/^Usage: irilink \[options\] \[file…\]/);
+    for (const flag of ['--format', '--links', '--encoding', '--schemes', '--no-schemeless', '--no-email', '--unique', '--stats']) {
+      expect(h.stdout).to.include(flag);
+    }
+  });
+
+  it('`irilink big.txt | head` ends quietly when the reader goes away (EPIPE)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'irilink-cli-'));
+    try {
+      const big = path.join(dir, 'big.txt');
+      writeFileSync(big, 'see https://example.com/page and more text here\n'.repeat(200_000)); // ~9.6 MB
+      const child = spawn(process.execPath, [bin, '--format', 'text', big], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      // Like `head -c 100`: read a little, then close the pipe.
+      await new Promise<void>((resolve) => {
+        child.stdout.once('data', () => {
+          child.stdout.destroy();
+          resolve();
+        });
+      });
+      const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      expect(stderr).to.equal('');
+      expect(status).to.equal(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
