@@ -30,7 +30,20 @@ export { restrictionLevel, isSuspiciousHostLabel } from './unicode/mixed-script.
 export type { RestrictionLevel } from './unicode/mixed-script.js';
 
 // Renderers: plain functions over chunks, and the same as object-mode stream stages.
-export { toHtml, toMarkdown, toAnsi, toJsonl, toText, createRenderStream, RENDER_FORMATS } from './render/index.js';
+export {
+  toHtml,
+  toMarkdown,
+  toAnsi,
+  toJsonl,
+  toText,
+  createRenderStream,
+  createRenderer,
+  refusals,
+  RENDER_FORMATS,
+  UNSAFE_DIAGNOSTICS,
+  DEFAULT_LINK_SCHEMES,
+  DEFAULT_REL,
+} from './render/index.js';
 export type {
   HtmlOptions,
   MarkdownOptions,
@@ -39,4 +52,7 @@ export type {
   JsonlLink,
   TextOptions,
   RenderFormat,
+  ChunkRenderer,
+  RefusalCode,
+  Display,
 } from './render/index.js';
