@@ -70,16 +70,18 @@ export function toUri(iri: string, options?: ToUriOptions): string {
 
   // Fast path: a URI (only URI characters) maps to itself, unless idna mode may decode a pct-encoded host.
   let needsWork = false;
+  let hasPercent = false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 128 || !isUriChar(c)) {
+    if (c === 0x25) hasPercent = true;
+    else if (c >= 128 || !isUriChar(c)) {
       needsWork = true;
       if (!opts.encodeDisallowed && c < 128 && isDisallowedAscii(c)) {
         throw new IriError('disallowed-ascii', `${JSON.stringify(s[i])} at index ${i}`, i);
       }
     }
   }
-  if (!needsWork && !opts.idna) return s;
+  if (!needsWork && !(opts.idna && hasPercent)) return s;
 
   // bis §3.2: parse into components, map each (§3.3–§3.5), reassemble with the original punctuation (§3.6).
   const c = splitIriReference(s);
