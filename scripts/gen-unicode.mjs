@@ -21,7 +21,7 @@
 //     paired bracket of every bpt=Open/Close character as its Bidi_Mirroring_Glyph, so we take it from there; the
 //     test proves the result equals LinkBracket.txt (including the non-adjacent pairs 298E→298F, 2990→298D).
 //   Link_Email = (XID_Continue − Basic Latin) ∪ ASCII atext (RFC 5322) ∪ '.'.
-//   Host characters (UTS #58 reference domain back-scan) = (IDNA status valid ∪ mapped) − Basic Latin
+//   Host characters (UTS #58 reference domain back-scan) = (IDNA status valid ∪ mapped ∪ deviation) − Basic Latin
 //     ∪ [-a-zA-Z0-9.．。], minus every Link_Term=Hard character (our deviation; the lookup module labels it).
 //
 // Encoding of a run table: a string of numbers in a base-64 variable-length code (5 data bits per character,
@@ -208,7 +208,10 @@ const STATUS = require(path.join(tr46Root, 'lib', 'statusMapping.js')).STATUS_MA
 const mappingTable = JSON.parse(readFileSync(path.join(tr46Root, 'lib', 'mappingTable.json'), 'utf8'));
 const hostChar = new Uint8Array(MAX + 1);
 for (const [range, status] of mappingTable) {
-  if (status !== STATUS.valid && status !== STATUS.mapped) continue;
+  // Deviation (UTS #58 §4.1, reference host set): deviation characters (ß ς ZWNJ ZWJ) count too. irilink converts
+  // hosts with non-transitional processing (UTS #46 §4), where they are valid: `www.straße.de` is one host,
+  // where the reference's valid|mapped set would start the link at `e.de`.
+  if (status !== STATUS.valid && status !== STATUS.mapped && status !== STATUS.deviation) continue;
   const [first, last] = Array.isArray(range) ? range : [range, range];
   for (let cp = Math.max(first, 0x80); cp <= last; cp++) hostChar[cp] = 1;
 }
@@ -291,7 +294,7 @@ ${linkBracket.map(([c, o]) => `  ${hex(c)}, ${hex(o)},`).join('\n')}
 export const LINK_EMAIL_RUNS =
 ${stringLiteral(encodeRuns(toRuns(linkEmail)))};
 
-// UTS #58 §4.1 host characters of the domain back-scan: IDNA valid|mapped − Basic Latin ∪ [-a-zA-Z0-9.．。],
+// UTS #58 §4.1 host characters of the domain back-scan: IDNA valid|mapped|deviation − Basic Latin ∪ [-a-zA-Z0-9.．。],
 // minus Link_Term=Hard (${count(hostChar, 1)} code points). Values: 0 No, 1 Yes.
 export const HOST_CHAR_RUNS =
 ${stringLiteral(encodeRuns(toRuns(hostChar)))};

@@ -147,12 +147,14 @@ export function isLinkEmail(cp: number): boolean {
 
 /**
  * UTS #58 §4.1 (reference detector): may `cp` be part of a domain name when scanning back from a TLD?
- * IDNA status valid or mapped (UTS #46, Unicode 17.0) outside Basic Latin, plus `-`, ASCII letters and digits,
- * `.`, `．` and `。`.
+ * IDNA status valid, mapped or deviation (UTS #46, Unicode 17.0) outside Basic Latin, plus `-`, ASCII letters and
+ * digits, `.`, `．` and `。`.
  */
 export function isHostChar(cp: number): boolean {
   // Deviation (UTS #58 §4.1): Link_Term=Hard characters are excluded (the generator removes them): the IDNA table
   // maps NBSP and U+3000 to a space, so the reference would scan a domain back across them.
+  // Deviation (UTS #58 §4.1): deviation characters (ß ς ZWNJ ZWJ) are host characters, as in non-transitional
+  // UTS #46 processing, which the uri conversion uses; the reference's valid|mapped set would cut `straße.de`.
   if (cp < 0x10000) return cp >= 0 && bmpHostChar[cp] === 1;
   return cp <= 0x10ffff && runValue(hostCharRuns, cp) === 1;
 }
