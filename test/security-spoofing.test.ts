@@ -1,0 +1,150 @@
+// Issue 7 "Spoofing": hosts that imitate other hosts, bidi controls that reorder what is shown, userinfo that
+// disguises the host. Each carries a diagnostic, and the HTML renderer shows it as a marked, unclickable span.
+import { expect } from 'chai';
+import { findLinks, linkify, toHtml } from '../src/index.js';
+import type { DiagnosticCode } from '../src/types.js';
+import { confusableHost, skeleton, WELL_KNOWN_DOMAINS } from '../src/unicode/confusables.js';
+import { mark } from './detect-support.js';
+
+/** The HTML of `text`, with the one expected unsafe link shown as `[codes|text]` and clickable links as `<text>`. */
+function shownAs(text: string): string {
+  const html = toHtml(linkify(text));
+  return html
+    .replace(/<span class="irilink-unsafe" title="([^"]*)"(?: dir="ltr")?>([^<]*)<\/span>/g, '[$1|$2]')
+    .replace(/<a href="[^"]*" rel="[^"]*"(?: dir="ltr")?>([^<]*)<\/a>/g, '<$1>');
+}
+
+function diagnosticsOf(text: string): DiagnosticCode[][] {
+  return findLinks(text).map((l) => l.diagnostics);
+}
+
+const BIDI_CONTROLS = ['\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u061C'];
+
+describe('security: spoofing is flagged and never clickable', () => {
+  describe('mixed-script host labels (UTS #39 §5)', () => {
+    const cases: [string, string][] = [
+      // Cyrillic р а у inside Latin
+      ['see https://раураl.com/login now', 'see ⸠https://раураl.com/login⸡ now'],
+      // Cyrillic о о inside Latin, schemeless
+      ['go to gооgle.com today', 'go to ⸠gооgle.com⸡ today'],
+      // Greek ο inside Latin, in the domain of an email
+      ['write to ceo@micrοsoft.com.', 'write to ⸠ceo@micrοsoft.com⸡.'],
+    ];
+    for (const [text, marked] of cases) {
+      it(JSON.stringify(text), () => {
+        const links = findLinks(text);
+        expect(mark(text, links)).to.equal(marked);
+        expect(links[0]!.diagnostics).to.include('mixed-script-host');
+        const shown = links[0]!.text;
+        expect(shownAs(text)).to.equal(text.replace(shown, `[mixed-script-host|${shown}]`));
+      });
+    }
+
+    it('a single-script IDN is not flagged and stays clickable', () => {
+      for (const text of ['https://例え.jp/パス', 'https://пример.рф/', 'https://münchen.de/', 'https://ελλάδα.gr/']) {
+        expect(diagnosticsOf(text), text).to.deep.equal([[]]);
+        expect(shownAs(text), text).to.equal(`<${text}>`);
+      }
+    });
+  });
+
+  describe('confusable hosts (UTS #39 §4): confusableHost', () => {
+    const cases: [string, string | null][] = [
+      ['раураl.com', 'paypal.com'], //           Cyrillic р а у: mixed with Latin l
+      ['аррӏе.com', 'apple.com'], //             all Cyrillic (U+04CF palochka): a whole-script confusable
+      ['xn--80ak6aa92e.com', 'apple.com'], //    the same host in its ACE form
+      ['login.раураl.com', 'paypal.com'], //     a subdomain of the look-alike
+      ['gооgle.com', 'google.com'], //           Cyrillic о о
+      ['PAYPАL.COM', 'paypal.com'], //           upper case, Cyrillic А
+      ['αpple.com', 'apple.com'], //             Greek α
+      ['раураl.com.', 'paypal.com'], //          a trailing root dot
+      ['ɡithub.com', 'github.com'], //           U+0261 LATIN SMALL LETTER SCRIPT G
+      ['mаil.example', 'mail.example'], //       not listed: the whole host looks like an ASCII host (rule 2)
+      ['ѕсоре.example', 'scope.example'], //     all Cyrillic, not listed (rule 2)
+      ['example.com', null], //                  ASCII imitates nothing here
+      ['paypal.com', null],
+      ['paypa1.com', null], //                   ASCII look-alikes are out of scope
+      ['例え.jp', null],
+      ['пример.рф', null], //                    a Cyrillic word under a Cyrillic TLD
+      ['сайт.com', null], //                     Cyrillic that looks like no ASCII label (й т)
+      ['сор.ru', null], //                       Cyrillic under .ru is the local language
+      ['münchen.de', null],
+      ['straße.de', null],
+      ['ｅｘａｍｐｌｅ．ｃｏｍ', null], //           full-width: UTS #46 maps it to example.com itself
+      ['[::1]', null],
+      ['', null],
+    ];
+    for (const [host, expected] of cases) {
+      it(`${JSON.stringify(host)} → ${JSON.stringify(expected)}`, () => {
+        expect(confusableHost(host)).to.equal(expected);
+      });
+    }
+
+    it('skeleton is the UTS #39 §4 transform: confusables meet, different strings do not', () => {
+      expect(skeleton('раураl')).to.equal(skeleton('paypal'));
+      expect(skeleton('rn')).to.equal(skeleton('m')); //  m ; r n in confusables.txt
+      expect(skeleton('l')).to.equal(skeleton('1')).and.to.equal(skeleton('I'));
+      expect(skeleton('paypal')).to.not.equal(skeleton('paypa'));
+      expect(skeleton('é')).to.equal('e\u0301'); //     NFD before and after the mapping
+    });
+
+    it('no well-known domain is a confusable of another well-known domain, nor of itself', () => {
+      for (const domain of WELL_KNOWN_DOMAINS) {
+        expect(confusableHost(domain), domain).to.equal(null);
+        expect(domain, domain).to.match(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+      }
+      expect(new Set(WELL_KNOWN_DOMAINS).size).to.equal(WELL_KNOWN_DOMAINS.length);
+    });
+
+    it('a whole-script confusable link is still converted, to the punycode of what is written', () => {
+      const [link] = findLinks('https://аррӏе.com/');
+      expect(link!.uri).to.equal('https://xn--80ak6aa92e.com/');
+    });
+
+    it('rejects a non-string with a TypeError', () => {
+      expect(() => confusableHost(42 as unknown as string)).to.throw(TypeError);
+      expect(() => skeleton(null as unknown as string)).to.throw(TypeError);
+    });
+  });
+
+  describe('bidi controls (P1, RFC 3987 §4.1)', () => {
+    it('invoice\\u202Efdp.exe: the link ends before U+202E and is not clickable', () => {
+      const text = 'get https://example.com/invoice\u202Efdp.exe now';
+      expect(mark(text, findLinks(text))).to.equal('get ⸠https://example.com/invoice⸡\u202Efdp.exe now');
+      expect(diagnosticsOf(text)).to.deep.equal([['bidi-control']]);
+      expect(shownAs(text)).to.equal('get [bidi-control|https://example.com/invoice]\u202Efdp.exe now');
+    });
+
+    for (const control of BIDI_CONTROLS) {
+      const name = `U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+      it(`${name} inside a path ends the link; the part before is flagged and shown as text`, () => {
+        const text = `see https://example.com/a${control}b/c here`;
+        const links = findLinks(text);
+        expect(links[0]!.text).to.equal('https://example.com/a');
+        expect(links[0]!.diagnostics).to.include('bidi-control');
+        expect(toHtml(linkify(text))).to.not.include('<a ');
+        expect(shownAs(text)).to.include('[bidi-control|https://example.com/a]');
+      });
+    }
+  });
+
+  describe('userinfo disguising the host (P5, RFC 3986 §7.6)', () => {
+    it('https://user:pw@evil.example/ is one link with the userinfo diagnostic, not clickable', () => {
+      const text = 'log in at https://user:pw@evil.example/ now';
+      expect(mark(text, findLinks(text))).to.equal('log in at ⸠https://user:pw@evil.example/⸡ now');
+      expect(diagnosticsOf(text)).to.deep.equal([['userinfo']]);
+      expect(shownAs(text)).to.equal('log in at [userinfo|https://user:pw@evil.example/] now');
+    });
+
+    it('https://bank.example@evil.example/ never becomes a clickable link to either host', () => {
+      // DESIGN.md P5 wants one link flagged `userinfo`; whatever the detector finds, nothing may be clickable.
+      for (const text of ['https://bank.example@evil.example/', 'x https://bank.example@evil.example/ y', 'https://www.bank.example:443@evil.example/login']) {
+        const html = toHtml(linkify(text));
+        expect(html, text).to.not.include('<a ');
+        for (const link of findLinks(text)) {
+          if (link.uri.includes('evil.example')) expect(link.diagnostics, text).to.include('userinfo');
+        }
+      }
+    });
+  });
+});
