@@ -159,3 +159,29 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
     expect(r.settled).to.be.at.most(2);
   });
 });
+
+describe('detect: hostile inputs finish with the right answer', () => {
+  it('a. × 1 000 000: no link', () => {
+    expect(findLinks('a.'.repeat(1_000_000))).to.deep.equal([]);
+  });
+  it('one 10 MB line without a space: links of at most maxLinkLength, covering what they should', () => {
+    const text = 'https://example.com/' + 'x'.repeat(10_000_000);
+    const links = findLinks(text);
+    expect(links[0]).to.deep.include({ start: 0, end: 8192, diagnostics: ['link-too-long'] });
+    expect(links).to.have.length(1);
+  });
+  it('( × 100 000 after http://x/: one link, cut', () => {
+    const links = findLinks('http://x/' + '('.repeat(100_000));
+    expect(links.map((l) => [l.start, l.end])).to.deep.equal([[0, 8192]]);
+  });
+  it('1 MB of @: no link', () => {
+    expect(findLinks('@'.repeat(1_000_000))).to.deep.equal([]);
+  });
+  it('a@ × 200 000 then b.com: only the last address', () => {
+    const text = 'a@'.repeat(200_000) + 'b.com';
+    expect(findLinks(text).map((l) => l.text)).to.deep.equal(['a@b.com']);
+  });
+  it('a 300-label domain: no link (longer than DNS allows)', () => {
+    expect(findLinks('a.'.repeat(300) + 'com')).to.deep.equal([]);
+  });
+});
