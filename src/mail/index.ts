@@ -1,0 +1,70 @@
+// Mail mode: RFC 5322 messages or an mbox in, linkified text parts out, one message at a time.
+import { Readable } from 'node:stream';
+import { badArgument } from '../errors.js';
+import type { HtmlOptions } from '../render/index.js';
+import { splitMbox } from './mbox.js';
+import { linkifyMessage, splitMailOptions } from './message.js';
+import type { MailMessage, MailOptions } from './message.js';
+import { mailToHtml, mailToJsonl } from './render.js';
+
+export { splitMbox, type MboxMessage, type SplitMboxOptions } from './mbox.js';
+export { decodeFlowed, maskQuotePrefixes } from './flowed.js';
+export { linkifyMessage, linkifyQuoted, type MailMessage, type MailPart, type MailOptions } from './message.js';
+export { mailToHtml, mailToJsonl, type MailJsonlLink } from './render.js';
+
+/** Options of linkifyMail: MailOptions plus how to read the input. */
+export interface LinkifyMailOptions extends MailOptions {
+  /** `true`: an mbox; `false`: one RFC 5322 message; `'auto'` (default): an mbox when it starts with a From_ line. */
+  mbox?: boolean | 'auto';
+}
+
+/**
+ * The messages of an mbox (or the one message of an RFC 5322 input), each with its text parts linkified, one
+ * at a time: memory holds one message, whatever the size of the mbox.
+ *
+ * @example
+ * for await (const message of linkifyMail(fs.createReadStream('inbox.mbox'))) {
+ *   for (const part of message.parts) for (const link of part.links) console.log(message.subject, link.uri);
+ * }
+ */
+export async function* linkifyMail(
+  input: Readable | AsyncIterable<Uint8Array | string> | Uint8Array | string,
+  options: LinkifyMailOptions = {},
+): AsyncGenerator<MailMessage> {
+  if (options === null || typeof options !== 'object') throw badArgument('linkifyMail', 'options', 'an object', options);
+  splitMailOptions(options); // validates the html option before reading
+  let source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+  if (typeof input === 'string' || input instanceof Uint8Array) source = [input];
+  else if (input !== null && typeof input === 'object' && Symbol.asyncIterator in input) source = input;
+  else throw badArgument('linkifyMail', 'input', 'a Buffer, a string, a Readable or an async iterable of Buffers', input);
+  for await (const message of splitMbox(source, { mbox: options.mbox ?? 'auto' })) {
+    yield await linkifyMessage(message.raw, options, message.index, message.envelope);
+  }
+}
+
+/** Output formats of mail mode (the CLI's `--mail --format html|jsonl`). */
+export type MailFormat = 'html' | 'jsonl';
+
+/**
+ * Mail mode as a stream stage for the CLI: reads `input` (an mbox or one message), writes HTML per message
+ * (`'html'`) or one JSON line per link (`'jsonl'`) to `output`, message by message, honouring backpressure.
+ * Resolves with the number of messages and links.
+ */
+export async function runMail(
+  input: Readable | AsyncIterable<Uint8Array | string>,
+  output: NodeJS.WritableStream,
+  format: MailFormat,
+  options: LinkifyMailOptions & { render?: HtmlOptions } = {},
+): Promise<{ messages: number; links: number }> {
+  if (format !== 'html' && format !== 'jsonl') throw badArgument('runMail', 'format', "'html' or 'jsonl'", format);
+  const { render, ...mailOptions } = options;
+  let messages = 0;
+  let links = 0;
+  for await (const message of linkifyMail(input, mailOptions)) {
+    messages++;
+    for (const part of message.parts) links += part.links.length;
+    const text = format === 'html' ? mailToHtml(message, render) : mailToJsonl(message);
+    if (text !== '' && !output.write(text)) await new Promise<void>((resolve) => output.once('drain', resolve));
+  }
+  return { messages, links };
+}

@@ -1,0 +1,251 @@
+// One RFC 5322 message → its text parts, each decoded the way a mail reader shows it and linkified.
+//
+//   raw message ─ mailsplit (RFC 2045/2046 MIME tree, transfer decoding) ─ leaf text parts
+//     ─ charset (the stream's decoder: iconv-lite / WHATWG ISO-2022-JP, NFC for legacy charsets)
+//     ─ CRLF → LF ─ format=flowed (RFC 3676) ─ quote prefixes masked ─ detector ─ chunks
+//
+// The MIME layer is @zone-eu/mailsplit, the splitter mailparser is built on. mailparser itself merges every
+// text part into one string and decodes format=flowed before the charset, so the per-part charset (needed for
+// 3987bis §3.5) and the part boundaries would be lost; we use its splitter and do the text steps here.
+import { Splitter } from '@zone-eu/mailsplit';
+import type { MimeNode } from '@zone-eu/mailsplit';
+import libmime from 'libmime';
+import { linkify } from '../detect/index.js';
+import type { LinkOptions } from '../detect/index.js';
+import { createDecoder } from '../stream/decode.js';
+import type { Decoder } from '../stream/decode.js';
+import type { Chunk, Link } from '../types.js';
+import { decodeFlowed, maskQuotePrefixes } from './flowed.js';
+
+/** One linkified text part of a message. */
+export interface MailPart {
+  /** IMAP-style part number (RFC 3501 §6.4.5): `1` for a single-part message, `1.2` … inside multiparts. */
+  part: string;
+  /** Lower-case media type, e.g. `text/plain`. */
+  contentType: string;
+  /** The charset the part was decoded with (lower case; `utf-8` when none was declared or it was unknown). */
+  charset: string;
+  /** The charset parameter as declared, when there was one. */
+  declaredCharset: string | undefined;
+  /** The part was format=flowed (RFC 3676) and has been unflowed. */
+  flowed: boolean;
+  /**
+   * The text that was scanned: charset-decoded, line ends normalised to LF, format=flowed decoded. Link and
+   * chunk offsets (`start`, `end`) are UTF-16 offsets into this string.
+   */
+  text: string;
+  /** Text and link chunks covering `text` exactly. */
+  chunks: Chunk[];
+  links: Link[];
+}
+
+/** One message with its linkified text parts. */
+export interface MailMessage {
+  /** 0-based position in the input (mbox order). */
+  index: number;
+  /** The mbox From_ line after `From ` (sender and date), when the input was an mbox. */
+  envelope: string | undefined;
+  /** The Message-ID header as written (with its `<>`), when present. */
+  messageId: string | undefined;
+  /** The Subject header, RFC 2047 encoded words decoded. */
+  subject: string | undefined;
+  /** The From header, RFC 2047 encoded words decoded. */
+  from: string | undefined;
+  /** The Date header as written. */
+  date: string | undefined;
+  parts: MailPart[];
+}
+
+/** Options of the mail functions: the detector's, plus which HTML parts to scan. */
+export interface MailOptions extends LinkOptions {
+  /**
+   * Which text/html parts are scanned, as source text: `'alternative'` (default) — only when no text/plain
+   * alternative exists (multipart/alternative, RFC 2046 §5.1.4: the parts are the same content); `'all'`; `'none'`.
+   */
+  html?: 'alternative' | 'all' | 'none';
+}
+
+const MAIL_OPTION_NAMES = new Set(['html', 'mbox']);
+
+/** Splits MailOptions into the detector's options and the mail ones. */
+export function splitMailOptions(options: object): { link: LinkOptions; html: 'alternative' | 'all' | 'none' } {
+  const link: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) if (!MAIL_OPTION_NAMES.has(key)) link[key] = value;
+  const html = (options as MailOptions).html ?? 'alternative';
+  if (html !== 'alternative' && html !== 'all' && html !== 'none') {
+    throw new TypeError(`irilink: option html must be 'alternative', 'all' or 'none', got ${JSON.stringify(html)}`);
+  }
+  return { link: link as LinkOptions, html };
+}
+
+interface Leaf {
+  node: MimeNode;
+  contentType: string;
+  bodies: Buffer[];
+  /** The multipart/alternative nodes above this leaf. */
+  alternatives: MimeNode[];
+}
+
+/**
+ * Parses one RFC 5322 message and linkifies each of its text parts. `index` and `envelope` are copied into the
+ * result (they come from the mbox).
+ */
+export async function linkifyMessage(
+  raw: Uint8Array,
+  options: MailOptions = {},
+  index = 0,
+  envelope?: string,
+): Promise<MailMessage> {
+  const { link: linkOptions, html } = splitMailOptions(options);
+  const splitter = new Splitter();
+  const leaves: Leaf[] = [];
+  const byNode = new Map<MimeNode, Leaf>();
+  const plainUnder = new Set<MimeNode>(); // alternative nodes with a text/plain leaf below them
+  let root: MimeNode | undefined;
+  let children = 0; // MIME nodes below the root
+  const rootData: Buffer[] = []; // the body of a multipart root outside its parts (preamble, epilogue)
+  splitter.end(Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
+  for await (const item of splitter as AsyncIterable<{ type: string; node?: MimeNode; value?: Buffer } & Partial<MimeNode>>) {
+    if (item.type === 'node') {
+      const node = item as unknown as MimeNode;
+      if (node.root && root === undefined) root = node;
+      else children++;
+      if (node.multipart) continue;
+      // RFC 2045 §5.2: no Content-Type means text/plain.
+      const contentType = (node.contentType || 'text/plain').toLowerCase();
+      if (!contentType.startsWith('text/') || node.disposition === 'attachment') continue;
+      const alternatives: MimeNode[] = [];
+      for (let p = node.parentNode; p; p = p.parentNode) if (p.multipart === 'alternative') alternatives.push(p as MimeNode);
+      const leaf: Leaf = { node, contentType, bodies: [], alternatives };
+      if (contentType === 'text/plain') for (const a of alternatives) plainUnder.add(a);
+      leaves.push(leaf);
+      byNode.set(node, leaf);
+    } else if (item.type === 'body' && item.node !== undefined && item.value !== undefined) {
+      byNode.get(item.node)?.bodies.push(item.value);
+    } else if (item.type === 'data' && item.node !== undefined && item.node === root && children === 0) {
+      rootData.push(item.value!);
+    }
+  }
+  // RFC 2046 §5.1.1: the preamble of a multipart is ignored.
+  // Deviation (broken mail): a multipart message whose boundary never occurs has no parts at all; it is read as
+  // one text/plain part, as mail readers show it, rather than as an empty message.
+  if (root !== undefined && root.multipart && children === 0 && rootData.length > 0) {
+    leaves.push({ node: root, contentType: 'text/plain', bodies: rootData, alternatives: [] });
+  }
+
+  const parts: MailPart[] = [];
+  for (const leaf of leaves) {
+    if (leaf.contentType === 'text/html') {
+      if (html === 'none') continue;
+      if (html === 'alternative' && leaf.alternatives.some((a) => plainUnder.has(a))) continue;
+    }
+    const bytes = await transferDecode(leaf.node, leaf.bodies);
+    parts.push(linkifyPart(leaf.node, leaf.contentType, bytes, linkOptions));
+  }
+
+  const headers = root?.headers || undefined;
+  const header = (key: string): string | undefined => {
+    if (!headers || !headers.hasHeader(key)) return undefined;
+    return unfold(headers.getFirst(key));
+  };
+  const subject = header('subject');
+  const from = header('from');
+  return {
+    index,
+    envelope,
+    messageId: header('message-id'),
+    subject: subject === undefined ? undefined : decodeWords(subject),
+    from: from === undefined ? undefined : decodeWords(from),
+    date: header('date'),
+    parts,
+  };
+}
+
+// RFC 5322 §2.2.3: unfolding removes the CRLF before folding whitespace.
+function unfold(value: string): string {
+  return value.replace(/\r?\n(?=[ \t])/g, '').trim();
+}
+
+// RFC 2047 encoded words; a malformed word stays as written.
+function decodeWords(value: string): string {
+  try {
+    return libmime.decodeWords(value);
+  } catch {
+    return value;
+  }
+}
+
+// RFC 2045 §6: quoted-printable and base64 bodies through mailsplit's decoder for the node.
+async function transferDecode(node: MimeNode, bodies: Buffer[]): Promise<Buffer> {
+  if (node.multipart || !node.encoding || node.encoding === '7bit' || node.encoding === '8bit' || node.encoding === 'binary') {
+    return Buffer.concat(bodies);
+  }
+  const decoder = node.getDecoder();
+  const out: Buffer[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    decoder.on('data', (b: Buffer) => out.push(b));
+    decoder.on('end', resolve);
+    decoder.on('error', reject);
+  });
+  for (const body of bodies) decoder.write(body);
+  decoder.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/** The charset to decode with: the declared one when the stream's decoder knows it, else UTF-8. */
+function charsetDecoder(declared: string | undefined): { decoder: Decoder; charset: string } {
+  let name = declared === undefined ? '' : declared.trim().toLowerCase();
+  // RFC 2046 §4.1.2: the default is US-ASCII. Deviation (practice): a part declared (or defaulted to) ASCII that
+  // holds 8-bit bytes is read as UTF-8, the charset such bytes nearly always are; ASCII text reads the same.
+  if (name === '' || name === 'us-ascii' || name === 'ascii' || name === 'ansi_x3.4-1968' || name === 'utf8') name = 'utf-8';
+  try {
+    return { decoder: createDecoder(name), charset: name };
+  } catch {
+    return { decoder: createDecoder('utf-8'), charset: 'utf-8' };
+  }
+}
+
+/** Decodes and linkifies one text part. */
+export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, linkOptions: LinkOptions): MailPart {
+  const declaredCharset = node.charset || undefined;
+  const { decoder, charset } = charsetDecoder(declaredCharset);
+  // The stream's decoder: NFC for legacy charsets (RFC 3987 §3.1 step 1, variant B), U+FFFD for invalid bytes.
+  let text = decoder.write(bytes) + decoder.end();
+  if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
+  const flowed = node.flowed && contentType === 'text/plain';
+  if (flowed) text = decodeFlowed(text, node.delSp);
+  // 3987bis §3.5: http(s) queries of a non-Unicode document are percent-encoded in its charset.
+  const options =
+    decoder.documentCharset !== undefined && linkOptions.documentCharset === undefined
+      ? { ...linkOptions, documentCharset: decoder.documentCharset }
+      : linkOptions;
+  const chunks = linkifyQuoted(text, options);
+  const links: Link[] = [];
+  for (const chunk of chunks) {
+    if (chunk.type === 'link') {
+      const { type: _type, ...link } = chunk;
+      links.push(link);
+    }
+  }
+  return { part: partNumber(node), contentType, charset, declaredCharset, flowed, text, chunks, links };
+}
+
+/**
+ * linkify() over text with quoted (`> `) lines: detection reads the text with the quote prefixes masked
+ * (maskQuotePrefixes), and every chunk's `text` is the original slice.
+ */
+export function linkifyQuoted(text: string, options?: LinkOptions): Chunk[] {
+  const masked = maskQuotePrefixes(text);
+  const chunks = linkify(masked, options);
+  if (masked === text) return chunks;
+  for (const chunk of chunks) chunk.text = text.slice(chunk.start, chunk.end);
+  return chunks;
+}
+
+function partNumber(node: MimeNode): string {
+  const nr = node.partNr;
+  if (!nr) return '1';
+  const items = nr.filter((item) => item !== 'TEXT');
+  return items.length === 0 ? '1' : items.join('.');
+}

@@ -1,0 +1,91 @@
+// Output of mail mode: HTML per message, or one JSON line per link with the message it came from.
+import { toHtml } from '../render/index.js';
+import type { HtmlOptions } from '../render/index.js';
+import type { MailMessage } from './message.js';
+
+// HTML Standard §13.1.2.3 / §13.1.3: the same five references make text and quoted attribute values safe.
+const REFERENCE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => REFERENCE[c]!);
+}
+
+/**
+ * One message as an HTML fragment: a `<section class="irilink-message">` with the subject as `<h2>` and each
+ * text part as `<pre class="irilink-part">` holding toHtml() of its chunks (links as `<a href>`, unsafe ones as
+ * a marked `<span>`). Header values are escaped; nothing from the message becomes markup.
+ */
+export function mailToHtml(message: MailMessage, options?: HtmlOptions): string {
+  let out = `<section class="irilink-message" data-index="${message.index}"`;
+  if (message.messageId !== undefined) out += ` data-message-id="${escapeHtml(message.messageId)}"`;
+  out += '>\n';
+  if (message.subject !== undefined) out += `<h2>${escapeHtml(message.subject)}</h2>\n`;
+  for (const part of message.parts) {
+    out +=
+      `<pre class="irilink-part" data-part="${escapeHtml(part.part)}" data-content-type="${escapeHtml(part.contentType)}">` +
+      toHtml(part.chunks, options) +
+      '</pre>\n';
+  }
+  return out + '</section>\n';
+}
+
+/** The object written per link by mailToJsonl. */
+export interface MailJsonlLink {
+  message: number;
+  messageId: string | null;
+  subject: string | null;
+  part: string;
+  contentType: string;
+  charset: string;
+  /** 1-based line of the link's start in the part's text (LF line ends). */
+  line: number;
+  /** 1-based UTF-16 column of the start in that line. */
+  column: number;
+  start: number;
+  end: number;
+  text: string;
+  uri: string;
+  iri: string;
+  kind: string;
+  scheme: string;
+  schemeInferred: boolean;
+  diagnostics: string[];
+}
+
+/** One JSON line (RFC 8259 + `\n`) per link of the message, in order; '' when it has none. */
+export function mailToJsonl(message: MailMessage): string {
+  let out = '';
+  for (const part of message.parts) {
+    let line = 1;
+    let lineStart = 0;
+    let counted = 0;
+    for (const link of part.links) {
+      // Count line breaks up to the link's start, once over the part.
+      for (let i = part.text.indexOf('\n', counted); i >= 0 && i < link.start; i = part.text.indexOf('\n', i + 1)) {
+        line++;
+        lineStart = i + 1;
+      }
+      counted = link.start;
+      const record: MailJsonlLink = {
+        message: message.index,
+        messageId: message.messageId ?? null,
+        subject: message.subject ?? null,
+        part: part.part,
+        contentType: part.contentType,
+        charset: part.charset,
+        line,
+        column: link.start - lineStart + 1,
+        start: link.start,
+        end: link.end,
+        text: link.text,
+        uri: link.uri,
+        iri: link.iri,
+        kind: link.kind,
+        scheme: link.scheme,
+        schemeInferred: link.schemeInferred,
+        diagnostics: link.diagnostics,
+      };
+      out += JSON.stringify(record) + '\n';
+    }
+  }
+  return out;
+}
