@@ -130,7 +130,7 @@ describe('createLinkStream: memory stays flat over 216 MiB', function () {
       if (kind === 'plain') expect(m.links).to.equal(0);
       if (kind === 'one-line') expect(m.tooLong).to.be.above(0);
       expect(retained, 'heap retained after GC, above the baseline (MiB)').to.be.below(8);
-      expect(used, 'peak heapUsed above the baseline (MiB)').to.be.below(96);
+      expect(used, 'peak heapUsed above the baseline (MiB), garbage included').to.be.below(160);
     });
   }
 });

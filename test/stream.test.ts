@@ -110,7 +110,7 @@ describe('createLinkStream: chunking invariance (DESIGN.md "Streaming contract")
       fc.asyncProperty(textArb, cutsArb, async (text, cuts) => {
         const bytes = Buffer.from(text, 'utf8');
         const chunks = await streamParts(splitAt(bytes, cuts));
-        // A U+FEFF at the very start is a BOM in UTF-8 and is dropped (WHATWG Encoding §6 "decode").
+        // A U+FEFF at the very start is a BOM in UTF-8 and is dropped (WHATWG Encoding "decode").
         const decoded = text.startsWith('\uFEFF') ? text.slice(1) : text;
         expect(joined(chunks)).to.equal(decoded);
         const merged = merge(chunks);
@@ -195,7 +195,7 @@ describe('createLinkStream: chunking invariance (DESIGN.md "Streaming contract")
   });
 });
 
-describe('createLinkStream: UTF-8 decoding (WHATWG Encoding §8.1.1)', () => {
+describe('createLinkStream: UTF-8 decoding (WHATWG Encoding "UTF-8 decoder")', () => {
   const decoder = new TextDecoder('utf-8');
 
   it('any byte sequence, split anywhere: never throws, text as TextDecoder gives it, chunks tile the bytes', async () => {
@@ -324,7 +324,7 @@ describe('createLinkStream: legacy charsets (iconv-lite), NFC (RFC 3987 §3.1 va
     }
   });
 
-  it('iso-2022-jp: decodes escapes (WHATWG §12.2.1), the link bytes exclude them, any split', async () => {
+  it('iso-2022-jp: decodes escapes (WHATWG "ISO-2022-JP decoder"), the link bytes exclude them, any split', async () => {
     // "詳細は" ESC ( B "https://example.jp/a" ESC $ B "。" ESC ( B "\n"
     const jis = (s: string): Buffer => Buffer.from(iconv.encode(s, 'euc-jp').map((b) => b & 0x7f));
     const bytes = Buffer.concat([
@@ -341,6 +341,30 @@ describe('createLinkStream: legacy charsets (iconv-lite), NFC (RFC 3987 §3.1 va
       expect([link.byteStart, link.byteEnd]).to.deep.equal([at, at + 'https://example.jp/a'.length]);
     }
   });
+
+  for (const encoding of ['shift_jis', 'euc-jp', 'gb18030', 'big5', 'euc-kr', 'koi8-r', 'windows-1258', 'iso-2022-jp']) {
+    it(`${encoding}: any bytes, split anywhere — no crash, the same chunks as one write, chunks tile the bytes`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.uint8Array({ maxLength: 48 }), cutsArb, async (raw, cuts) => {
+          const bytes = Buffer.from(raw);
+          const whole = merge(await streamParts(bytes.length > 0 ? [bytes] : [], { encoding }));
+          const split = merge(await streamParts(splitAt(bytes, cuts), { encoding }));
+          expect(split).to.deep.equal(whole);
+          if (encoding !== 'iso-2022-jp') {
+            // Stateless charsets: the text is iconv-lite's, normalised; the chunks tile the bytes.
+            expect(joined(split)).to.equal(iconv.decode(bytes, encoding).normalize('NFC'));
+            let pos = 0;
+            for (const c of split) {
+              expect(c.byteStart).to.equal(pos);
+              pos = c.byteEnd!;
+            }
+            expect(pos).to.equal(split.length === 0 ? 0 : bytes.length);
+          }
+        }),
+        { numRuns: 150 },
+      );
+    });
+  }
 
   it('invalid Shift_JIS bytes become U+FFFD without losing the following characters', async () => {
     const bytes = Buffer.concat([Buffer.from([0x81, 0x20]), Buffer.from('https://a.example/ x')]);

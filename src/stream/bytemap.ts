@@ -100,6 +100,26 @@ export class ByteMap {
     this.produced++;
   }
 
+  /** 'units': appends units[from:to) (bytes per produced UTF-16 unit). */
+  addUnits(units: Uint32Array, from: number, to: number): void {
+    const n = to - from;
+    const live = this.unitsTail - this.unitsHead;
+    if (this.unitsTail + n > this.units.length) {
+      if (live + n > this.units.length / 2) {
+        const next = new Uint32Array(Math.max(this.units.length * 2, (live + n) * 2));
+        next.set(this.units.subarray(this.unitsHead, this.unitsTail), 0);
+        this.units = next;
+      } else {
+        this.units.copyWithin(0, this.unitsHead, this.unitsTail);
+      }
+      this.unitsHead = 0;
+      this.unitsTail = live;
+    }
+    this.units.set(units.subarray(from, to), this.unitsTail);
+    this.unitsTail += n;
+    this.produced += n;
+  }
+
   // ---- consumer side (the stream, in release order) ----
 
   /** Sets byteStart/byteEnd on the next released chunk; adds `invalid-utf8` where bytes were replaced. */

@@ -4,15 +4,16 @@
 // so the text does not depend on how the bytes were split. Each decoder also fills a ByteMap, from which
 // the stream puts exact byteStart/byteEnd on every chunk.
 //
-// - UTF-8 (the default): WHATWG Encoding §8.1.1 "UTF-8 decoder" — a leading BOM is dropped, every maximal
+// - UTF-8 (the default): WHATWG Encoding "UTF-8 decoder" — a leading BOM is dropped, every maximal
 //   invalid subpart becomes one U+FFFD (Unicode §3.9 "U+FFFD Substitution of Maximal Subparts"). Valid
 //   writes take the native path (buffer.isUtf8 + toString); only a write holding invalid bytes is walked here.
-// - ISO-2022-JP: WHATWG Encoding §12.2.1 (iconv-lite has no ISO-2022-JP); JIS X 0208 pairs are looked up
+// - ISO-2022-JP: WHATWG Encoding "ISO-2022-JP decoder" (iconv-lite has no ISO-2022-JP); JIS X 0208 pairs are looked up
 //   through iconv-lite's EUC-JP table, the same JIS X 0208 set shifted by 0x80.
 // - Other legacy charsets (Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR, windows-125x, KOI8-R, …): iconv-lite,
 //   with the byte length of each character found from the charset's lead-byte structure and checked
-//   against iconv-lite's output; where they disagree (invalid bytes, a pair that maps to two code points)
-//   that stretch is decoded byte by byte, which is exact but slow.
+//   against iconv-lite's output; a write where they disagree (invalid bytes, a pair that maps to two code
+//   points) is decoded character by character, exact but slower. Charsets of no known structure (UTF-16,
+//   UTF-7, …) go byte by byte through a stateful decoder, exact and slow.
 // - Text from a legacy charset is normalised to NFC (RFC 3987 §3.1 step 1, variant B), see NfcStage.
 import { Buffer, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
@@ -86,7 +87,7 @@ function asBuffer(bytes: Uint8Array): Buffer {
 }
 
 /**
- * WHATWG Encoding §8.1.1: the number of continuation bytes a lead byte needs and the bounds of the
+ * WHATWG Encoding "UTF-8 decoder": the number of continuation bytes a lead byte needs and the bounds of the
  * first one, or -1 for a byte that cannot start a sequence (0x80–0xC1, 0xF5–0xFF).
  */
 function utf8Needed(lead: number): number {
@@ -107,7 +108,7 @@ function utf8Upper(lead: number): number {
 /**
  * Where the complete part of `buf` ends: the start of a trailing sequence that is a valid but
  * incomplete prefix (held for the next write), else buf.length. An invalid tail is not held: the
- * streaming decoder of WHATWG Encoding §8.1.1 would already have reported it.
+ * streaming decoder of WHATWG Encoding "UTF-8 decoder" would already have reported it.
  */
 function completeUtf8End(buf: Buffer): number {
   const n = buf.length;
@@ -147,7 +148,7 @@ class Utf8Decoder implements Decoder {
     }
     let from = 0;
     if (!this.bomDone) {
-      // WHATWG Encoding §6 "decode": a leading EF BB BF is dropped. Wait for 3 bytes to decide.
+      // WHATWG Encoding "decode" (BOM sniffing): a leading EF BB BF is dropped. Wait for 3 bytes to decide.
       if (buf.length < 3 && isBomPrefix(buf)) {
         this.pending = buf.length > 0 ? Buffer.from(buf) : null;
         return '';
@@ -181,7 +182,7 @@ class Utf8Decoder implements Decoder {
     return this.decodeWithErrors(buf, from, to);
   }
 
-  // WHATWG Encoding §8.1.1 UTF-8 decoder, for a stretch known to hold invalid bytes. Valid runs are
+  // WHATWG Encoding "UTF-8 decoder" UTF-8 decoder, for a stretch known to hold invalid bytes. Valid runs are
   // still decoded natively; each maximal invalid subpart becomes one U+FFFD and is recorded with its
   // byte length.
   private decodeWithErrors(buf: Buffer, from: number, to: number): string {
@@ -241,12 +242,73 @@ function isBomPrefix(buf: Buffer): boolean {
 // ---------------------------------------------------------------------------------------------------
 // Legacy charsets: text plus, for every produced UTF-16 unit, the bytes it stands for (`units`) and the
 // bytes before it that produced nothing (`gaps`, ISO-2022-JP escapes). NfcStage then normalises and
-// hands them to the ByteMap.
+// hands them to the ByteMap. Typed arrays, grown per write, never per character.
 
-interface Produced {
-  text: string;
-  units: number[];
-  gaps: number[];
+class Produced {
+  private pieces: string[] = [];
+  /** ISO-2022-JP builds its text one code unit at a time, here. */
+  private codes: Uint16Array | null = null;
+  units: Uint32Array;
+  gaps: Uint32Array | null = null;
+  /** UTF-16 units produced so far. */
+  n = 0;
+
+  constructor(capacity: number) {
+    this.units = new Uint32Array(Math.max(16, capacity));
+  }
+
+  private grow(need: number): void {
+    if (need <= this.units.length) return;
+    const size = Math.max(need, this.units.length * 2);
+    const units = new Uint32Array(size);
+    units.set(this.units.subarray(0, this.n));
+    this.units = units;
+    if (this.gaps !== null) {
+      const gaps = new Uint32Array(size);
+      gaps.set(this.gaps.subarray(0, this.n));
+      this.gaps = gaps;
+    }
+    if (this.codes !== null) {
+      const codes = new Uint16Array(size);
+      codes.set(this.codes.subarray(0, this.n));
+      this.codes = codes;
+    }
+  }
+
+  /** Appends decoded text; its units' byte counts are set by the caller through `units`. */
+  appendText(text: string): number {
+    const at = this.n;
+    this.grow(at + text.length);
+    this.pieces.push(text);
+    this.n += text.length;
+    this.units.fill(0, at, this.n);
+    return at;
+  }
+
+  /** Appends one code unit standing for `bytes` input bytes, after `gap` bytes that produced nothing. */
+  appendCode(code: number, bytes: number, gap: number): void {
+    this.grow(this.n + 1);
+    if (this.codes === null) this.codes = new Uint16Array(this.units.length);
+    if (gap > 0 && this.gaps === null) this.gaps = new Uint32Array(this.units.length);
+    this.codes[this.n] = code;
+    this.units[this.n] = bytes;
+    if (this.gaps !== null) this.gaps[this.n] = gap;
+    this.n++;
+  }
+
+  /** Adds bytes to the last unit (bytes that belong to the character before). */
+  addToLast(bytes: number): void {
+    if (this.n > 0) this.units[this.n - 1]! += bytes;
+  }
+
+  text(): string {
+    if (this.codes === null) return this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
+    let out = '';
+    for (let i = 0; i < this.n; i += 4096) {
+      out += String.fromCharCode.apply(null, this.codes.subarray(i, Math.min(this.n, i + 4096)) as unknown as number[]);
+    }
+    return out;
+  }
 }
 
 /** Counts code points (a surrogate pair is one). */
@@ -263,23 +325,35 @@ function codePoints(text: string): number {
   return n;
 }
 
-/** Appends `text` to `out`, giving each code point its byte length from `lengths` (in order). */
-function assignLengths(text: string, lengths: number[], lengthFrom: number, out: Produced): void {
-  let k = lengthFrom;
-  for (let i = 0; i < text.length; i++) {
+/**
+ * Appends `text` to `out`, giving its code points the byte lengths lengths[from…] in order (the second
+ * unit of a surrogate pair gets 0).
+ */
+function assignLengths(text: string, lengths: Uint8Array, from: number, out: Produced): void {
+  let u = out.appendText(text);
+  const units = out.units;
+  let k = from;
+  for (let i = 0; i < text.length; i++, u++) {
+    units[u] = lengths[k++]!;
     const c = text.charCodeAt(i);
-    out.units.push(lengths[k++]!);
-    out.gaps.push(0);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
       const d = text.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
-        out.units.push(0);
-        out.gaps.push(0);
         i++;
+        u++;
       }
     }
   }
-  out.text += text;
+}
+
+/** Appends `text`, all of whose bytes (`bytes`) go to its first unit. */
+function assignAll(text: string, bytes: number, out: Produced): void {
+  if (text.length === 0) {
+    out.addToLast(bytes);
+    return;
+  }
+  const at = out.appendText(text);
+  out.units[at] = bytes;
 }
 
 function familyOf(encoding: string): Family {
@@ -312,22 +386,20 @@ function familyOf(encoding: string): Family {
 function structuralLength(family: Family, buf: Buffer, i: number): number {
   const b = buf[i]!;
   switch (family) {
-    case 'sjis': // Shift_JIS / windows-31j lead bytes (WHATWG Encoding §12.3.1)
+    case 'sjis': // Shift_JIS / windows-31j lead bytes (WHATWG Encoding "Shift_JIS decoder")
       return (b >= 0x81 && b <= 0x9f) || (b >= 0xe0 && b <= 0xfc) ? 2 : 1;
-    case 'eucjp': // EUC-JP: SS2 (0x8E) two bytes, SS3 (0x8F) three, JIS X 0208 two (WHATWG §12.1.1)
+    case 'eucjp': // EUC-JP: SS2 (0x8E) two bytes, SS3 (0x8F) three, JIS X 0208 two (WHATWG "EUC-JP decoder")
       return b === 0x8e ? 2 : b === 0x8f ? 3 : b >= 0xa1 && b <= 0xfe ? 2 : 1;
-    case 'gb': // GB18030: a second byte 0x30–0x39 makes a four-byte sequence (WHATWG §11.2.1)
+    case 'gb': // GB18030: a second byte 0x30–0x39 makes a four-byte sequence (WHATWG "gb18030 decoder")
       if (b < 0x81 || b > 0xfe) return 1;
       if (i + 1 >= buf.length) return 0;
       return buf[i + 1]! >= 0x30 && buf[i + 1]! <= 0x39 ? 4 : 2;
-    case 'dbcs2': // Big5, EUC-KR / windows-949: lead 0x81–0xFE, two bytes
+    case 'dbcs2': // Big5, EUC-KR / windows-949: lead 0x81–0xFE, two bytes (WHATWG "Big5 decoder", "EUC-KR decoder")
       return b >= 0x81 && b <= 0xfe ? 2 : 1;
     default:
       return 1;
   }
 }
-
-const VERIFY_PIECE = 512; // characters per piece re-checked when a whole write disagrees
 
 class LegacyDecoder implements Decoder {
   readonly byteMap = new ByteMap('units');
@@ -353,129 +425,99 @@ class LegacyDecoder implements Decoder {
       buf = Buffer.concat([this.pending, buf]);
       this.pending = null;
     }
-    const out: Produced = { text: '', units: [], gaps: [] };
+    const out = new Produced(buf.length);
     if (this.family === 'generic') this.byteByByte(buf, 0, buf.length, out);
-    else {
-      const lengths: number[] = [];
+    else if (this.family === 'single') {
+      // One byte, one UTF-16 unit, whatever the byte.
+      const text = iconv.decode(buf, this.encoding);
+      const at = out.appendText(text);
+      out.units.fill(1, at, at + text.length);
+    } else {
+      // Fast path: split by the lead-byte structure, decode the whole write once, and accept it when
+      // iconv-lite produced one code point per structural character and no U+FFFD (so no error, and no
+      // re-read byte, shifted the alignment).
+      const lengths = new Uint8Array(buf.length);
+      let count = 0;
       let i = 0;
       while (i < buf.length) {
         const len = structuralLength(this.family, buf, i);
         if (len === 0 || i + len > buf.length) break;
-        lengths.push(len);
+        lengths[count++] = len;
         i += len;
       }
-      if (i < buf.length) this.pending = Buffer.from(buf.subarray(i));
-      this.verified(buf, 0, i, lengths, 0, lengths.length, out, true);
+      const text = i === 0 ? '' : iconv.decode(buf.subarray(0, i), this.encoding);
+      if (text.indexOf('\uFFFD') < 0 && codePoints(text) === count) {
+        assignLengths(text, lengths, 0, out);
+        if (i < buf.length) this.pending = Buffer.from(buf.subarray(i));
+      } else {
+        i = this.charByChar(buf, out);
+        if (i < buf.length) this.pending = Buffer.from(buf.subarray(i));
+      }
     }
     return this.nfc.process(out, false, this.byteMap);
   }
 
   end(): string {
-    const out: Produced = { text: '', units: [], gaps: [] };
+    const out = new Produced(16);
     const rest = this.pending;
     this.pending = null;
     if (this.family === 'generic') {
       if (rest !== null) this.byteByByte(rest, 0, rest.length, out);
-      const tail = this.stateful!.end() ?? '';
-      if (tail.length > 0) {
-        const lengths = new Array<number>(codePoints(tail)).fill(0);
-        lengths[0] = this.unattributed;
-        assignLengths(tail, lengths, 0, out);
-      }
+      assignAll(this.stateful!.end() ?? '', this.unattributed, out);
       this.unattributed = 0;
     } else if (rest !== null) {
       // An incomplete sequence at the end: whatever iconv-lite makes of it (U+FFFD) stands for all of it.
-      const tail = iconv.decode(rest, this.encoding);
-      const lengths = new Array<number>(codePoints(tail)).fill(0);
-      if (lengths.length > 0) lengths[0] = rest.length;
-      assignLengths(tail, lengths, 0, out);
+      assignAll(iconv.decode(rest, this.encoding), rest.length, out);
     }
     return this.nfc.process(out, true, this.byteMap);
   }
 
-  /** Decodes buf[from:to) (whole characters) and checks its code points against the structural lengths. */
-  private verified(
-    buf: Buffer, from: number, to: number, lengths: number[], lf: number, lt: number, out: Produced, split: boolean,
-  ): void {
-    if (from >= to) return;
-    const text = iconv.decode(buf.subarray(from, to), this.encoding);
-    if (codePoints(text) === lt - lf) {
-      assignLengths(text, lengths, lf, out);
-      return;
+  /**
+   * The slow path, for a write that holds an invalid sequence (or a pair that maps to two code points):
+   * character by character, as iconv-lite reads them. A structural character that decodes to one code
+   * point, or to several not starting with U+FFFD (Big5-HKSCS pairs such as 88 62 → Ê̄), is one
+   * character. One that decodes to U+FFFD followed by more is an invalid sequence: iconv-lite replaces
+   * its first byte and reads the next byte again as the start of a character ("\x81 " → "\uFFFD "), so
+   * the U+FFFD stands for one byte and the walk goes on from the next. Returns where the complete
+   * characters end (the rest is held for the next write).
+   */
+  private charByChar(buf: Buffer, out: Produced): number {
+    let pos = 0;
+    while (pos < buf.length) {
+      const len = structuralLength(this.family, buf, pos);
+      if (len === 0 || pos + len > buf.length) return pos;
+      const text = iconv.decode(buf.subarray(pos, pos + len), this.encoding);
+      if (len > 1 && text.charCodeAt(0) === 0xfffd && text.length > 1) {
+        assignAll('\uFFFD', 1, out);
+        pos += 1;
+      } else {
+        assignAll(text, len, out);
+        pos += len;
+      }
     }
-    if (!split || lt - lf <= VERIFY_PIECE) {
-      this.charByChar(buf, from, lengths, lf, lt, out);
-      return;
-    }
-    // Narrow the disagreement down: re-check piece by piece, byte by byte only where it persists.
-    let pos = from;
-    for (let k = lf; k < lt; k += VERIFY_PIECE) {
-      const kt = Math.min(lt, k + VERIFY_PIECE);
-      let end = pos;
-      for (let m = k; m < kt; m++) end += lengths[m]!;
-      this.verified(buf, pos, end, lengths, k, kt, out, false);
-      pos = end;
-    }
+    return pos;
   }
 
   /**
-   * Each structural character decoded on its own (the charset is stateless). One that yields several code
-   * points is an invalid sequence whose last byte iconv-lite read again as a character of its own
-   * ("\x81 " → "\uFFFD "), or a pair that maps to two code points (Big5-HKSCS): in the first case the
-   * last byte goes to the last code point, otherwise all bytes go to the first.
+   * For charsets without a known structure (UTF-16, UTF-7, …): one byte at a time through a stateful
+   * decoder, exact but slow; the bytes before an output are attributed to its first unit.
    */
-  private charByChar(buf: Buffer, from: number, lengths: number[], lf: number, lt: number, out: Produced): void {
-    let pos = from;
-    for (let k = lf; k < lt; k++) {
-      const len = lengths[k]!;
-      const text = iconv.decode(buf.subarray(pos, pos + len), this.encoding);
-      const n = codePoints(text);
-      const split = new Array<number>(n).fill(0);
-      if (n > 0) split[0] = len;
-      if (n > 1 && len > 1) {
-        const head = iconv.decode(buf.subarray(pos, pos + len - 1), this.encoding);
-        const last = iconv.decode(buf.subarray(pos + len - 1, pos + len), this.encoding);
-        if (head + last === text && codePoints(last) === 1) {
-          split[0] = len - 1;
-          split[n - 1] += 1;
-        }
-      }
-      if (n > 0) assignLengths(text, split, 0, out);
-      else if (out.units.length > 0) out.units[out.units.length - 1]! += len;
-      pos += len;
-    }
-  }
-
-  /** Exact but slow: one byte at a time; the bytes before an output are attributed to its first unit. */
   private byteByByte(buf: Buffer, from: number, to: number, out: Produced): void {
-    const decoder = this.stateful ?? iconv.getDecoder(this.encoding);
-    let waiting = this.stateful !== null ? this.unattributed : 0;
+    const decoder = this.stateful!;
+    let waiting = this.unattributed;
     for (let i = from; i < to; i++) {
       waiting++;
       const text = decoder.write(buf.subarray(i, i + 1));
       if (text.length === 0) continue;
-      const lengths = new Array<number>(codePoints(text)).fill(0);
-      lengths[0] = waiting;
-      assignLengths(text, lengths, 0, out);
+      assignAll(text, waiting, out);
       waiting = 0;
     }
-    if (this.stateful !== null) {
-      this.unattributed = waiting;
-      return;
-    }
-    const tail = decoder.end() ?? '';
-    if (tail.length > 0) {
-      const lengths = new Array<number>(codePoints(tail)).fill(0);
-      lengths[0] = waiting;
-      assignLengths(tail, lengths, 0, out);
-    } else if (waiting > 0 && out.units.length > 0) {
-      out.units[out.units.length - 1]! += waiting;
-    }
+    this.unattributed = waiting;
   }
 }
 
 // ---------------------------------------------------------------------------------------------------
-// ISO-2022-JP, WHATWG Encoding §12.2.1 "ISO-2022-JP decoder".
+// ISO-2022-JP, WHATWG Encoding "ISO-2022-JP decoder".
 
 const enum JisState {
   Ascii,
@@ -520,16 +562,16 @@ class Iso2022JpDecoder implements Decoder {
   private escaped = 0;
 
   write(bytes: Uint8Array): string {
-    const out: Produced = { text: '', units: [], gaps: [] };
     const buf = asBuffer(bytes);
+    const out = new Produced(buf.length);
     for (let i = 0; i < buf.length; i++) this.byte(buf[i]!, out);
     return this.nfc.process(out, false, this.byteMap);
   }
 
   end(): string {
-    const out: Produced = { text: '', units: [], gaps: [] };
-    // WHATWG: end of queue in LeadByte/Ascii… states finishes; in TrailByte or Escape states it is an error.
-    // (Escape bytes at the very end produce no text and belong to no chunk.)
+    const out = new Produced(16);
+    // WHATWG: the end of the input in the TrailByte or an Escape state is an error. Escape bytes at the
+    // very end produce no text and belong to no chunk.
     if (this.state === JisState.TrailByte || this.state === JisState.EscapeStart || this.state === JisState.Escape) {
       this.emit(0xfffd, out);
     }
@@ -539,9 +581,7 @@ class Iso2022JpDecoder implements Decoder {
   }
 
   private emit(cp: number, out: Produced): void {
-    out.text += String.fromCharCode(cp);
-    out.gaps.push(this.escaped);
-    out.units.push(this.waiting - this.escaped);
+    out.appendCode(cp, this.waiting - this.escaped, this.escaped);
     this.waiting = 0;
     this.escaped = 0;
   }
@@ -641,7 +681,7 @@ class Iso2022JpDecoder implements Decoder {
 //
 // The stream cannot normalise a write on its own: a combining mark at the start of the next write may
 // compose with the last character of this one. It normalises only up to the last "safe starter": a
-// character with Canonical_Combining_Class 0 and NFC_Quick_Check Yes (UAX #15 §9.1) never composes with
+// character with Canonical_Combining_Class 0 and NFC_Quick_Check Yes (UAX #15 "Stable Code Points") never composes with
 // what precedes it and nothing reorders across it, so NFC(a + b) = NFC(a) + NFC(b) when b starts with one.
 // The safe starters used are ranges known to hold only such characters (ASCII to U+02FF, the basic
 // Greek, Cyrillic, Hebrew, Arabic and Thai letters, kana, CJK ideographs, Hangul syllables), which covers
@@ -669,32 +709,52 @@ const NFC_HOLD_LIMIT = 4096;
 
 class NfcStage {
   private text = '';
-  private units: number[] = [];
-  private gaps: number[] = [];
+  private units = new Uint32Array(0);
+  private gaps: Uint32Array | null = null;
 
   process(add: Produced, final: boolean, map: ByteMap): string {
-    const text = this.text + add.text;
-    const units = this.units.length === 0 ? add.units : this.units.concat(add.units);
-    const gaps = this.gaps.length === 0 ? add.gaps : this.gaps.concat(add.gaps);
-    let cut = text.length;
+    const addText = add.text();
+    const held = this.text.length;
+    const text = held === 0 ? addText : this.text + addText;
+    const n = held + add.n;
+    let units = add.units;
+    let gaps = add.gaps;
+    if (held > 0) {
+      units = new Uint32Array(n);
+      units.set(this.units.subarray(0, held));
+      units.set(add.units.subarray(0, add.n), held);
+      if (gaps !== null || this.gaps !== null) {
+        const g = new Uint32Array(n);
+        if (this.gaps !== null) g.set(this.gaps.subarray(0, held));
+        if (add.gaps !== null) g.set(add.gaps.subarray(0, add.n), held);
+        gaps = g;
+      }
+    }
+    if (n === 0) return '';
+    let cut = n;
     if (!final) {
-      cut = text.length - 1;
+      cut = n - 1;
       while (cut > 0 && !isSafeStarter(text.charCodeAt(cut))) cut--;
       // Deviation (RFC 3987 §3.1 variant B): a run this long without a safe starter is normalised in
       // pieces, which is exact for all text the supported charsets produce.
-      if (cut === 0 && text.length > NFC_HOLD_LIMIT) cut = text.length;
+      if (cut === 0 && n > NFC_HOLD_LIMIT) cut = n;
     }
+    if (cut === n) {
+      this.text = '';
+      this.gaps = null;
+    } else {
+      this.text = text.slice(cut);
+      this.units = units.slice(cut, n);
+      this.gaps = gaps === null ? null : gaps.slice(cut, n);
+    }
+    if (cut === 0) return '';
     const head = cut === text.length ? text : text.slice(0, cut);
-    this.text = cut === text.length ? '' : text.slice(cut);
-    this.units = units.slice(cut);
-    this.gaps = gaps.slice(cut);
-    if (head.length === 0) return '';
     const nfc = head.normalize('NFC');
     if (nfc === head) {
-      for (let i = 0; i < cut; i++) {
-        if (gaps[i]! > 0) map.addGap(map.produced, gaps[i]!);
-        map.addUnit(units[i]!);
+      if (gaps !== null) {
+        for (let i = 0; i < cut; i++) if (gaps[i]! > 0) map.addGap(map.produced + i, gaps[i]!);
       }
+      map.addUnits(units, 0, cut);
       return head;
     }
     // Something changed: normalise piece by piece (each piece starts at a safe starter) so that byte
@@ -706,15 +766,15 @@ class NfcStage {
       while (q < cut && !isSafeStarter(head.charCodeAt(q))) q++;
       const piece = head.slice(p, q);
       const norm = piece.normalize('NFC');
+      if (gaps !== null && gaps[p]! > 0) map.addGap(map.produced, gaps[p]!);
       if (norm === piece) {
         for (let i = p; i < q; i++) {
-          if (gaps[i]! > 0) map.addGap(map.produced, gaps[i]!);
+          if (i > p && gaps !== null && gaps[i]! > 0) map.addGap(map.produced, gaps[i]!);
           map.addUnit(units[i]!);
         }
       } else {
         let bytes = 0;
-        for (let i = p; i < q; i++) bytes += units[i]! + (i > p ? gaps[i]! : 0);
-        if (gaps[p]! > 0) map.addGap(map.produced, gaps[p]!);
+        for (let i = p; i < q; i++) bytes += units[i]! + (i > p && gaps !== null ? gaps[i]! : 0);
         map.addUnit(bytes);
         for (let i = 1; i < norm.length; i++) map.addUnit(0);
       }
