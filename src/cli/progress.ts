@@ -11,7 +11,7 @@ export function createProgress(stream: Writable, name: string, total: number): P
   const bar = new cliProgress.SingleBar(
     {
       stream: stream as unknown as NodeJS.WritableStream,
-      format: `${name.length > 30 ? '…' + name.slice(-29) : name} [{bar}] {percentage}% | {value}/{total} MB | ETA {eta_formatted}`,
+      format: `${name.length > 30 ? '…' + name.slice(-29) : name} [{bar}] {percentage}% | {value}/{total} MiB | ETA {eta_formatted}`,
       hideCursor: true,
       clearOnComplete: true,
       etaBuffer: 50,

@@ -2,6 +2,13 @@
 //
 //   Buffer ─ decoder (UTF-8 / legacy + NFC) ─ text ─ Linkifier ─ chunks ─ ByteMap (byteStart/byteEnd) ─▶
 //
+// Offsets: `start`/`end` count UTF-16 code units of the decoded text over the whole stream. With Buffer
+// input every chunk also gets `byteStart`/`byteEnd` over the input bytes, exact for every charset:
+// chunks tile the bytes except for bytes that produce no text — a UTF-8 BOM, ISO-2022-JP escape
+// sequences — which lie between two chunks (the first chunk of a file with a BOM starts at byte 3). A
+// U+FFFD that replaced invalid bytes counts the bytes it replaced. Where NFC (legacy charsets only)
+// composed several characters into one, the composed unit stands for all their bytes.
+//
 // Backpressure is the Transform machinery's: _transform calls back only after pushing, and Node does
 // not call it again while the readable buffer is over its highWaterMark, so a slow reader slows the
 // writer. Memory is bounded by one write, the linkifier's tail and the readable buffer.
