@@ -102,6 +102,8 @@ describe('detect: P4 — left context of a scheme', () => {
     'Re:⸠https://example.org/x⸡',
     'end of sentence.⸠https://example.org/x⸡',
     '(⸠https://example.org/x⸡)',
+    'seemailto:⸠a@example.com⸡ (the address is still one)',
+    'メール⸠mailto:a@example.com⸡',
   ]);
 });
 

@@ -133,17 +133,17 @@ export function atDot(st: ScanState, d: number): boolean {
 /** Is text[a, b) a TLD of the option's list (lower-cased; full-width ASCII folded, as UTS #46 maps it)? */
 export function isTld(st: ScanState, a: number, b: number): boolean {
   if (b - a > st.opts.tldMaxLength) return false;
-  let key = st.text.slice(a, b);
-  let folded = false;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    if (c >= 0xff01 && c <= 0xff5e) {
-      folded = true;
-      break;
-    }
+  const text = st.text;
+  let fold = false;
+  let fullWidth = false;
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xff01 && c <= 0xff5e) fullWidth = true;
+    else if ((c >= 0x41 && c <= 0x5a) || c >= 0x80) fold = true;
   }
-  if (folded) key = key.replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
-  return st.opts.tlds.has(key.toLowerCase());
+  let key = text.slice(a, b);
+  if (fullWidth) key = key.replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
+  return st.opts.tlds.has(fold || fullWidth ? key.toLowerCase() : key);
 }
 
 /**

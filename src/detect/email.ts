@@ -2,7 +2,7 @@
 // local-part found by scanning back from the `@` over Link_Email characters.
 
 import { isLinkEmail } from '../unicode/index.js';
-import { codePointBefore, isBidiControl } from './chars.js';
+import { allowsGluedScheme, codePointBefore, isBidiControl } from './chars.js';
 import { closerBefore } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
@@ -65,7 +65,11 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // Deviation (UTS #58 §5.2): matched case-insensitively (RFC 3986 §3.1: schemes are case-insensitive).
   let start = ls;
   st.schemeInferred = true;
-  if (ls - 7 >= floor && text.slice(ls - 7, ls).toLowerCase() === 'mailto:') {
+  if (
+    ls - 7 >= floor &&
+    text.slice(ls - 7, ls).toLowerCase() === 'mailto:' &&
+    (ls === 7 || allowsGluedScheme(codePointBefore(text, ls - 7))) // P4, as for any scheme
+  ) {
     start = ls - 7;
     st.schemeInferred = false;
   }
