@@ -1,0 +1,4 @@
+// Markdown mode (issue 6): links in Markdown source, and plugins for markdown-it and remark.
+export { findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier, DEFAULT_MAX_PIECE_LENGTH } from './linkifier.js';
+export type { MarkdownChunk, MarkdownLinkChunk, MarkdownLinkOptions } from './linkifier.js';
+export type { MarkdownConstruct, MarkdownLink } from './extract.js';

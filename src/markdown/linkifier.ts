@@ -1,0 +1,212 @@
+// The Markdown mode (issue 6): links in Markdown source, incrementally, with flat memory.
+//
+// Text is cut into pieces of whole blocks (segment.ts) and each piece is parsed by micromark and read for links
+// (extract.ts). Only the current piece is held: memory does not grow with the document, only with its longest
+// piece (at most maxPieceLength, after which a piece is cut at a line boundary) and its link reference definitions.
+//
+//   push("para https://a.example/\n\n")  → []                            (the piece may still grow)
+//   push("# next\n")                      → []
+//   end()                                 → [text "para "] [link …] [text "\n\n# next\n"]
+
+import { parse } from 'micromark';
+import type { Extension } from 'micromark-util-types';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { badArgument, badOption } from '../errors.js';
+import { createScanner } from '../detect/index.js';
+import type { LinkOptions } from '../detect/index.js';
+import type { TextChunk } from '../types.js';
+import { piecesLinks } from './extract.js';
+import type { MarkdownLink, PieceContext } from './extract.js';
+import { BlockTracker, lineEnd, lineEndingLength } from './segment.js';
+
+/** Options of the Markdown mode: the detector's, and the Markdown dialect. */
+export interface MarkdownLinkOptions extends LinkOptions {
+  /**
+   * GFM tables and strikethrough (default true): `~~https://x/~~` links `https://x/`, and `|` ends a cell.
+   * With false, plain CommonMark 0.31. (GFM's autolink literals are irilink's own bare-link detection here.)
+   */
+  gfm?: boolean;
+}
+
+/** A Markdown link chunk: a LinkChunk with the construct it came from. */
+export type MarkdownLinkChunk = MarkdownLink & { type: 'link' };
+export type MarkdownChunk = TextChunk | MarkdownLinkChunk;
+
+/** A piece is cut at the first safe place after this many UTF-16 units (fewer, larger parses are faster). */
+const MIN_PIECE_LENGTH = 16 * 1024;
+/** Past this length a piece is cut at a line boundary even where no block ends (bounded memory). */
+export const DEFAULT_MAX_PIECE_LENGTH = 1 << 20;
+
+const GFM: Extension[] = [gfmStrikethrough(), gfmTable()];
+
+function splitOptions(fn: string, options: MarkdownLinkOptions | undefined): { gfm: boolean; link: LinkOptions | undefined } {
+  if (options === undefined) return { gfm: true, link: undefined };
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw badArgument(fn, 'options', 'an object or undefined', options);
+  }
+  const { gfm, ...link } = options;
+  if (gfm !== undefined && typeof gfm !== 'boolean') throw badOption('gfm', 'a boolean', gfm);
+  return { gfm: gfm ?? true, link };
+}
+
+/**
+ * Incremental link detection over Markdown source that arrives in pieces: the same shape as src/stream's
+ * Linkifier (push/end), so createLinkStream can use it for `markdown: true`.
+ * A reference link resolves against the definitions seen so far (the whole-text functions see them all).
+ */
+export class MarkdownLinkifier {
+  private readonly ctx: PieceContext;
+  private readonly tracker = new BlockTracker();
+  /** Text from stream offset `base` on: the current piece, and the start of the next line not yet read. */
+  private buf = '';
+  private base = 0;
+  private lineStart = 0;
+  /** A fence or HTML block opener replayed before the current piece after a forced cut. */
+  private prefix = '';
+  private ended = false;
+  private pieces = 0;
+  /** A piece after the first defined a new reference label (an earlier piece may have used it). */
+  definedLate = false;
+  private readonly maxPieceLength: number;
+
+  constructor(options?: MarkdownLinkOptions, preload?: ReadonlyMap<string, string>) {
+    const { gfm, link } = splitOptions('MarkdownLinkifier', options);
+    const parser = parse(gfm ? { extensions: GFM } : {});
+    const definitions = new Map<string, string>();
+    if (preload !== undefined) {
+      for (const [label, destination] of preload) {
+        definitions.set(label, destination);
+        parser.defined.push(label);
+      }
+    }
+    const scanner = createScanner(link);
+    this.ctx = { parser, scanner, definitions, documentCharset: link?.documentCharset, definitionsLinked: new Set() };
+    this.maxPieceLength = Math.max(link?.maxLinkLength ?? 0, DEFAULT_MAX_PIECE_LENGTH);
+  }
+
+  /** UTF-16 code units held back (the current piece), for callers that watch memory. */
+  get pending(): number {
+    return this.buf.length;
+  }
+
+  /** The link reference definitions seen so far (normalised label → destination). */
+  get definitions(): ReadonlyMap<string, string> {
+    return this.ctx.definitions;
+  }
+
+  /** Adds text; returns the chunks that are now final (possibly none). */
+  push(text: string): MarkdownChunk[] {
+    if (typeof text !== 'string') throw badArgument('MarkdownLinkifier.push', 'text', 'a string', text);
+    if (this.ended) throw new TypeError('irilink: MarkdownLinkifier.push() called after end()');
+    if (text.length === 0) return [];
+    this.buf = this.buf.length === 0 ? text : this.buf + text;
+    const out: MarkdownChunk[] = [];
+    this.advance(false, out);
+    return out;
+  }
+
+  /** Ends the input; returns the remaining chunks. */
+  end(): MarkdownChunk[] {
+    if (this.ended) return [];
+    this.ended = true;
+    const out: MarkdownChunk[] = [];
+    this.advance(true, out);
+    if (this.buf.length > 0) this.emit(this.buf.length, out);
+    return out;
+  }
+
+  private advance(final: boolean, out: MarkdownChunk[]): void {
+    for (;;) {
+      const e = lineEnd(this.buf, this.lineStart);
+      if (e < 0) break;
+      const n = lineEndingLength(this.buf, e, final);
+      if (n === 0) break;
+      if (this.lineStart >= MIN_PIECE_LENGTH && this.tracker.canCutBefore(this.buf, this.lineStart, e)) {
+        this.emit(this.lineStart, out);
+      }
+      const s = this.lineStart;
+      this.tracker.line(this.buf, s, e);
+      this.lineStart = e + n;
+      if (this.lineStart >= this.maxPieceLength) {
+        // Deviation (bounded memory): no block ended within maxPieceLength; cut at this line, and replay an open
+        // fence's or HTML block's first line before the next piece so that it stays code or HTML.
+        const replay = this.tracker.open ? this.tracker.opener + '\n' : '';
+        this.emit(this.lineStart, out);
+        this.prefix = replay;
+      }
+    }
+    if (!final && this.buf.length - this.lineStart >= this.maxPieceLength) {
+      // Deviation (bounded memory): one line longer than maxPieceLength is cut inside (never inside a surrogate pair).
+      let cut = this.buf.length;
+      const c = this.buf.charCodeAt(cut - 1);
+      if (c >= 0xd800 && c <= 0xdbff) cut--;
+      const replay = this.tracker.open ? this.tracker.opener + '\n' : '';
+      this.emit(cut, out);
+      this.prefix = replay;
+    }
+  }
+
+  /** Parses buf[0, cut) as one piece and releases its chunks. */
+  private emit(cut: number, out: MarkdownChunk[]): void {
+    const prefix = this.prefix;
+    const piece = prefix.length === 0 ? this.buf.slice(0, cut) : prefix + this.buf.slice(0, cut);
+    const base = this.base - prefix.length;
+    const defined = this.ctx.definitions.size;
+    const links = piecesLinks(this.ctx, piece, prefix.length, base);
+    if (this.pieces++ > 0 && this.ctx.definitions.size > defined) this.definedLate = true;
+    let pos = this.base;
+    for (const link of links) {
+      if (link.start > pos) out.push(textChunk(this.buf, this.base, pos, link.start));
+      out.push({ type: 'link', ...link });
+      pos = link.end;
+    }
+    if (this.base + cut > pos) out.push(textChunk(this.buf, this.base, pos, this.base + cut));
+    this.buf = this.buf.slice(cut);
+    this.base += cut;
+    this.lineStart = Math.max(0, this.lineStart - cut);
+    this.prefix = '';
+  }
+}
+
+function textChunk(buf: string, base: number, start: number, end: number): TextChunk {
+  return { type: 'text', text: buf.slice(start - base, end - base), start, end };
+}
+
+function whole(fn: string, source: string, options: MarkdownLinkOptions | undefined): MarkdownChunk[] {
+  if (typeof source !== 'string') throw badArgument(fn, 'source', 'a string', source);
+  const first = new MarkdownLinkifier(options);
+  const chunks = [...first.push(source), ...first.end()];
+  // CommonMark §4.7: a definition may come after its use. When a later piece defined a label an earlier piece
+  // may have used, read the text again with every definition known from the start.
+  if (first.definedLate) {
+    const second = new MarkdownLinkifier(options, first.definitions);
+    return [...second.push(source), ...second.end()];
+  }
+  return chunks;
+}
+
+/**
+ * Splits Markdown `source` into text and link chunks that cover it exactly, in order. Links are the destinations
+ * of links, images, definitions and autolinks (construct says which) and the bare links of its text (construct
+ * 'bare'); nothing in code or HTML is linked, nothing is linked twice.
+ * @example linkifyMarkdown('**https://例え.jp/**').map((c) => c.text) // ['**', 'https://例え.jp/', '**']
+ */
+export function linkifyMarkdown(source: string, options?: MarkdownLinkOptions): MarkdownChunk[] {
+  return whole('linkifyMarkdown', source, options);
+}
+
+/**
+ * The links of Markdown `source`, in order; [] when there are none.
+ * @example findMarkdownLinks('[docs](https://例え.jp/パス)')[0].uri // 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'
+ */
+export function findMarkdownLinks(source: string, options?: MarkdownLinkOptions): MarkdownLink[] {
+  const links: MarkdownLink[] = [];
+  for (const chunk of whole('findMarkdownLinks', source, options)) {
+    if (chunk.type === 'link') {
+      const { type: _type, ...link } = chunk;
+      links.push(link);
+    }
+  }
+  return links;
+}

@@ -1,0 +1,199 @@
+// Cutting Markdown into independently parseable pieces (CommonMark 0.31 §5 "Container blocks", §4 "Leaf blocks"),
+// so that the parser's memory stays flat however long the document is.
+//
+// A piece may end before a line L when the line before L is blank, L starts with a non-blank character in column 0,
+// and no fenced code block (§4.5) or HTML block of kinds 1–5 (§4.6, the only leaf blocks that run on across blank
+// lines) is open. Then every open block ends there: a blank line closes paragraphs (§4.8), HTML blocks 6–7 and
+// block quotes (§5.1, no laziness across a blank line), and an unindented line after a blank line closes every
+// list item (§5.2) and cannot continue indented code (§4.4). So the events of the pieces, parsed one by one, are
+// those of the whole document — except for link reference definitions, which the caller carries across pieces.
+//
+//   para one https://a.example/
+//   ␤                              ← blank line
+//   > quote                        ← column 0, nothing open: a piece may start here
+//
+// The tracker below follows fences and HTML blocks 1–5 line by line. It reads only lines that can open one at the
+// top level: not after a `>` (a block quote ends at the next blank line, and its fence with it), and, inside a
+// list, not the indented lines (an item's fence ends with the item, at the next unindented line after a blank).
+// Deviation (CommonMark §5.2): a top-level fence indented 1–3 columns right after a list is taken as list content;
+// a wrong guess only moves a cut (never splits a line) unless the fence holds a blank line then a column-0 line.
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Where the tracker is. */
+const NORMAL = 0;
+const FENCE = 1;
+const HTML = 2;
+
+/** CommonMark §4.6 end conditions of HTML blocks 1–5, by kind. */
+const HTML_END = ['', '', '-->', '?>', '>', ']]>'] as const;
+const HTML1_TAGS = ['script', 'pre', 'style', 'textarea'] as const;
+
+export class BlockTracker {
+  private mode = NORMAL;
+  private fenceChar = 0;
+  private fenceLength = 0;
+  /** HTML block kind 1–5 while mode is HTML (kind 1: the closing tag in htmlCloser). */
+  private htmlKind = 0;
+  private htmlCloser = '';
+  private prevBlank = false;
+  private inList = false;
+  /** The line that opened the fence or HTML block, replayed before a forced cut (see opener). */
+  opener = '';
+
+  /**
+   * Whether a piece may end right before the line text[start, end) (end excludes the line ending), given the
+   * lines seen so far. Call before line().
+   */
+  canCutBefore(text: string, start: number, end: number): boolean {
+    if (this.mode !== NORMAL || !this.prevBlank || start >= end) return false;
+    const c = text.charCodeAt(start);
+    return c !== SPACE && c !== TAB;
+  }
+
+  /** Whether a fence or an HTML block 1–5 is open (a forced cut must replay `opener`). */
+  get open(): boolean {
+    return this.mode !== NORMAL;
+  }
+
+  /** Feeds the line text[start, end) (without its line ending). */
+  line(text: string, start: number, end: number): void {
+    // Indentation in columns (tabs to the next multiple of 4, CommonMark §2.2).
+    let i = start;
+    let col = 0;
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE) col++;
+      else if (c === TAB) col += 4 - (col % 4);
+      else break;
+    }
+    const blank = i === end;
+    if (this.mode === FENCE) {
+      // §4.5: the closing fence — at most 3 columns of indentation, at least as many fence characters, then blanks.
+      if (col < 4 && runLength(text, i, end, this.fenceChar) >= this.fenceLength) {
+        let j = i + runLength(text, i, end, this.fenceChar);
+        while (j < end && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
+        if (j === end) this.mode = NORMAL;
+      }
+      this.prevBlank = false;
+      return;
+    }
+    if (this.mode === HTML) {
+      if (this.htmlEnds(text, start, end)) this.mode = NORMAL;
+      this.prevBlank = false;
+      return;
+    }
+    if (blank) {
+      this.prevBlank = true;
+      return;
+    }
+    const c = text.charCodeAt(i);
+    if (col === 0 && this.prevBlank && !isListMarker(text, i, end)) this.inList = false;
+    if (col < 4 && isListMarker(text, i, end)) this.inList = true;
+    this.prevBlank = false;
+    // Deviation (CommonMark §5.2): indented lines inside a list are taken as item content (see the head comment).
+    if (col >= 4 || (col > 0 && this.inList)) return;
+    if (c === 0x60 || c === 0x7e) {
+      // §4.5: a code fence is at least three backticks or tildes; a backtick fence's info string has no backtick.
+      const n = runLength(text, i, end, c);
+      if (n >= 3 && (c === 0x7e || text.indexOf('`', i + n) < 0 || text.indexOf('`', i + n) >= end)) {
+        this.mode = FENCE;
+        this.fenceChar = c;
+        this.fenceLength = n;
+        this.opener = text.slice(start, end);
+      }
+      return;
+    }
+    if (c === 0x3c) this.htmlStart(text, i, start, end);
+  }
+
+  // CommonMark §4.6 start conditions 1–5.
+  private htmlStart(text: string, i: number, start: number, end: number): void {
+    let kind = 0;
+    let after = i;
+    if (text.startsWith('<!--', i)) {
+      kind = 2;
+      after = i + 4;
+    } else if (text.startsWith('<?', i)) {
+      kind = 3;
+      after = i + 2;
+    } else if (text.startsWith('<![CDATA[', i)) {
+      kind = 5;
+      after = i + 9;
+    } else if (text.charCodeAt(i + 1) === 0x21 && isAsciiLetter(text.charCodeAt(i + 2))) {
+      kind = 4;
+      after = i + 2;
+    } else {
+      for (const tag of HTML1_TAGS) {
+        const e = i + 1 + tag.length;
+        if (e > end || text.slice(i + 1, e).toLowerCase() !== tag) continue;
+        const d = e < end ? text.charCodeAt(e) : SPACE;
+        if (d === SPACE || d === TAB || d === 0x3e) {
+          kind = 1;
+          after = e;
+          this.htmlCloser = '</' + tag + '>';
+        }
+        break;
+      }
+    }
+    if (kind === 0) return;
+    this.htmlKind = kind;
+    // "If the first line meets both the start condition and the end condition, the block will contain just that line."
+    if (this.htmlEnds(text, after, end)) return;
+    this.mode = HTML;
+    this.opener = text.slice(start, end);
+  }
+
+  private htmlEnds(text: string, start: number, end: number): boolean {
+    if (this.htmlKind === 1) return text.slice(start, end).toLowerCase().includes(this.htmlCloser);
+    const k = text.indexOf(HTML_END[this.htmlKind], start);
+    return k >= 0 && k + HTML_END[this.htmlKind].length <= end;
+  }
+}
+
+function runLength(text: string, i: number, end: number, c: number): number {
+  let j = i;
+  while (j < end && text.charCodeAt(j) === c) j++;
+  return j - i;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+}
+
+// CommonMark §5.2: a bullet (- + *) or 1–9 digits then `.` or `)`, followed by a blank or the end of the line.
+function isListMarker(text: string, i: number, end: number): boolean {
+  const c = text.charCodeAt(i);
+  let j = i;
+  if (c === 0x2d || c === 0x2b || c === 0x2a) {
+    j = i + 1;
+  } else {
+    while (j < end && j - i < 10 && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) j++;
+    if (j === i || j - i > 9) return false;
+    const d = text.charCodeAt(j);
+    if (d !== 0x2e && d !== 0x29) return false;
+    j++;
+  }
+  if (j >= end) return true;
+  const d = text.charCodeAt(j);
+  return d === SPACE || d === TAB;
+}
+
+/** Index of the end of the line starting at `i` (the first CR or LF at or after i, or -1 when there is none yet). */
+export function lineEnd(text: string, i: number): number {
+  for (let j = i; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === LF || c === CR) return j;
+  }
+  return -1;
+}
+
+/** Length of the line ending at `i` (CR LF counts 2), or 0 when CR is the last character and more may come. */
+export function lineEndingLength(text: string, i: number, final: boolean): number {
+  if (text.charCodeAt(i) === LF) return 1;
+  if (i + 1 < text.length) return text.charCodeAt(i + 1) === LF ? 2 : 1;
+  return final ? 1 : 0;
+}
