@@ -172,6 +172,9 @@ describe('detect: hosts', () => {
     '⸠http://例え。テスト。jp/x⸡',
     '⸠普遍适用测试。我爱你⸡',
     '⸠example.Com⸡ (case-insensitive TLD)',
+    '⸠example.com⸡を参照 ⸠https://example.com⸡を参照 ⸠https://www.example.co.jp⸡の記事',
+    '詳しくは⸠example.jp⸡。 链接⸠example.cn/a⸡ ดูที่⸠example.co.th⸡',
+    'a.comx and ⸠x.com/é⸡ and example.comé (a Latin letter glued to a TLD: not a TLD)',
   ]);
   it('gives schemeless links the default scheme', () => {
     expect(findLinks('example.com')[0]).to.include({ scheme: 'https', schemeInferred: true, uri: 'https://example.com' });

@@ -120,6 +120,16 @@ const NO_SPACE_SCRIPTS = new Set(
 export function allowsGluedScheme(cp: number): boolean {
   if (cp < 128) return (ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) === 0;
   if (!(isLetter(cp) || isMark(cp) || isNumber(cp))) return true;
-  for (const script of scriptExtensionsIndices(cp)) if (NO_SPACE_SCRIPTS.has(script)) return true;
-  return false;
+  return isNoSpaceScript(cp);
+}
+
+/** A letter, mark or digit of a script written without spaces between words (Han, kana, Thai, …). */
+export function isNoSpaceScriptLetter(cp: number): boolean {
+  return cp >= 128 && (isLetter(cp) || isMark(cp) || isNumber(cp)) && isNoSpaceScript(cp);
+}
+
+/** Every script of the Script_Extensions of `cp` is written without spaces (U+0301, used by Latin too, is not). */
+function isNoSpaceScript(cp: number): boolean {
+  for (const script of scriptExtensionsIndices(cp)) if (!NO_SPACE_SCRIPTS.has(script)) return false;
+  return true;
 }

@@ -1,7 +1,7 @@
 // UTS #58 §3.2 / NOTES §4.1–4.2: schemeless links anchored on a dot followed by a known top-level domain, the
 // domain scanned back from that dot, its labels checked; and the same label rules for hosts after `scheme://`.
 
-import { codePointBefore, isDomainChar, isHostDot, isLabelChar } from './chars.js';
+import { codePointAt, codePointBefore, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
 import { emailAt } from './email.js';
 import { closerBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS } from './tlds.js';
@@ -43,7 +43,13 @@ export function atDot(st: ScanState, d: number): boolean {
     }
   }
   st.next = j;
-  if (j === d + 1 || !isTld(st, d + 1, j)) return false;
+  if (j === d + 1) return false;
+  if (!isTld(st, d + 1, j)) {
+    // Deviation (UTS #58 §4.1 step 2): an ASCII TLD glued to text of a script written without spaces ends
+    // there — `example.comを参照` links `example.com`; the reference rejects the whole candidate (`.comx`).
+    j = asciiTldBeforeNoSpaceScript(st, d + 1, j);
+    if (j < 0) return false;
+  }
   const tldEnd = j;
 
   // Step 2: a TLD must not run on into another label (`.comx`); one trailing dot is allowed, then a port.
@@ -81,6 +87,13 @@ export function atDot(st: ScanState, d: number): boolean {
     if (d - ds > MAX_DOMAIN_LENGTH) return false;
   }
   if (ds === d) return false; // `See .fr` — nothing before the TLD's dot
+  // Deviation (UTS #58 §4.1 step 3): text of a script written without spaces glued before an ASCII first label
+  // is not part of the domain — `詳しくはexample.jp` links `example.jp`; the reference scans back over it.
+  let firstDot = ds;
+  while (firstDot < d && !isHostDot(text.charCodeAt(firstDot))) firstDot++;
+  let r = firstDot;
+  while (r > ds && text.charCodeAt(r - 1) < 128) r--;
+  if (r > ds && r < firstDot && isNoSpaceScriptLetter(codePointBefore(text, r))) ds = r;
 
   // Step 4: the labels.
   const domainEnd = hasPort ? portStart(text, linkEnd) : linkEnd;
@@ -144,6 +157,18 @@ export function isTld(st: ScanState, a: number, b: number): boolean {
   let key = text.slice(a, b);
   if (fullWidth) key = key.replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
   return st.opts.tlds.has(fold || fullWidth ? key.toLowerCase() : key);
+}
+
+/**
+ * If text[a, b) is an ASCII TLD followed by a letter of a script written without spaces (Han, kana, Thai, …),
+ * the end of the ASCII TLD; otherwise −1.
+ */
+export function asciiTldBeforeNoSpaceScript(st: ScanState, a: number, b: number): number {
+  const text = st.text;
+  let p = a;
+  while (p < b && text.charCodeAt(p) < 128) p++;
+  if (p === a || p === b || !isNoSpaceScriptLetter(codePointAt(text, p))) return -1;
+  return isTld(st, a, p) ? p : -1;
 }
 
 /**

@@ -14,10 +14,11 @@ import {
   codePointBefore,
   INCLUDE,
   isDomainChar,
+  isHostDot,
   isLabelChar,
   termOf,
 } from './chars.js';
-import { isTld, MAX_DOMAIN_LENGTH, scanPort, validLabels } from './domains.js';
+import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, validLabels } from './domains.js';
 import { closerBefore } from './quotes.js';
 import { NEVER_SCHEMES } from './options.js';
 import { PATH, terminate } from './terminate.js';
@@ -175,10 +176,18 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     hostEnd = k + 1;
   } else {
     let k = hostStart;
+    let labelStart = hostStart;
+    let dots = 0;
     while (!st.outOfRoom(k)) {
       const cp = st.cpAt(k);
       if (!isDomainChar(cp) && cp !== UNDERSCORE) break;
       if ((cp === 0x3002 || cp === 0xff61) && !ideographicDotSeparates(st, k + 1)) break;
+      if (isHostDot(cp)) {
+        dots++;
+        labelStart = k + 1;
+      } else if (dots > 0 && k > labelStart && cp >= 128 && asciiTldBeforeNoSpaceScript(st, labelStart, k + 1) === k) {
+        break; // `https://example.comを参照`: the same rule as for schemeless domains (domains.ts)
+      }
       k += cp > 0xffff ? 2 : 1;
       if (k - hostStart > MAX_DOMAIN_LENGTH) return false;
     }
