@@ -68,14 +68,15 @@ export interface MailOptions extends LinkOptions {
 const MAIL_OPTION_NAMES = new Set(['html', 'mbox']);
 
 /** Splits MailOptions into the detector's options and the mail ones. */
-export function splitMailOptions(options: object): { link: LinkOptions; html: 'alternative' | 'all' | 'none' } {
+// `link` is undefined when no detector option is given, so the detector's resolved defaults are shared.
+export function splitMailOptions(options: object): { link: LinkOptions | undefined; html: 'alternative' | 'all' | 'none' } {
   const link: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) if (!MAIL_OPTION_NAMES.has(key)) link[key] = value;
   const html = (options as MailOptions).html ?? 'alternative';
   if (html !== 'alternative' && html !== 'all' && html !== 'none') {
     throw new TypeError(`irilink: option html must be 'alternative', 'all' or 'none', got ${JSON.stringify(html)}`);
   }
-  return { link: link as LinkOptions, html };
+  return { link: Object.keys(link).length === 0 ? undefined : (link as LinkOptions), html };
 }
 
 interface Leaf {
@@ -207,7 +208,7 @@ function charsetDecoder(declared: string | undefined): { decoder: Decoder; chars
 }
 
 /** Decodes and linkifies one text part. */
-export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, linkOptions: LinkOptions): MailPart {
+export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, linkOptions: LinkOptions | undefined): MailPart {
   const declaredCharset = node.charset || undefined;
   const { decoder, charset } = charsetDecoder(declaredCharset);
   // The stream's decoder: NFC for legacy charsets (RFC 3987 §3.1 step 1, variant B), U+FFFD for invalid bytes.
@@ -217,7 +218,7 @@ export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, 
   if (flowed) text = decodeFlowed(text, node.delSp);
   // 3987bis §3.5: http(s) queries of a non-Unicode document are percent-encoded in its charset.
   const options =
-    decoder.documentCharset !== undefined && linkOptions.documentCharset === undefined
+    decoder.documentCharset !== undefined && linkOptions?.documentCharset === undefined
       ? { ...linkOptions, documentCharset: decoder.documentCharset }
       : linkOptions;
   const chunks = linkifyQuoted(text, options);

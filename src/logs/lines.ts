@@ -1,0 +1,80 @@
+// Link detection in one log line with the log rules of view.ts.
+import { badArgument, badOption } from '../errors.js';
+import { createScanner } from '../detect/index.js';
+import type { LinkOptions, Scanner } from '../detect/index.js';
+import type { Chunk, Link } from '../types.js';
+import { isLogSyntax, logView, toLine } from './view.js';
+
+/** Options of the log functions: the detector's, plus whether the log rules apply. */
+export interface LogOptions extends LinkOptions {
+  /** Apply the log rules (JSON unescaping, `"` and `|` as delimiters, `key=`, paths, syslog) — default true. */
+  logRules?: boolean;
+}
+
+/** Splits LogOptions into the detector's options and the log ones. */
+// `link` is undefined when no detector option is given, so the detector's resolved defaults are shared.
+export function splitLogOptions(
+  options: object | undefined,
+  extra: readonly string[] = [],
+): { link: LinkOptions | undefined; logRules: boolean } {
+  if (options === undefined) return { link: undefined, logRules: true };
+  if (options === null || typeof options !== 'object') throw badOption('options', 'an object or undefined', options);
+  const link: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) if (key !== 'logRules' && !extra.includes(key)) link[key] = value;
+  const logRules = (options as LogOptions).logRules ?? true;
+  if (typeof logRules !== 'boolean') throw badOption('logRules', 'a boolean', logRules);
+  return { link: Object.keys(link).length === 0 ? undefined : (link as LinkOptions), logRules };
+}
+
+/** Finds the links of log lines, one line at a time; options are validated once. */
+export class LogLineLinker {
+  private readonly scanner: Scanner;
+  private readonly logRules: boolean;
+
+  constructor(options?: LogOptions) {
+    const { link, logRules } = splitLogOptions(options);
+    this.scanner = createScanner(link);
+    this.logRules = logRules;
+  }
+
+  /** The links of one line (offsets into `line`; `text` is the line's slice). */
+  links(line: string): Link[] {
+    if (typeof line !== 'string') throw badArgument('LogLineLinker.links', 'line', 'a string', line);
+    if (!this.logRules) return this.scanner.scan(line, 0, true, 0).links;
+    const view = logView(line);
+    const found = this.scanner.scan(view.text, 0, true, 0).links;
+    const out: Link[] = [];
+    for (const link of found) {
+      if (link.kind === 'url' && link.schemeInferred && isLogSyntax(view.text, link.start, link.end)) continue;
+      if (view.text !== line) {
+        link.start = toLine(view, link.start);
+        link.end = toLine(view, link.end);
+        link.text = line.slice(link.start, link.end);
+      }
+      out.push(link);
+    }
+    return out;
+  }
+}
+
+/**
+ * The links of one log line with the log rules (see src/logs/view.ts).
+ * @example findLogLinks('user=alice@example.com url="https:\\/\\/example.com\\/a"') // alice@example.com, https://example.com/a
+ */
+export function findLogLinks(line: string, options?: LogOptions): Link[] {
+  return new LogLineLinker(options).links(line);
+}
+
+/** Text and link chunks covering one log line exactly (the log rules applied). */
+export function linkifyLogLine(line: string, options?: LogOptions): Chunk[] {
+  const links = findLogLinks(line, options);
+  const chunks: Chunk[] = [];
+  let pos = 0;
+  for (const link of links) {
+    if (link.start > pos) chunks.push({ type: 'text', text: line.slice(pos, link.start), start: pos, end: link.start });
+    chunks.push({ type: 'link', ...link });
+    pos = link.end;
+  }
+  if (pos < line.length) chunks.push({ type: 'text', text: line.slice(pos), start: pos, end: line.length });
+  return chunks;
+}

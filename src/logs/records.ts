@@ -1,0 +1,239 @@
+// Record mode: each input line is one record, each output line one JSON object (JSON Lines, RFC 8259 + LF):
+//
+//   {"line":1,"links":[{"start":4,"end":23,"byteStart":4,"byteEnd":23,"text":"https://example.com","uri":…}]}
+//   {"line":2,"links":[]}
+//
+// so irilink can run as a filter wherever an engine pipes records through a command (Spark's RDD.pipe, Hadoop
+// Streaming, `parallel --pipe`). The contract a record filter needs:
+// - exactly one output line per input line, in order, also for lines without links (`"links":[]`) and empty
+//   lines; a last line without a line break is a record too; the input's final LF does not start one;
+// - each record is answered as soon as its line break has arrived (nothing waits for the end of the input);
+// - a line is split on LF; a CR before the LF (CRLF) is not part of the record;
+// - offsets are relative to the record: `start`/`end` in UTF-16 code units of the decoded line, `byteStart`/
+//   `byteEnd` in bytes of the line as it came in (UTF-8; a BOM on line 1 counts), so a tool can cut the link
+//   out of the raw record without decoding it;
+// - input is UTF-8; invalid bytes become U+FFFD (with an `invalid-utf8` diagnostic on a link that holds one)
+//   and the byte offsets still count the input bytes;
+// - memory: one line at a time. A line longer than `maxRecordBytes` is scanned up to that length and marked
+//   `"truncated":true`; the rest of it is skipped.
+import { Buffer, isUtf8 } from 'node:buffer';
+import { Transform } from 'node:stream';
+import type { TransformCallback } from 'node:stream';
+import { badOption } from '../errors.js';
+import { createDecoder } from '../stream/decode.js';
+import type { Chunk, Link } from '../types.js';
+import { LogLineLinker, splitLogOptions } from './lines.js';
+import type { LogOptions } from './lines.js';
+
+export interface RecordOptions extends LogOptions {
+  /** The longest line scanned, in bytes (default 8 MiB); the rest of a longer line is skipped. */
+  maxRecordBytes?: number;
+}
+
+/** A link as written in a record. */
+export interface RecordLink {
+  start: number;
+  end: number;
+  byteStart: number;
+  byteEnd: number;
+  text: string;
+  uri: string;
+  iri: string;
+  kind: string;
+  scheme: string;
+  schemeInferred: boolean;
+  diagnostics: string[];
+}
+
+/** One output line. */
+export interface LinkRecord {
+  /** 1-based line number in the input. */
+  line: number;
+  links: RecordLink[];
+  /** Present (true) when the line was longer than maxRecordBytes. */
+  truncated?: true;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const DEFAULT_MAX_RECORD_BYTES = 8 * 1024 * 1024;
+
+/** Turns lines (as bytes, without their line break) into LinkRecords. */
+export class RecordLinker {
+  private readonly linker: LogLineLinker;
+  private lineNumber = 0;
+
+  constructor(options?: LogOptions) {
+    this.linker = new LogLineLinker(options);
+  }
+
+  /** The record of the next line. `bytes` excludes the LF (and the CR of a CRLF). */
+  record(bytes: Buffer, truncated = false): LinkRecord {
+    this.lineNumber++;
+    const record: LinkRecord = { line: this.lineNumber, links: recordLinks(this.linker, bytes, this.lineNumber === 1) };
+    if (truncated) record.truncated = true;
+    return record;
+  }
+}
+
+function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean): RecordLink[] {
+  const bom = first && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  if (!bom && isUtf8(bytes)) {
+    const line = bytes.toString('utf8');
+    const links = linker.links(line);
+    if (links.length === 0) return [];
+    // UTF-8 byte offsets by one walk over the line (valid UTF-8 decodes to well-formed UTF-16).
+    let pos = 0;
+    let byte = 0;
+    const byteAt = (target: number): number => {
+      while (pos < target) {
+        const c = line.charCodeAt(pos);
+        if (c < 0x80) byte += 1;
+        else if (c < 0x800) byte += 2;
+        else if (c >= 0xd800 && c <= 0xdbff) {
+          byte += 4;
+          pos++;
+        } else byte += 3;
+        pos++;
+      }
+      return byte;
+    };
+    return links.map((l) => recordLink(l, byteAt(l.start), byteAt(l.end)));
+  }
+  // A BOM or invalid bytes: the stream's UTF-8 decoder (WHATWG) and its byte map give exact offsets.
+  const decoder = createDecoder('utf-8');
+  const line = decoder.write(bytes) + decoder.end();
+  const links = linker.links(line);
+  const out: RecordLink[] = [];
+  let pos = 0;
+  const annotate = (start: number, end: number): Chunk => {
+    const chunk: Chunk = { type: 'text', text: line.slice(start, end), start, end };
+    decoder.byteMap.annotate(chunk);
+    return chunk;
+  };
+  for (const link of links) {
+    if (link.start > pos) annotate(pos, link.start);
+    const chunk = annotate(link.start, link.end);
+    if (chunk.diagnostics?.includes('invalid-utf8') && !link.diagnostics.includes('invalid-utf8')) link.diagnostics.push('invalid-utf8');
+    out.push(recordLink(link, chunk.byteStart!, chunk.byteEnd!));
+    pos = link.end;
+  }
+  return out;
+}
+
+function recordLink(l: Link, byteStart: number, byteEnd: number): RecordLink {
+  return {
+    start: l.start,
+    end: l.end,
+    byteStart,
+    byteEnd,
+    text: l.text,
+    uri: l.uri,
+    iri: l.iri,
+    kind: l.kind,
+    scheme: l.scheme,
+    schemeInferred: l.schemeInferred,
+    diagnostics: l.diagnostics,
+  };
+}
+
+/**
+ * The record filter: bytes in (any chunking), one JSON line per input line out. See the file comment for the
+ * contract. Throws a TypeError for a bad option before any data flows.
+ *
+ * @example
+ * process.stdin.pipe(createRecordStream()).pipe(process.stdout);
+ */
+export function createRecordStream(options?: RecordOptions): Transform {
+  const { logRules, link } = splitLogOptions(options, ['maxRecordBytes']);
+  const max = options?.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+  if (!Number.isInteger(max) || max < 1) throw badOption('maxRecordBytes', 'a positive integer', max);
+  return new RecordStream(new RecordLinker(link === undefined ? { logRules } : { ...link, logRules }), max);
+}
+
+class RecordStream extends Transform {
+  private readonly linker: RecordLinker;
+  private readonly max: number;
+  /** The start of the current line (bytes before its LF), at most `max` bytes of it. */
+  private pending: Buffer[] = [];
+  private pendingLength = 0;
+  private truncated = false;
+
+  constructor(linker: RecordLinker, max: number) {
+    super({ readableObjectMode: false, decodeStrings: true });
+    this.linker = linker;
+    this.max = max;
+  }
+
+  override _transform(data: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    let out = '';
+    try {
+      let from = 0;
+      for (;;) {
+        const nl = data.indexOf(LF, from);
+        if (nl < 0) break;
+        this.add(data.subarray(from, nl));
+        out += this.emitLine(true);
+        from = nl + 1;
+      }
+      if (from < data.length) this.add(data.subarray(from));
+    } catch (error) {
+      callback(error as Error);
+      return;
+    }
+    // Every complete line is answered now: a record filter must not wait for more input.
+    if (out !== '') this.push(out);
+    callback();
+  }
+
+  override _flush(callback: TransformCallback): void {
+    try {
+      if (this.pendingLength > 0 || this.truncated) this.push(this.emitLine(false));
+    } catch (error) {
+      callback(error as Error);
+      return;
+    }
+    callback();
+  }
+
+  private add(piece: Buffer): void {
+    const room = this.max - this.pendingLength;
+    if (piece.length > room) {
+      this.truncated = true;
+      piece = piece.subarray(0, room);
+    }
+    if (piece.length === 0) return;
+    // Copied: the record may wait for later writes, and must not pin the whole input chunk.
+    this.pending.push(Buffer.from(piece));
+    this.pendingLength += piece.length;
+  }
+
+  /** The record of the pending line; `lf`: it ended with a LF (so a CR before it is a CRLF). */
+  private emitLine(lf: boolean): string {
+    let line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLength);
+    if (lf && !this.truncated && line.length > 0 && line[line.length - 1] === CR) line = line.subarray(0, line.length - 1);
+    const record = this.linker.record(line, this.truncated);
+    this.pending = [];
+    this.pendingLength = 0;
+    this.truncated = false;
+    return JSON.stringify(record) + '\n';
+  }
+}
+
+/** The records of a whole text (lines split on LF, CR before LF dropped), for tests and small inputs. */
+export function linkRecords(input: string | Uint8Array, options?: LogOptions): LinkRecord[] {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const linker = new RecordLinker(options);
+  const out: LinkRecord[] = [];
+  let from = 0;
+  while (from < bytes.length) {
+    let nl = bytes.indexOf(LF, from);
+    const next = nl < 0 ? bytes.length : nl + 1;
+    if (nl < 0) nl = bytes.length;
+    let end = nl;
+    if (end > from && bytes[end - 1] === CR && nl < bytes.length) end--;
+    out.push(linker.record(bytes.subarray(from, end)));
+    from = next;
+  }
+  return out;
+}

@@ -1,0 +1,198 @@
+// Log rules: what the detector reads for one log line, and which of its links are log syntax rather than links.
+//
+// The detector runs unchanged on a *view* of the line; link offsets found in the view are mapped back to the
+// line, and each link's `text` is the line's own slice. The view:
+//
+// - JSON lines (the line starts with `{`, RFC 8259): string values are unescaped (`\/` → `/`, `\u4F8B` → 例,
+//   `\n` → a line break …), so `"https:\/\/example.com\/a"` (PHP, some Java encoders) and
+//   `"https://\u4f8b\u3048.jp"` (Python's json.dumps) are links; the `uri` is that of the unescaped value.
+// - `"` and `|` become U+0000, a Hard character: in a log they delimit fields (JSON strings, Apache/nginx
+//   quoted fields, `key="…"`, pipe-separated records) and a URI never holds them raw (RFC 3986 §2: `"` and `|`
+//   are not URI characters; servers log them as %22 / \x22). So a link inside a quoted value ends at the
+//   closing quote even when it does not start right after the opening one (P6 covers only that case).
+// - `key=` at the start of a token (line start or after whitespace or U+0000) loses its `=` to a space, so the
+//   key is not taken into the value: `user=alice@example.com` is the email `alice@example.com`, not an email
+//   whose local part is `user=alice` (`=` is an RFC 5322 atext character).
+//
+// And two filters on what the detector finds:
+// - a schemeless link right after `/` or `\` is a path segment, not a host: the request line
+//   `"GET /cgi-bin/tools.pl HTTP/1.1"`, `/var/www/example.com/index.html`.
+// - `<auth.info>`: a BSD syslog facility.severity (RFC 5424 §6.2.1 names) in angle brackets is not a domain.
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const PIPE = 0x7c;
+const EQUALS = 0x3d;
+const NUL = '\u0000';
+
+export interface LineView {
+  /** What the detector reads. */
+  text: string;
+  /** map[i] = index in the line of view index i, map[text.length] = line.length; null when the view has the line's offsets. */
+  map: Int32Array | null;
+}
+
+/** The detector's view of one log line (see the file comment). */
+export function logView(line: string): LineView {
+  let i = 0;
+  while (i < line.length && (line.charCodeAt(i) === 0x20 || line.charCodeAt(i) === 0x09)) i++;
+  const view = line.charCodeAt(i) === 0x7b ? jsonView(line) : { text: line, map: null };
+  return { text: maskFields(view.text), map: view.map };
+}
+
+/** Offset in the line of offset `i` in the view. */
+export function toLine(view: LineView, i: number): number {
+  return view.map === null ? i : view.map[i]!;
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
+  return -1;
+}
+
+// RFC 8259 §7: inside strings, `\` escapes one of `" \ / b f n r t` or `uXXXX`. Outside strings nothing changes.
+// Quotes (the delimiters and `\"`) become U+0000.
+function jsonView(line: string): LineView {
+  const n = line.length;
+  let out = '';
+  let last = 0;
+  let map: number[] | null = null; // built from the first escape on
+  let inString = false;
+  // Appends line[last, to) to out (and its indices to map).
+  const flush = (to: number): void => {
+    if (to > last) {
+      out += line.slice(last, to);
+      if (map !== null) for (let k = last; k < to; k++) map.push(k);
+    }
+  };
+  const replace = (at: number, length: number, s: string): void => {
+    flush(at);
+    if (map === null && length !== s.length) {
+      map = new Array<number>(out.length);
+      for (let k = 0; k < out.length; k++) map[k] = k; // same-length so far: identity
+    }
+    out += s;
+    if (map !== null) for (let k = 0; k < s.length; k++) map.push(at);
+    last = at + length;
+  };
+  for (let k = 0; k < n; k++) {
+    const c = line.charCodeAt(k);
+    if (c === QUOTE) {
+      replace(k, 1, NUL);
+      inString = !inString;
+      continue;
+    }
+    if (!inString || c !== BACKSLASH || k + 1 >= n) continue;
+    const e = line.charCodeAt(k + 1);
+    let s: string | undefined;
+    let length = 2;
+    switch (e) {
+      case 0x2f: s = '/'; break; // \/
+      case 0x5c: s = '\\'; break; // \\
+      case 0x22: s = NUL; break; // \" — a quote inside the value is a delimiter as well
+      case 0x6e: s = '\n'; break;
+      case 0x72: s = '\r'; break;
+      case 0x74: s = '\t'; break;
+      case 0x62: s = '\b'; break;
+      case 0x66: s = '\f'; break;
+      case 0x75: {
+        // \uXXXX (a surrogate pair is two escapes, each giving one code unit)
+        if (k + 5 < n) {
+          let v = 0;
+          for (let h = 2; h < 6; h++) {
+            const d = hexValue(line.charCodeAt(k + h));
+            if (d < 0) {
+              v = -1;
+              break;
+            }
+            v = v * 16 + d;
+          }
+          if (v >= 0) {
+            s = String.fromCharCode(v);
+            length = 6;
+          }
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    if (s === undefined) continue; // not an escape: left as written
+    replace(k, length, s);
+    k += length - 1;
+  }
+  flush(n);
+  if (map === null) return { text: out, map: null };
+  const finalMap = map as number[];
+  const result = new Int32Array(finalMap.length + 1);
+  for (let k = 0; k < finalMap.length; k++) result[k] = finalMap[k]!;
+  result[finalMap.length] = n;
+  return { text: out, map: result };
+}
+
+function isKeyStart(c: number): boolean {
+  const l = c | 0x20;
+  return (l >= 0x61 && l <= 0x7a) || c === 0x5f;
+}
+function isKeyChar(c: number): boolean {
+  return isKeyStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d;
+}
+function isTokenBoundary(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0 || c === 0x0a || c === 0x0d;
+}
+
+// `"` and `|` → U+0000; the `=` of a `key=` at a token start → space. Same length. One pass that only stops at
+// `"`, `|` and `=`; at `=` a back-scan over at most 64 key characters.
+function maskFields(text: string): string {
+  if (text.indexOf('"') < 0 && text.indexOf('|') < 0 && text.indexOf('=') < 0) return text;
+  let out = '';
+  let last = 0;
+  const n = text.length;
+  for (let k = 0; k < n; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTE || c === PIPE) {
+      out += text.slice(last, k) + NUL;
+      last = k + 1;
+    } else if (c === EQUALS && isKeyEquals(text, k)) {
+      out += text.slice(last, k) + ' ';
+      last = k + 1;
+    }
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+// key = [A-Za-z_][A-Za-z0-9_.-]{0,63} at a token start (line start, whitespace, U+0000 or a masked quote), the
+// `=` at `eq` followed by a value (not `=`, not a boundary, not the end).
+function isKeyEquals(text: string, eq: number): boolean {
+  if (eq + 1 >= text.length) return false;
+  const next = text.charCodeAt(eq + 1);
+  if (next === EQUALS || isTokenBoundary(next)) return false;
+  let k = eq;
+  const limit = Math.max(0, eq - 64);
+  while (k > limit && isKeyChar(text.charCodeAt(k - 1))) k--;
+  if (k === eq || !isKeyStart(text.charCodeAt(k))) return false;
+  return k === 0 || isTokenBoundary(text.charCodeAt(k - 1)) || text.charCodeAt(k - 1) === QUOTE;
+}
+
+// RFC 5424 §6.2.1 Table 1 and 2 keywords as BSD syslog prints them (`<auth.info>`, `<local0.warn>`).
+const FACILITIES = new Set([
+  'kern', 'user', 'mail', 'daemon', 'auth', 'syslog', 'lpr', 'news', 'uucp', 'cron', 'authpriv', 'ftp', 'ntp',
+  'security', 'console', 'local0', 'local1', 'local2', 'local3', 'local4', 'local5', 'local6', 'local7',
+]);
+const SEVERITIES = new Set(['emerg', 'panic', 'alert', 'crit', 'err', 'error', 'warn', 'warning', 'notice', 'info', 'debug']);
+
+/** A schemeless link in the view at [start, end) that the log rules say is not a link. */
+export function isLogSyntax(view: string, start: number, end: number): boolean {
+  const before = start > 0 ? view.charCodeAt(start - 1) : -1;
+  // A path segment: `/cgi-bin/tools.pl`, `/var/www/example.com/x`, `C:\sites\example.com`.
+  if (before === 0x2f || before === BACKSLASH) return true;
+  // `<facility.severity>`
+  if (before === 0x3c && view.charCodeAt(end) === 0x3e) {
+    const s = view.slice(start, end).toLowerCase();
+    const dot = s.indexOf('.');
+    if (dot > 0 && FACILITIES.has(s.slice(0, dot)) && SEVERITIES.has(s.slice(dot + 1))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,218 @@
+// Links in logs: realistic JSON-lines, key=value, Apache/nginx and syslog lines, with the plain detector and
+// with the log rules (src/logs/view.ts); the hand-checked corpora/samples/log.txt; and the stream's
+// `--links` JSON Lines (line numbers, byteStart/byteEnd) over a log split at every byte.
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { parseLinksTsv } from '../bench/lib/links-tsv.js';
+import { samplesDir } from '../bench/lib/paths.js';
+import { findLinks } from '../src/detect/index.js';
+import { findLogLinks, linkifyLogLine, logView, LogLineLinker } from '../src/logs/index.js';
+import { toJsonl } from '../src/render/index.js';
+import { createLinkStream } from '../src/stream/transform.js';
+import type { Chunk, Link } from '../src/types.js';
+
+/** `line` with ⸠ ⸡ around each link. */
+function marked(line: string, links: readonly Link[]): string {
+  let out = '';
+  let at = 0;
+  for (const l of links) {
+    expect(line.slice(l.start, l.end)).to.equal(l.text);
+    out += line.slice(at, l.start) + '⸠' + l.text + '⸡';
+    at = l.end;
+  }
+  return out + line.slice(at);
+}
+const plain = (line: string): string => marked(line, findLinks(line));
+const logs = (line: string): string => marked(line, findLogLinks(line));
+/** Strips the markers: the expectation must be the line itself. */
+const unmark = (s: string): string => s.replace(/[⸠⸡]/g, '');
+
+/**
+ * Checks `expected` (a marked line) with the log rules, bare and with text around it (the rules must not
+ * depend on where the line sits), and returns the links.
+ */
+function expectLog(expected: string): Link[] {
+  const line = unmark(expected);
+  expect(logs(line)).to.equal(expected);
+  expect(logs('  ' + line + '  ')).to.equal('  ' + expected + '  ');
+  return findLogLinks(line);
+}
+
+describe('logs: what the plain detector already gets right', () => {
+  it('JSON lines: P6 ends a link that starts right after `"` at the closing `"`', () => {
+    const expected =
+      '{"ts":"2026-03-14T09:26:53Z","url":"⸠https://api.example.com/v1/items?id=42⸡","status":200,"ref":"⸠https://例え.jp/商品?q=テスト⸡"}';
+    expect(plain(unmark(expected))).to.equal(expected);
+    expectLog(expected);
+  });
+
+  it('key=value: unquoted and quoted values', () => {
+    const expected = 'ts=2026-03-14T09:27:07Z level=warn url=⸠https://x.example/a?b=c⸡ status=200 referer="⸠https://ref.example/p?q=1⸡" path=/index.html';
+    expect(plain(unmark(expected))).to.equal(expected);
+    expectLog(expected);
+  });
+
+  it('Apache combined: the request path is not a link, the Referer and the bot URL in the user agent are', () => {
+    const expected =
+      '66.249.66.1 - - [14/Mar/2026:09:27:01 +0000] "GET /wiki/東京?x=1 HTTP/1.1" 200 5120 "⸠https://www.example.org/search?q=irilink&lang=ja⸡" ' +
+      '"Mozilla/5.0 (compatible; Googlebot/2.1; +⸠http://www.google.com/bot.html⸡)"';
+    expect(plain(unmark(expected))).to.equal(expected);
+    expectLog(expected);
+  });
+
+  it('Apache combined: a forward proxy logs the absolute URL (RFC 9112 §3.2.2 absolute-form), which is a link', () => {
+    expectLog('203.0.113.9 - bob [14/Mar/2026:09:27:03 +0000] "GET ⸠http://proxy.example.net/a⸡ HTTP/1.1" 200 12 "-" "Wget/1.21"');
+  });
+
+  it('nginx error log: upstream, host and referrer', () => {
+    expectLog(
+      '2026/03/14 09:27:05 [error] 812#812: *9 upstream timed out, client: 192.0.2.1, server: ⸠example.com⸡, request: "GET /api HTTP/1.1", ' +
+        'upstream: "⸠http://127.0.0.1:8080/api⸡", host: "⸠example.com⸡", referrer: "⸠https://example.com/start⸡"',
+    );
+  });
+
+  it('syslog (RFC 3164 and RFC 5424 lines)', () => {
+    expectLog('Mar 14 09:27:05 web01 postfix/smtp[2211]: 4F2A31C0: to=<⸠alice@example.com⸡>, relay=⸠mx.example.com⸡[198.51.100.25]:25, status=sent');
+    expectLog('<165>1 2026-03-14T09:27:10Z host app - - [exampleSDID@32473 iut="3" eventSource="Application"] see ⸠https://status.example.com/⸡');
+  });
+});
+
+describe('logs: the log rules', () => {
+  it('JSON: a link in the middle of a string value ends at the closing quote', () => {
+    const expected = '{"msg":"see ⸠https://example.com/docs⸡.","nested":{"href":"⸠http://例え.jp/パス⸡"}}';
+    // The plain detector runs on past the quote (P6 only covers a link right after the quote).
+    expect(plain(unmark(expected))).to.not.equal(expected);
+    expectLog(expected);
+  });
+
+  it('JSON: escaped slashes (`\\/`) and \\u escapes are unescaped for the uri, the text stays as written', () => {
+    const links = expectLog(String.raw`{"url":"⸠https:\/\/example.com\/a\/b?c=d⸡","ref":"⸠https://\u4f8b\u3048.jp/\u30d1\u30b9⸡","n":1}`);
+    expect(links.map((l) => l.uri)).to.deep.equal(['https://example.com/a/b?c=d', 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9']);
+    expect(links[1]!.iri).to.equal('https://例え.jp/パス');
+  });
+
+  it('JSON: a \\" inside a value is a delimiter, a \\n a line break; a surrogate pair escape is one character', () => {
+    expectLog(String.raw`{"msg":"he said \"⸠https://example.org/q⸡\" then\n⸠www.example.net⸡"}`);
+    const links = expectLog(String.raw`{"u":"⸠https://example.org/\ud83d\ude00⸡"}`);
+    expect(links[0]!.uri).to.equal('https://example.org/%F0%9F%98%80');
+  });
+
+  it('key=: the key is not part of an email, also after a comma-space', () => {
+    const expected = 'Apr 23 21:59:01 dns2 imapd: LOGIN FAILED, user=⸠sales@example.com⸡, ip=[::ffff:1.2.3.4]';
+    expect(plain(unmark(expected))).to.contain('⸠user=sales@example.com⸡');
+    expectLog(expected);
+    expectLog('2013-06-10 18:33:32 [10099] H=(⸠yakult.com.tw⸡) [202.132.70.178]:3755 F=⸠menacedsj04@listserv.example.org⸡ rejected');
+  });
+
+  it('key=: `=` inside a URL query is untouched', () => {
+    expectLog('from=⸠https://example.com/login;jsessionid=AB12?a=b&c==d⸡ ok=1');
+  });
+
+  it('`|` separates fields (Drupal watchdog via syslog)', () => {
+    const expected =
+      'Apr 26 13:19:08 webserver ⸠example.com⸡: ⸠https://example.com⸡|1430068748|user|1.2.3.4|⸠https://example.com/user⸡|⸠https://example.com/user⸡|1||Session opened';
+    expect(plain(unmark(expected))).to.not.equal(expected);
+    expectLog(expected);
+  });
+
+  it('a schemeless name right after `/` or `\\` is a path segment', () => {
+    const expected = '2.5.2.5 - tomcat [12/Dec/2014:22:59:02 +0100] "GET /cgi-bin/tools/tools.pl HTTP/1.1" 404 162 "-" "-" "-"';
+    expect(plain(expected)).to.contain('⸠tools.pl⸡');
+    expectLog(expected);
+    expectLog('"GET /openhab.app?sitemap=default HTTP/1.1" 200 92 from C:\\sites\\example.com\\x and ⸠example.com⸡');
+    // With a scheme it is a link wherever it stands.
+    expectLog('failure/usr/lib/⸠https://example.com/x⸡');
+  });
+
+  it('`<facility.severity>` of BSD syslog is not a domain; other names in <> are', () => {
+    const expected = 'Mar 19 23:50:03 <auth.info> pancake sshd[55604]: Invalid user from <⸠host.info⸡>';
+    expect(plain(expected)).to.contain('⸠auth.info⸡');
+    expectLog(expected);
+    expectLog('<local7.warning> <mail.err> <⸠auth.example.com⸡>');
+  });
+
+  it('logRules: false is the plain detector', () => {
+    const line = 'user=sales@example.com "GET /tools.pl HTTP/1.1"';
+    expect(marked(line, findLogLinks(line, { logRules: false }))).to.equal(plain(line));
+    expect(() => findLogLinks(line, { logRules: 'yes' as unknown as boolean })).to.throw(TypeError);
+    expect(() => new LogLineLinker({ schemez: [] } as object)).to.throw(TypeError);
+  });
+
+  it('logView: same length except for JSON escapes; quotes and pipes become U+0000', () => {
+    expect(logView('a "b" c|d x=1').text).to.equal('a \0b\0 c\0d x 1');
+    expect(logView('a "b" c|d x=1').map).to.equal(null);
+    const v = logView(String.raw`{"a":"\/x"}`);
+    expect(v.text).to.equal('{\0a\0:\0/x\0}');
+    expect([...v.map!]).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11]);
+  });
+
+  it('linkifyLogLine: chunks cover the line exactly', () => {
+    const line = String.raw`{"u":"https:\/\/a.example\/b","v":"x"}`;
+    const chunks = linkifyLogLine(line);
+    expect(chunks.map((c) => c.text).join('')).to.equal(line);
+    expect(chunks.filter((c) => c.type === 'link').map((c) => c.text)).to.deep.equal([String.raw`https:\/\/a.example\/b`]);
+  });
+});
+
+describe('logs: corpora/samples/log.txt (hand-checked links)', () => {
+  it('findLogLinks on each line finds exactly the expected links', () => {
+    const text = readFileSync(path.join(samplesDir, 'log.txt'), 'utf8');
+    const rows = parseLinksTsv(path.join(samplesDir, 'log.links.tsv'));
+    const found: { start: number; end: number; kind: string; text: string; uri: string }[] = [];
+    let offset = 0;
+    for (const line of text.split('\n')) {
+      for (const l of findLogLinks(line)) found.push({ start: offset + l.start, end: offset + l.end, kind: l.kind, text: l.text, uri: l.uri });
+      offset += line.length + 1;
+    }
+    expect(found).to.deep.equal(rows.map((r) => ({ start: r.start, end: r.end, kind: r.kind, text: r.text, uri: r.uri })));
+  });
+});
+
+describe('logs: --links through the stream (line numbers and byte offsets)', () => {
+  const log = Buffer.from(
+    [
+      '{"msg":"ok","url":"https://例え.jp/商品/42","ms":12}',
+      '203.0.113.7 - - [14/Mar/2026:09:27:01 +0000] "GET /index.html HTTP/1.1" 200 5120 "https://www.example.org/?q=東京" "curl/8.5.0"',
+      '',
+      'Mar 14 09:27:05 web01 postfix/smtp[2211]: to=<alice@例え.jp>, status=sent 😀 https://example.com/😀',
+      'level=info msg="see https://status.example.com/incidents/17 for details"',
+    ].join('\r\n') + '\n',
+  );
+
+  async function linksThroughStream(pieces: Buffer[]): Promise<Record<string, unknown>[]> {
+    const chunks: Chunk[] = [];
+    for await (const c of Readable.from(pieces).pipe(createLinkStream())) chunks.push(c as Chunk);
+    return toJsonl(chunks, { links: true })
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+
+  it('every link: bytes [byteStart, byteEnd) of the input are its text, `line` is its line (CRLF counted once)', async () => {
+    const rows = await linksThroughStream([log]);
+    expect(rows.map((r) => [r.line, r.text])).to.deep.equal([
+      [1, 'https://例え.jp/商品/42'],
+      [2, 'https://www.example.org/?q=東京'],
+      [4, 'alice@例え.jp'],
+      [4, 'https://example.com/😀'],
+      [5, 'https://status.example.com/incidents/17'],
+    ]);
+    const lineStarts = [0];
+    for (let i = 0; i < log.length; i++) if (log[i] === 0x0a) lineStarts.push(i + 1);
+    for (const r of rows) {
+      expect(log.toString('utf8', r.byteStart as number, r.byteEnd as number)).to.equal(r.text);
+      // The byte offset lies on the reported line.
+      const line = r.line as number;
+      expect(r.byteStart as number).to.be.at.least(lineStarts[line - 1]!).and.below(lineStarts[line]!);
+    }
+  });
+
+  it('the same rows however the bytes are split (every split point, inside UTF-8 sequences and CRLF too)', async () => {
+    const whole = await linksThroughStream([log]);
+    for (let cut = 1; cut < log.length; cut++) {
+      expect(await linksThroughStream([log.subarray(0, cut), log.subarray(cut)])).to.deep.equal(whole);
+    }
+  });
+});

@@ -1,0 +1,174 @@
+// Record mode (src/logs/records.ts): one JSON line per input line, in order, answered promptly, CRLF, byte
+// offsets relative to the record, invalid UTF-8, BOM, long lines, chunking invariance, and the real
+// corpora/large/logs.txt (or the committed sample when it has not been built) through the stream.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { largeCorpusPath, samplesDir } from '../bench/lib/paths.js';
+import { findLogLinks } from '../src/logs/index.js';
+import { createRecordStream, linkRecords, type LinkRecord, type RecordOptions } from '../src/logs/records.js';
+
+async function run(pieces: (Buffer | string)[], options?: RecordOptions): Promise<string> {
+  let out = '';
+  for await (const s of Readable.from(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).pipe(createRecordStream(options))) {
+    out += (s as Buffer).toString('utf8');
+  }
+  return out;
+}
+
+async function records(pieces: (Buffer | string)[], options?: RecordOptions): Promise<LinkRecord[]> {
+  const out = await run(pieces, options);
+  expect(out === '' || out.endsWith('\n')).to.equal(true);
+  return out === '' ? [] : out.slice(0, -1).split('\n').map((l) => JSON.parse(l) as LinkRecord);
+}
+
+describe('records: one JSON line per input line', () => {
+  it('every line answers, also without links and empty; numbers from 1; order kept', async () => {
+    const rs = await records(['see https://example.com/a\n\nnothing here\nmail alice@example.jp\n']);
+    expect(rs.map((r) => [r.line, r.links.map((l) => l.text)])).to.deep.equal([
+      [1, ['https://example.com/a']],
+      [2, []],
+      [3, []],
+      [4, ['alice@example.jp']],
+    ]);
+  });
+
+  it('exact output text for a line with a link and one without', async () => {
+    expect(await run(['go https://例え.jp/パス\nx\n'])).to.equal(
+      '{"line":1,"links":[{"start":3,"end":19,"byteStart":3,"byteEnd":27,"text":"https://例え.jp/パス",' +
+        '"uri":"https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9","iri":"https://例え.jp/パス","kind":"url","scheme":"https",' +
+        '"schemeInferred":false,"diagnostics":[]}]}\n' +
+        '{"line":2,"links":[]}\n',
+    );
+  });
+
+  it('a last line without a line break is a record; the final LF does not start one; empty input gives nothing', async () => {
+    expect((await records(['a\nb https://x.example/'])).map((r) => r.links.length)).to.deep.equal([0, 1]);
+    expect(await records(['a\n'])).to.have.length(1);
+    expect(await records([])).to.deep.equal([]);
+    expect(await records(['\n'])).to.deep.equal([{ line: 1, links: [] }]);
+  });
+
+  it('CRLF: the CR is not part of the record (a link at the end of the line stops before it)', async () => {
+    const rs = await records(['https://example.com/a\r\n\r\nb https://example.com/b\r\n']);
+    expect(rs.map((r) => r.links.map((l) => [l.text, l.byteEnd]))).to.deep.equal([
+      [['https://example.com/a', 21]],
+      [],
+      [['https://example.com/b', 23]],
+    ]);
+    // A CR not followed by LF (at the very end) is kept as the line's text; it still ends the link.
+    expect((await records(['x https://example.com/c\r'])).map((r) => r.links[0]!.text)).to.deep.equal(['https://example.com/c']);
+  });
+
+  it('byte offsets are relative to the record and cut the link out of the raw line', async () => {
+    const lines = ['😀 https://例え.jp/😀?q=テスト', 'a\u00e9 <alice@例え.jp>', '{"u":"https:\\/\\/例え.jp\\/x"}'];
+    const input = Buffer.from(lines.join('\n') + '\n');
+    const rs = await records([input]);
+    let lineStart = 0;
+    for (const [i, r] of rs.entries()) {
+      const raw = Buffer.from(lines[i]!);
+      expect(r.links).to.have.length(1);
+      for (const l of r.links) {
+        expect(raw.toString('utf8', l.byteStart, l.byteEnd)).to.equal(l.text);
+        expect(lines[i]!.slice(l.start, l.end)).to.equal(l.text);
+        expect(input.toString('utf8', lineStart + l.byteStart, lineStart + l.byteEnd)).to.equal(l.text);
+      }
+      lineStart += raw.length + 1;
+    }
+  });
+
+  it('invalid UTF-8: U+FFFD in the text, byte offsets still count the input bytes; a BOM counts on line 1', async () => {
+    const bad = Buffer.concat([Buffer.from('\xff\xfe ', 'latin1'), Buffer.from('https://example.com/a'), Buffer.from([0x80]), Buffer.from('b x\n')]);
+    const [r] = await records([bad]);
+    expect(r!.links.map((l) => [l.text, l.byteStart, l.byteEnd])).to.deep.equal([['https://example.com/a\ufffdb', 3, 26]]);
+    expect(r!.links[0]!.diagnostics).to.include('invalid-utf8');
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('https://example.com/\nhttps://example.org/\n')]);
+    const rs = await records([bom]);
+    expect(rs.map((x) => x.links.map((l) => [l.start, l.byteStart, l.byteEnd]))).to.deep.equal([[[0, 3, 23]], [[0, 0, 20]]]);
+  });
+
+  it('log rules apply by default (logRules: false turns them off)', async () => {
+    const line = 'user=alice@example.com "GET /tools.pl HTTP/1.1"\n';
+    expect((await records([line]))[0]!.links.map((l) => l.text)).to.deep.equal(['alice@example.com']);
+    expect((await records([line], { logRules: false }))[0]!.links.map((l) => l.text)).to.deep.equal(['user=alice@example.com', 'tools.pl']);
+  });
+
+  it('a line longer than maxRecordBytes is scanned up to it and marked truncated; the next line is whole', async () => {
+    const long = 'https://example.com/' + 'a'.repeat(200) + ' https://late.example/\n';
+    const rs = await records([long.slice(0, 100), long.slice(100), 'https://next.example/\n'], { maxRecordBytes: 64 });
+    expect(rs.map((r) => [r.line, r.truncated ?? false, r.links.map((l) => l.text)])).to.deep.equal([
+      [1, true, ['https://example.com/' + 'a'.repeat(44)]],
+      [2, false, ['https://next.example/']],
+    ]);
+    expect(() => createRecordStream({ maxRecordBytes: 0 })).to.throw(TypeError);
+  });
+
+  it('the output does not depend on how the input is split (fast-check, any cut points)', async () => {
+    const text = Buffer.from('a https://例え.jp/x\r\n{"u":"https:\\/\\/b.example\\/y"}\n\nz 😀 mail@例え.jp\n');
+    const whole = await run([text]);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: text.length }), { maxLength: 6 }), async (cuts) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const pieces: Buffer[] = [];
+        let last = 0;
+        for (const p of points) {
+          pieces.push(text.subarray(last, p));
+          last = p;
+        }
+        pieces.push(text.subarray(last));
+        expect(await run(pieces)).to.equal(whole);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('records: a filter that answers each line before the next arrives', () => {
+  it('the record of line 1 is readable before line 2 is written', async () => {
+    const input = new PassThrough();
+    const stream = input.pipe(createRecordStream());
+    const reader = stream[Symbol.asyncIterator]();
+    input.write('first https://example.com/1\n');
+    const first = await reader.next();
+    expect(JSON.parse((first.value as Buffer).toString())).to.deep.include({ line: 1 });
+    // A partial line is held until its line break arrives (then answered at once).
+    input.write('second https://exa');
+    input.write('mple.com/2\nthird');
+    const second = await reader.next();
+    expect((second.value as Buffer).toString()).to.match(/^\{"line":2,"links":\[\{"start":7,"end":28/);
+    input.end('\n');
+    const third = await reader.next();
+    expect(JSON.parse((third.value as Buffer).toString())).to.deep.equal({ line: 3, links: [] });
+    expect((await reader.next()).done).to.equal(true);
+  });
+});
+
+describe('records: a real log', () => {
+  const file = largeCorpusPath('logs.txt') ?? path.join(samplesDir, 'log.txt');
+  it(`${path.basename(path.dirname(file))}/logs: one record per line, each equal to findLogLinks on that line`, async () => {
+    if (largeCorpusPath('logs.txt') === undefined) {
+      console.log('      note: corpora/large/logs.txt has not been built (npm run corpora); reading corpora/samples/log.txt');
+    }
+    const bytes = readFileSync(file);
+    const lines = bytes.toString('utf8').split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    // Pieces of 4 KiB, as a pipe delivers them.
+    const pieces: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += 4096) pieces.push(bytes.subarray(i, i + 4096));
+    const rs = await records(pieces);
+    expect(rs.length).to.equal(lines.length);
+    let links = 0;
+    for (const [i, r] of rs.entries()) {
+      expect(r.line).to.equal(i + 1);
+      const line = lines[i]!.endsWith('\r') ? lines[i]!.slice(0, -1) : lines[i]!;
+      expect(r.links.map((l) => l.uri)).to.deep.equal(findLogLinks(line).map((l) => l.uri));
+      const raw = Buffer.from(line);
+      for (const l of r.links) expect(raw.toString('utf8', l.byteStart, l.byteEnd)).to.equal(l.text);
+      links += r.links.length;
+    }
+    expect(links).to.be.greaterThan(10);
+    expect(linkRecords(bytes).map((r) => r.links.length)).to.deep.equal(rs.map((r) => r.links.length));
+  });
+});
