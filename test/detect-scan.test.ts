@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { createScanner, findLinks, type LinkOptions } from '../src/detect/index.js';
+import { streamLinks } from './detect-support.js';
 import { MAX_WRAPPED_LENGTH } from '../src/detect/wrap.js';
 import type { Link } from '../src/types.js';
 import { sharedPath } from './support/shared.js';
@@ -15,39 +16,15 @@ interface Streamed {
   maxHeld: number;
 }
 
-function streamLinks(pieces: readonly string[], options?: LinkOptions): Streamed {
-  const scanner = createScanner(options);
-  let text = '';
-  let base = 0;
-  let from = 0;
+function streamed(pieces: readonly string[], options?: LinkOptions): Streamed {
   let maxHeld = 0;
-  const links: Link[] = [];
-  const step = (final: boolean): void => {
-    const r = scanner.scan(text, from, final, base);
-    expect(r.settled).to.be.within(from, text.length);
-    if (final) expect(r.settled).to.equal(text.length);
-    for (const l of r.links) {
-      expect(l.start - base).to.be.at.least(from);
-      expect(l.end - base).to.be.at.most(r.settled);
-      links.push(l);
-    }
-    maxHeld = Math.max(maxHeld, text.length - r.settled);
-    const k = Math.max(0, r.settled - scanner.contextLength);
-    text = text.slice(k);
-    base += k;
-    from = r.settled - k;
-  };
-  for (const piece of pieces) {
-    text += piece;
-    step(false);
-  }
-  step(true);
+  const links = streamLinks(pieces, options, (held) => (maxHeld = Math.max(maxHeld, held)));
   return { links, maxHeld };
 }
 
 function expectInvariant(whole: string, pieces: readonly string[], options?: LinkOptions): void {
   const expected = findLinks(whole, options);
-  const got = streamLinks(pieces, options).links;
+  const got = streamed(pieces, options).links;
   if (JSON.stringify(got) === JSON.stringify(expected)) return;
   expect(got, `${JSON.stringify(whole)} split as ${JSON.stringify(pieces)}`).to.deep.equal(expected);
 }
@@ -135,7 +112,7 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
     it(name, () => {
       const pieces: string[] = [];
       for (let i = 0; i < text.length; i += 4093) pieces.push(text.slice(i, i + 4093));
-      const { links, maxHeld } = streamLinks(pieces);
+      const { links, maxHeld } = streamed(pieces);
       expect(maxHeld).to.be.below(M + MAX_WRAPPED_LENGTH + 4093);
       expect(links).to.deep.equal(findLinks(text));
       for (const l of links) expect(l.end - l.start).to.be.at.most(M);

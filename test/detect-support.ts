@@ -1,7 +1,7 @@
 // Marker helpers for the detection tests (the format of UTS #58 LinkDetectionTest.txt): `⸠` and `⸡` around
 // every expected link.
 import type { Link } from '../src/types.js';
-import { findLinks, type LinkOptions } from '../src/detect/index.js';
+import { createScanner, findLinks, type LinkOptions } from '../src/detect/index.js';
 
 export const OPEN_MARK = '⸠';
 export const CLOSE_MARK = '⸡';
@@ -44,7 +44,49 @@ export function itMarks(cases: readonly string[], options?: LinkOptions): void {
         const whole = before + marked + after;
         const got = detectMarked(whole, options);
         if (got !== whole) throw new Error(`expected ${JSON.stringify(whole)}\n     got ${JSON.stringify(got)}`);
+        if (name === 'in a sentence') {
+          // …and split at every position through the scanner as the stream drives it.
+          const text = unmark(whole);
+          const expected = JSON.stringify(findLinks(text, options));
+          for (let i = 0; i <= text.length; i++) {
+            const streamed = JSON.stringify(streamLinks([text.slice(0, i), text.slice(i)], options));
+            if (streamed !== expected) throw new Error(`split at ${i}: ${streamed}\n  whole: ${expected}`);
+          }
+        }
       });
     }
   }
+}
+
+/**
+ * Drives a scanner the way the stream does: append a piece, scan from the settled point, keep the text from
+ * settled − contextLength, and finish with final = true. Returns every link found.
+ */
+export function streamLinks(pieces: readonly string[], options?: LinkOptions, onScan?: (held: number) => void): Link[] {
+  const scanner = createScanner(options);
+  let text = '';
+  let base = 0;
+  let from = 0;
+  const links: Link[] = [];
+  const step = (final: boolean): void => {
+    const r = scanner.scan(text, from, final, base);
+    if (r.settled < from || r.settled > text.length || (final && r.settled !== text.length)) {
+      throw new Error(`settled ${r.settled} out of range [${from}, ${text.length}] (final ${final})`);
+    }
+    for (const l of r.links) {
+      if (l.start - base < from || l.end - base > r.settled) throw new Error(`link [${l.start}, ${l.end}) outside [from, settled)`);
+      links.push(l);
+    }
+    onScan?.(text.length - r.settled);
+    const k = Math.max(0, r.settled - scanner.contextLength);
+    text = text.slice(k);
+    base += k;
+    from = r.settled - k;
+  };
+  for (const piece of pieces) {
+    text += piece;
+    step(false);
+  }
+  step(true);
+  return links;
 }
