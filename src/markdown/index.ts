@@ -2,3 +2,6 @@
 export { findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier, DEFAULT_MAX_PIECE_LENGTH } from './linkifier.js';
 export type { MarkdownChunk, MarkdownLinkChunk, MarkdownLinkOptions } from './linkifier.js';
 export type { MarkdownConstruct, MarkdownLink } from './extract.js';
+export { irilinkLinkifyIt } from './markdown-it.js';
+export type { LinkifyItLike, LinkifyItMatch } from './markdown-it.js';
+export { remarkIrilink } from './remark.js';

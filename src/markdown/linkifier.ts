@@ -124,6 +124,7 @@ export class MarkdownLinkifier {
       if (n === 0) break;
       if (this.lineStart >= MIN_PIECE_LENGTH && this.tracker.canCutBefore(this.buf, this.lineStart, e)) {
         this.emit(this.lineStart, out);
+        continue; // the line now starts the buffer
       }
       const s = this.lineStart;
       this.tracker.line(this.buf, s, e);

@@ -1,0 +1,141 @@
+// A drop-in for markdown-it's `md.linkify` (the linkify-it interface), so that markdown-it's `linkify: true` finds
+// links with irilink's detection (UTS #58 + P1–P8) and gives them irilink's `uri` as href.
+//
+//   const md = new MarkdownIt({ linkify: true });
+//   md.linkify = irilinkLinkifyIt();
+//
+// markdown-it calls it in two places: the core rule `linkify` (test() then match() on each text token, after
+// emphasis and links are parsed, skipping link text), and the inline rule `linkify` (matchAtStart() at each `://`).
+// matchAtStart() answers null: the inline rule exists so that linkify-it's URL wins over emphasis, and irilink's
+// Markdown policy is the opposite — `**https://x/**` links `https://x/` and keeps the emphasis.
+// markdown-it then runs the url through normalizeLink (mdurl encode + punycode), the identity on irilink's `uri`
+// (ASCII, UTF-8 percent-encoded, host through UTS #46): the href is the `uri` (test/markdown-plugins.test.ts).
+
+import { findLinks } from '../detect/index.js';
+import type { LinkOptions } from '../detect/index.js';
+import { DEFAULT_SCHEMES } from '../detect/index.js';
+import { DEFAULT_TLDS } from '../detect/tlds.js';
+import { badArgument } from '../errors.js';
+import type { Link } from '../types.js';
+
+/** One match, in linkify-it's shape. */
+export interface LinkifyItMatch {
+  /** `https:`, `mailto:`…, or '' for a link written without a scheme (linkify-it's "fuzzy" links). */
+  schema: string;
+  index: number;
+  lastIndex: number;
+  raw: string;
+  /** The link as written (markdown-it shows it through normalizeLinkText). */
+  text: string;
+  /** irilink's `uri`: what markdown-it puts in href. */
+  url: string;
+  /** The irilink Link behind the match. */
+  link: Link;
+}
+
+/** The part of linkify-it's interface markdown-it uses, and its configuration methods. */
+export interface LinkifyItLike {
+  pretest(text: string): boolean;
+  test(text: string): boolean;
+  match(text: string): LinkifyItMatch[] | null;
+  matchAtStart(text: string): LinkifyItMatch | null;
+  testSchemaAt(text: string, schema: string, pos: number): number;
+  /** linkify-it's `add(schema, definition)`: a definition of null removes a scheme, anything else adds it. */
+  add(schema: string, definition: unknown): this;
+  /** linkify-it's `tlds(list, keepOld)`: the TLDs accepted for links without a scheme (and emails). */
+  tlds(list: string | readonly string[], keepOld?: boolean): this;
+  /** linkify-it's `set({ fuzzyLink, fuzzyEmail })`: schemeless links and emails on or off. */
+  set(options: { fuzzyLink?: boolean; fuzzyEmail?: boolean; fuzzyIP?: boolean }): this;
+}
+
+class IrilinkLinkifyIt implements LinkifyItLike {
+  private options: LinkOptions;
+  /** The text of the last test() and its links: markdown-it calls match() right after test() on the same text. */
+  private lastText: string | undefined;
+  private lastLinks: Link[] = [];
+
+  constructor(options: LinkOptions | undefined) {
+    this.options = { ...(options ?? {}) };
+    findLinks('', this.options); // validates the options now (TypeError), not at the first render
+  }
+
+  private links(text: string): Link[] {
+    if (typeof text !== 'string') throw badArgument('linkify.match', 'text', 'a string', text);
+    if (text !== this.lastText) {
+      this.lastLinks = findLinks(text, this.options);
+      this.lastText = text;
+    }
+    return this.lastLinks;
+  }
+
+  // A link needs a trigger: `.` or `。` (a domain), `:` (a scheme). UTS #58 §3 starts every link at one of them.
+  pretest(text: string): boolean {
+    return text.includes('.') || text.includes(':') || text.includes('\u3002');
+  }
+
+  test(text: string): boolean {
+    return this.pretest(text) && this.links(text).length > 0;
+  }
+
+  match(text: string): LinkifyItMatch[] | null {
+    const links = this.links(text);
+    return links.length === 0 ? null : links.map(toMatch);
+  }
+
+  matchAtStart(_text: string): LinkifyItMatch | null {
+    return null;
+  }
+
+  testSchemaAt(text: string, _schema: string, pos: number): number {
+    const link = this.links(text).find((l) => l.start === pos);
+    return link === undefined ? 0 : link.end - pos;
+  }
+
+  add(schema: string, definition: unknown): this {
+    const name = schema.endsWith(':') ? schema.slice(0, -1).toLowerCase() : schema.toLowerCase();
+    const current = this.options.schemes ?? DEFAULT_SCHEMES;
+    const schemes = definition === null ? current.filter((s) => s !== name) : current.includes(name) ? current : [...current, name];
+    this.reset({ ...this.options, schemes });
+    return this;
+  }
+
+  tlds(list: string | readonly string[], keepOld = false): this {
+    const added = typeof list === 'string' ? [list] : [...list];
+    this.reset({ ...this.options, tlds: keepOld ? [...(this.options.tlds ?? [...DEFAULT_TLDS]), ...added] : added });
+    return this;
+  }
+
+  set(options: { fuzzyLink?: boolean; fuzzyEmail?: boolean; fuzzyIP?: boolean }): this {
+    const next: LinkOptions = { ...this.options };
+    if (options.fuzzyLink !== undefined) next.schemeless = options.fuzzyLink;
+    if (options.fuzzyEmail !== undefined) next.email = options.fuzzyEmail;
+    this.reset(next);
+    return this;
+  }
+
+  private reset(options: LinkOptions): void {
+    findLinks('', options);
+    this.options = options;
+    this.lastText = undefined;
+  }
+}
+
+function toMatch(link: Link): LinkifyItMatch {
+  return {
+    schema: link.schemeInferred && link.kind === 'url' ? '' : link.scheme + ':',
+    index: link.start,
+    lastIndex: link.end,
+    raw: link.text,
+    text: link.text,
+    url: link.uri,
+    link,
+  };
+}
+
+/**
+ * A linkify-it look-alike backed by irilink's detection, for `md.linkify = irilinkLinkifyIt(options)` with
+ * markdown-it's `linkify: true`. Throws a TypeError for a bad option.
+ */
+export function irilinkLinkifyIt(options?: LinkOptions): LinkifyItLike {
+  return new IrilinkLinkifyIt(options);
+}

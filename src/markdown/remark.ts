@@ -1,0 +1,66 @@
+// A remark (unified) plugin: bare links in mdast text nodes become link nodes, with irilink's detection.
+//
+//   const file = await remark().use(remarkIrilink).process('see https://例え.jp/パス。');
+//   String(file) // 'see [https://例え.jp/パス](https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9)。\n'
+//
+// Only `text` nodes are read, so nothing in code, inline code or HTML is linked; text inside links and link
+// references (and image alt text, which is no text node) is left alone: CommonMark does not nest links. Emphasis
+// splits text nodes, so `**https://x/**` links `https://x/` inside the strong node.
+
+import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
+import { findLinks } from '../detect/index.js';
+import type { LinkOptions } from '../detect/index.js';
+
+/** Parents whose text is never linked: links already, and references to definitions. */
+const SKIP = new Set(['link', 'linkReference']);
+
+/**
+ * remark plugin: `unified().use(remarkParse).use(remarkIrilink, options)`. The link node's `url` is irilink's
+ * `uri` (the ASCII href), its text the link as written; `data.irilink` holds the whole irilink Link.
+ */
+export function remarkIrilink(options?: LinkOptions): (tree: Root) => void {
+  findLinks('', options); // validates the options now (TypeError)
+  return (tree: Root) => {
+    visit(tree, options);
+  };
+}
+
+function visit(node: Nodes, options: LinkOptions | undefined): void {
+  if (!('children' in node) || SKIP.has(node.type)) return;
+  const parent = node as Parent;
+  const children = parent.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.type !== 'text') {
+      visit(child as Nodes, options);
+      continue;
+    }
+    const replacement = linkText(child, options);
+    if (replacement === undefined) continue;
+    children.splice(i, 1, ...(replacement as typeof children));
+    i += replacement.length - 1;
+  }
+}
+
+/** The text node split into text and link nodes, or undefined when it holds no link. */
+function linkText(node: Text, options: LinkOptions | undefined): PhrasingContent[] | undefined {
+  const value = node.value;
+  const links = findLinks(value, options);
+  if (links.length === 0) return undefined;
+  const out: PhrasingContent[] = [];
+  let pos = 0;
+  for (const link of links) {
+    if (link.start > pos) out.push({ type: 'text', value: value.slice(pos, link.start) });
+    const linkNode: MdastLink = {
+      type: 'link',
+      url: link.uri,
+      title: null,
+      children: [{ type: 'text', value: link.text }],
+      data: { irilink: link } as MdastLink['data'],
+    };
+    out.push(linkNode);
+    pos = link.end;
+  }
+  if (pos < value.length) out.push({ type: 'text', value: value.slice(pos) });
+  return out;
+}

@@ -1,0 +1,222 @@
+// The Markdown mode: findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier. Expectations in marker style: each link
+// chunk between ⸠ and ⸡, its construct after it when it is not a bare link.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier } from '../src/markdown/index.js';
+import type { MarkdownChunk, MarkdownLinkOptions } from '../src/markdown/index.js';
+
+function marked(chunks: MarkdownChunk[]): string {
+  return chunks.map((c) => (c.type === 'text' ? c.text : `⸠${c.text}⸡${c.construct === 'bare' ? '' : `{${c.construct}}`}`)).join('');
+}
+
+function mark(source: string, options?: MarkdownLinkOptions): string {
+  return marked(linkifyMarkdown(source, options));
+}
+
+/** Adjacent text chunks merged, so that two chunkings can be compared. */
+function merged(chunks: MarkdownChunk[]): MarkdownChunk[] {
+  const out: MarkdownChunk[] = [];
+  for (const c of chunks) {
+    const last = out[out.length - 1];
+    if (c.type === 'text' && last !== undefined && last.type === 'text') {
+      out[out.length - 1] = { type: 'text', text: last.text + c.text, start: last.start, end: c.end };
+    } else {
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+function streamed(pieces: string[], options?: MarkdownLinkOptions): MarkdownChunk[] {
+  const linkifier = new MarkdownLinkifier(options);
+  const out: MarkdownChunk[] = [];
+  for (const p of pieces) out.push(...linkifier.push(p));
+  out.push(...linkifier.end());
+  return out;
+}
+
+describe('Markdown mode: bare links', () => {
+  const cases: [string, string][] = [
+    ['see https://例え.jp/パス。', 'see ⸠https://例え.jp/パス⸡。'],
+    ['**https://x.example/**', '**⸠https://x.example/⸡**'],
+    ['_https://x.example/_ and *https://y.example/*', '_⸠https://x.example/⸡_ and *⸠https://y.example/⸡*'],
+    ['~~https://x.example/~~', '~~⸠https://x.example/⸡~~'],
+    ['# 見出し https://ja.wikipedia.org/wiki/東京', '# 見出し ⸠https://ja.wikipedia.org/wiki/東京⸡'],
+    ['> quoted example.com/a, ok', '> quoted ⸠example.com/a⸡, ok'],
+    ['- item https://a.example/x\n- mail to 名前@例え.jp.', '- item ⸠https://a.example/x⸡\n- mail to ⸠名前@例え.jp⸡.'],
+    ['| a | https://t.example/ |\n|---|---|\n| https://c.example/x | b |', '| a | ⸠https://t.example/⸡ |\n|---|---|\n| ⸠https://c.example/x⸡ | b |'],
+    ['a https://a.example/\\_b', 'a ⸠https://a.example/⸡\\_b'],
+  ];
+  for (const [input, expected] of cases) {
+    it(expected, () => {
+      expect(mark(input)).to.equal(expected);
+      expect(mark(`text before\n\n${input}\n\ntext after`)).to.equal(`text before\n\n${expected}\n\ntext after`);
+    });
+  }
+});
+
+describe('Markdown mode: nothing in code or HTML', () => {
+  const cases: string[] = [
+    'a `https://code.example/` b',
+    '``https://code.example/ ` x``',
+    '```\nhttps://fenced.example/\n```',
+    '~~~ https://info.example/\nhttps://fenced.example/\n\nhttps://after-blank.example/\n~~~',
+    '    https://indented.example/',
+    '<div>\nhttps://html-block.example/\n</div>',
+    '<!--\nhttps://comment.example/\n\nhttps://after-blank.example/\n-->',
+    '<a href="https://attr.example/">x</a>',
+    '- item\n\n  ```\n  https://in-item.example/\n  ```',
+  ];
+  for (const input of cases) {
+    it(JSON.stringify(input), () => {
+      expect(mark(input)).to.equal(input);
+    });
+  }
+  it('links the text between inline HTML tags, not the attributes', () => {
+    expect(mark('<a href="https://attr.example/">https://text.example/</a>')).to.equal(
+      '<a href="https://attr.example/">⸠https://text.example/⸡</a>',
+    );
+  });
+});
+
+describe('Markdown mode: existing links, linked once', () => {
+  const cases: [string, string][] = [
+    ['[see https://a.example](https://b.example)', '[see https://a.example](⸠https://b.example⸡{link})'],
+    ['[docs](<https://例え.jp/パス> "title https://t.example")', '[docs](<⸠https://例え.jp/パス⸡{link}> "title https://t.example")'],
+    ['![alt https://a.example](img/パス.png)', '![alt https://a.example](⸠img/パス.png⸡{image})'],
+    ['[![CI](https://ci.example/badge.svg)](https://ci.example/)', '[![CI](⸠https://ci.example/badge.svg⸡{image})](⸠https://ci.example/⸡{link})'],
+    ['<https://auto.example/a> <user@example.com>', '<⸠https://auto.example/a⸡{autolink}> <⸠user@example.com⸡{autolink}>'],
+    // CommonMark §6.5: an email autolink is ASCII only; irilink's detection finds the address in the plain text.
+    ['<名前@例え.jp>', '<⸠名前@例え.jp⸡>'],
+    ['[text][ref] [ref][] [ref]\n\n[ref]: https://例え.jp/', '[text][⸠ref⸡{link-reference}] [⸠ref⸡{link-reference}][] [⸠ref⸡{link-reference}]\n\n[ref]: ⸠https://例え.jp/⸡{definition}'],
+    ['![logo][img]\n\n[img]: <logo.png>', '![⸠logo⸡{image-reference}][img]\n\n[img]: <⸠logo.png⸡{definition}>'.replace('![⸠logo⸡{image-reference}][img]', '![logo][⸠img⸡{image-reference}]')],
+    ['[https://a.example]\n\n[https://a.example]: https://b.example', '[⸠https://a.example⸡{link-reference}]\n\n[https://a.example]: ⸠https://b.example⸡{definition}'],
+    ['[x](javascript:alert(1)) [y](data:text/html,z)', '[x](javascript:alert(1)) [y](data:text/html,z)'],
+    ['[empty]() [undefined][nope]', '[empty]() [undefined][nope]'],
+  ];
+  for (const [input, expected] of cases) {
+    it(expected, () => {
+      expect(mark(input)).to.equal(expected);
+    });
+  }
+
+  it('gives each link its destination, uri and iri', () => {
+    const [link, image, ref, def, auto] = findMarkdownLinks(
+      '[a](https://例え.jp/\\(x\\)?q=&auml;) ![b](/img%20x.png) [c]\n\n[c]: <https://EXAMPLE.com/a b>\n\n<u@example.com>',
+    );
+    expect(link).to.include({ construct: 'link', text: 'https://例え.jp/\\(x\\)?q=&auml;', destination: 'https://例え.jp/(x)?q=ä' });
+    expect(link!.uri).to.equal('https://xn--r8jz45g.jp/(x)?q=%C3%A4');
+    expect(link!.iri).to.equal('https://例え.jp/(x)?q=ä');
+    expect(image).to.include({ construct: 'image', destination: '/img%20x.png', uri: '/img%20x.png', scheme: '' });
+    expect(ref).to.include({ construct: 'link-reference', text: 'c', destination: 'https://EXAMPLE.com/a b', uri: 'https://EXAMPLE.com/a%20b' });
+    expect(def).to.include({ construct: 'definition', text: 'https://EXAMPLE.com/a b' });
+    expect(auto).to.include({ construct: 'autolink', kind: 'email', scheme: 'mailto', text: 'u@example.com', destination: 'mailto:u@example.com', uri: 'mailto:u@example.com' });
+  });
+
+  it('keeps the first of several definitions of a label (CommonMark §4.7)', () => {
+    expect(mark('[a]\n\n[a]: /one\n[A]: /two')).to.equal('[⸠a⸡{link-reference}]\n\n[a]: ⸠/one⸡{definition}\n[A]: /two');
+  });
+});
+
+describe('Markdown mode: offsets', () => {
+  it('covers the input exactly, with CRLF, tabs, a BOM and astral characters', () => {
+    const source = '\uFEFF# 𝐓itle\r\n\r\n\tcode https://no.example\r\n\r\n😀 https://例え.jp/😀 [a](https://b.example)\r\n';
+    const chunks = linkifyMarkdown(source);
+    expect(chunks.map((c) => c.text).join('')).to.equal(source);
+    for (const c of chunks) expect(source.slice(c.start, c.end)).to.equal(c.text);
+    expect(marked(chunks)).to.equal('\uFEFF# 𝐓itle\r\n\r\n\tcode https://no.example\r\n\r\n😀 ⸠https://例え.jp/😀⸡ [a](⸠https://b.example⸡{link})\r\n');
+  });
+});
+
+describe('Markdown mode: streaming', () => {
+  const doc = [
+    '# Title https://t.example/',
+    '',
+    'para **https://例え.jp/パス** and `https://code.example/`',
+    '',
+    '```',
+    'https://fenced.example/',
+    '',
+    'still code https://fenced2.example/',
+    '```',
+    '',
+    '[ref]: https://ref.example/',
+    '',
+    'use [ref] then <https://auto.example/>.',
+    '',
+  ].join('\n');
+
+  it('gives the same chunks however the text is split (every split point)', () => {
+    const whole = merged(linkifyMarkdown(doc));
+    for (let i = 0; i <= doc.length; i++) {
+      expect(merged(streamed([doc.slice(0, i), doc.slice(i)]))).to.deep.equal(whole, `split at ${i}`);
+    }
+  });
+
+  it('gives the same chunks over many pieces (random chunkings of a long document)', () => {
+    const long = Array.from({ length: 400 }, (_, i) => doc.replace(/example/g, `ex${i}.example`).replace(/\[ref\]/g, `[ref${i}]`)).join('\n');
+    const whole = merged(linkifyMarkdown(long));
+    expect(whole.filter((c) => c.type === 'link').length).to.equal(400 * 5);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 30000 }), { minLength: 1, maxLength: 20 }), (sizes) => {
+        const pieces: string[] = [];
+        let pos = 0;
+        for (let k = 0; pos < long.length; k++) {
+          const n = sizes[k % sizes.length]!;
+          pieces.push(long.slice(pos, pos + n));
+          pos += n;
+        }
+        expect(merged(streamed(pieces))).to.deep.equal(whole);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('holds back a bounded tail: memory does not grow with the document', () => {
+    const linkifier = new MarkdownLinkifier();
+    let max = 0;
+    let links = 0;
+    for (let i = 0; i < 3000; i++) {
+      for (const c of linkifier.push(`Paragraph ${i} with https://例え.jp/${i} in it.\n\n`)) if (c.type === 'link') links++;
+      max = Math.max(max, linkifier.pending);
+    }
+    for (const c of linkifier.end()) if (c.type === 'link') links++;
+    expect(links).to.equal(3000);
+    expect(max).to.be.below(20 * 1024);
+  });
+
+  it('cuts a block longer than 1 MiB at a line, and keeps an open fence code', () => {
+    const fence = '```\n' + 'https://in-code.example/ line\n'.repeat(40000) + '```\nafter https://after.example/\n';
+    const linkifier = new MarkdownLinkifier();
+    let max = 0;
+    const chunks: MarkdownChunk[] = [];
+    for (let i = 0; i < fence.length; i += 65536) {
+      chunks.push(...linkifier.push(fence.slice(i, i + 65536)));
+      max = Math.max(max, linkifier.pending);
+    }
+    chunks.push(...linkifier.end());
+    expect(max).to.be.below((1 << 20) + 65536 + 64);
+    expect(chunks.filter((c) => c.type === 'link').map((c) => c.text)).to.deep.equal(['https://after.example/']);
+  });
+
+  it('resolves a reference defined after a long stretch of text in the whole-text functions', () => {
+    const source = '[docs] at the top\n\n' + 'filler paragraph.\n\n'.repeat(2000) + '[docs]: https://docs.example/\n';
+    const links = findMarkdownLinks(source);
+    expect(links.map((l) => [l.construct, l.text, l.uri])).to.deep.equal([
+      ['link-reference', 'docs', 'https://docs.example/'],
+      ['definition', 'https://docs.example/', 'https://docs.example/'],
+    ]);
+    // The stream cannot look ahead: the use is text there, the definition is still a link.
+    expect(streamed([source]).filter((c) => c.type === 'link').map((c) => (c.type === 'link' ? c.construct : ''))).to.deep.equal(['definition']);
+  });
+});
+
+describe('Markdown mode: options', () => {
+  it('passes detection options on and checks its own', () => {
+    expect(mark('example.com and https://a.example/', { schemeless: false })).to.equal('example.com and ⸠https://a.example/⸡');
+    expect(mark('~~https://x.example/~~', { gfm: false })).to.not.equal('~~⸠https://x.example/⸡~~');
+    expect(() => linkifyMarkdown('x', { gfm: 'yes' as unknown as boolean })).to.throw(TypeError);
+    expect(() => linkifyMarkdown('x', { nope: 1 } as unknown as MarkdownLinkOptions)).to.throw(TypeError);
+    expect(() => linkifyMarkdown(3 as unknown as string)).to.throw(TypeError);
+  });
+});
