@@ -8,6 +8,11 @@ export type { IriErrorCode } from './errors.js';
 export { findLinks, linkify, createScanner, DEFAULT_SCHEMES, NEVER_SCHEMES, DEFAULT_MAX_LINK_LENGTH } from './detect/index.js';
 export type { LinkOptions, Scanner, ScanResult } from './detect/index.js';
 
+// Streaming: bytes or strings in, Chunk objects out (DESIGN.md "Streaming contract").
+export { createLinkStream } from './stream/transform.js';
+export type { StreamOptions } from './stream/transform.js';
+export { Linkifier } from './stream/linkifier.js';
+
 // RFC 3987 / draft-ietf-iri-3987bis: pure string functions.
 export { isIri, parseIriReference, splitIriReference, recomposeIri } from './iri/parse.js';
 export type { IriComponents, IriProduction } from './iri/parse.js';
