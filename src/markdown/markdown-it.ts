@@ -40,7 +40,10 @@ export interface LinkifyItLike {
   match(text: string): LinkifyItMatch[] | null;
   matchAtStart(text: string): LinkifyItMatch | null;
   testSchemaAt(text: string, schema: string, pos: number): number;
-  /** linkify-it's `add(schema, definition)`: a definition of null removes a scheme, anything else adds it. */
+  /**
+   * linkify-it's `add(schema, definition)`: a definition of null removes a scheme (and turns `anyScheme` off),
+   * anything else adds the scheme (irilink's own rules find its end, not the definition's validator).
+   */
   add(schema: string, definition: unknown): this;
   /** linkify-it's `tlds(list, keepOld)`: the TLDs accepted for links without a scheme (and emails). */
   tlds(list: string | readonly string[], keepOld?: boolean): this;
@@ -95,7 +98,8 @@ class IrilinkLinkifyIt implements LinkifyItLike {
     const name = schema.endsWith(':') ? schema.slice(0, -1).toLowerCase() : schema.toLowerCase();
     const current = this.options.schemes ?? DEFAULT_SCHEMES;
     const schemes = definition === null ? current.filter((s) => s !== name) : current.includes(name) ? current : [...current, name];
-    this.reset({ ...this.options, schemes });
+    // Removing a scheme also turns P2's "any scheme://" off, or the scheme would still be linked through it.
+    this.reset(definition === null ? { ...this.options, schemes, anyScheme: false } : { ...this.options, schemes });
     return this;
   }
 
