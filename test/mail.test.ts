@@ -96,13 +96,27 @@ describe('mail: charsets', () => {
     expect(p.links[0]!.uri).to.equal('https://example.vn/m%E1%BA%ABu');
   });
 
-  it('an unknown or missing charset reads as UTF-8; us-ascii with 8-bit bytes too', async () => {
+  it('an unknown, missing or ASCII charset: UTF-8 when the bytes are UTF-8, else windows-1252', async () => {
     const unknown = await linkifyMessage(Buffer.from('Content-Type: text/plain; charset=x-unheard-of\r\n\r\nhttps://例え.jp/ü\r\n'));
-    expect(unknown.parts[0]!.charset).to.equal('utf-8');
-    expect(unknown.parts[0]!.declaredCharset).to.equal('x-unheard-of');
+    expect([unknown.parts[0]!.charset, unknown.parts[0]!.declaredCharset]).to.deep.equal(['utf-8', 'x-unheard-of']);
     expect(marked(unknown.parts[0]!)).to.equal('⸠https://例え.jp/ü⸡\n');
     const ascii = await linkifyMessage(Buffer.from('Content-Type: text/plain; charset=us-ascii\r\n\r\nhttps://例え.jp/ü\r\n'));
     expect(marked(ascii.parts[0]!)).to.equal('⸠https://例え.jp/ü⸡\n');
+    // 0x93 0x94 are “ ” in windows-1252 (C1 controls in ISO-8859-1): P6 keeps them out of the link.
+    const cp1252 = Buffer.concat([Buffer.from('\r\nsee '), Buffer.from([0x93]), Buffer.from('https://example.com/caf'), Buffer.from([0xe9, 0x94, 0x0d, 0x0a])]);
+    const none = await linkifyMessage(cp1252);
+    expect([none.parts[0]!.charset, marked(none.parts[0]!)]).to.deep.equal(['windows-1252', 'see “⸠https://example.com/café⸡”\n']);
+  });
+
+  it('ISO-8859-1 is read as windows-1252 (WHATWG Encoding §4.2)', async () => {
+    const raw = Buffer.concat([
+      Buffer.from('Content-Type: text/plain; charset="ISO-8859-1"\r\n\r\n'),
+      Buffer.from([0x93]),
+      Buffer.from('https://example.com/a'),
+      Buffer.from([0x94, 0x0a]),
+    ]);
+    const m = await linkifyMessage(raw);
+    expect([m.parts[0]!.charset, marked(m.parts[0]!)]).to.deep.equal(['windows-1252', '“⸠https://example.com/a⸡”\n']);
   });
 });
 

@@ -172,3 +172,43 @@ describe('records: a real log', () => {
     expect(linkRecords(bytes).map((r) => r.links.length)).to.deep.equal(rs.map((r) => r.links.length));
   });
 });
+
+describe('records: as a filter process (the way RDD.pipe and Hadoop Streaming run it)', () => {
+  it('a child process answers each line on stdout before the next line is written to its stdin', async () => {
+    const { spawn } = await import('node:child_process');
+    const module = new URL('../src/logs/records.ts', import.meta.url).href;
+    const script = `import { createRecordStream } from ${JSON.stringify(module)}; process.stdin.pipe(createRecordStream()).pipe(process.stdout);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines: string[] = [];
+    let buffered = '';
+    let waiting: (() => void) | undefined;
+    child.stdout.on('data', (b: Buffer) => {
+      buffered += b.toString('utf8');
+      let nl: number;
+      while ((nl = buffered.indexOf('\n')) >= 0) {
+        lines.push(buffered.slice(0, nl));
+        buffered = buffered.slice(nl + 1);
+      }
+      waiting?.();
+    });
+    child.on('exit', () => waiting?.());
+    const nextLine = async (count: number): Promise<string> => {
+      while (lines.length < count) {
+        if (child.exitCode !== null) throw new Error(`the filter exited (code ${child.exitCode}) before answering line ${count}`);
+        await new Promise<void>((resolve) => (waiting = resolve));
+      }
+      return lines[count - 1]!;
+    };
+    const inputs = ['GET https://例え.jp/a', 'no link', '{"url":"https:\\/\\/example.com\\/x"}'];
+    const expected = ['https://xn--r8jz45g.jp/a', null, 'https://example.com/x'];
+    for (const [i, input] of inputs.entries()) {
+      child.stdin.write(input + '\n');
+      const record = JSON.parse(await nextLine(i + 1)) as LinkRecord;
+      expect([record.line, record.links[0]?.uri ?? null]).to.deep.equal([i + 1, expected[i]]);
+    }
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).to.equal(0);
+    expect(lines).to.have.length(3);
+  });
+});

@@ -7,6 +7,7 @@
 // The MIME layer is @zone-eu/mailsplit, the splitter mailparser is built on. mailparser itself merges every
 // text part into one string and decodes format=flowed before the charset, so the per-part charset (needed for
 // 3987bis §3.5) and the part boundaries would be lost; we use its splitter and do the text steps here.
+import { isUtf8 } from 'node:buffer';
 import { Splitter } from '@zone-eu/mailsplit';
 import type { MimeNode } from '@zone-eu/mailsplit';
 import libmime from 'libmime';
@@ -23,7 +24,7 @@ export interface MailPart {
   part: string;
   /** Lower-case media type, e.g. `text/plain`. */
   contentType: string;
-  /** The charset the part was decoded with (lower case; `utf-8` when none was declared or it was unknown). */
+  /** The charset the part was decoded with (lower case; see charsetDecoder for undeclared and unknown ones). */
   charset: string;
   /** The charset parameter as declared, when there was one. */
   declaredCharset: string | undefined;
@@ -194,23 +195,33 @@ async function transferDecode(node: MimeNode, bodies: Buffer[]): Promise<Buffer>
   return Buffer.concat(out);
 }
 
-/** The charset to decode with: the declared one when the stream's decoder knows it, else UTF-8. */
-function charsetDecoder(declared: string | undefined): { decoder: Decoder; charset: string } {
+/**
+ * The charset to decode with. RFC 2046 §4.1.2: the default is US-ASCII.
+ * - Deviation (practice): a part declared ASCII, with no charset, or with one nobody knows, is read as UTF-8 when
+ *   its bytes are valid UTF-8 and as windows-1252 otherwise — the two charsets such 8-bit bytes nearly always are
+ *   (ASCII text reads the same in all three).
+ * - WHATWG Encoding §4.2: the labels iso-8859-1 / latin1 / us-ascii mean windows-1252, as mail readers decode
+ *   them (senders label windows-1252 text, curly quotes and all, as ISO-8859-1).
+ */
+function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder: Decoder; charset: string } {
   let name = declared === undefined ? '' : declared.trim().toLowerCase();
-  // RFC 2046 §4.1.2: the default is US-ASCII. Deviation (practice): a part declared (or defaulted to) ASCII that
-  // holds 8-bit bytes is read as UTF-8, the charset such bytes nearly always are; ASCII text reads the same.
-  if (name === '' || name === 'us-ascii' || name === 'ascii' || name === 'ansi_x3.4-1968' || name === 'utf8') name = 'utf-8';
+  if (name === 'iso-8859-1' || name === 'iso8859-1' || name === 'latin1' || name === 'l1') name = 'windows-1252';
+  const unknown = (): { decoder: Decoder; charset: string } => {
+    const guess = isUtf8(bytes) ? 'utf-8' : 'windows-1252';
+    return { decoder: createDecoder(guess), charset: guess };
+  };
+  if (name === '' || name === 'us-ascii' || name === 'ascii' || name === 'ansi_x3.4-1968') return unknown();
   try {
-    return { decoder: createDecoder(name), charset: name };
+    return { decoder: createDecoder(name), charset: name === 'utf8' ? 'utf-8' : name };
   } catch {
-    return { decoder: createDecoder('utf-8'), charset: 'utf-8' };
+    return unknown();
   }
 }
 
 /** Decodes and linkifies one text part. */
 export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, linkOptions: LinkOptions | undefined): MailPart {
   const declaredCharset = node.charset || undefined;
-  const { decoder, charset } = charsetDecoder(declaredCharset);
+  const { decoder, charset } = charsetDecoder(declaredCharset, bytes);
   // The stream's decoder: NFC for legacy charsets (RFC 3987 §3.1 step 1, variant B), U+FFFD for invalid bytes.
   let text = decoder.write(bytes) + decoder.end();
   if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
