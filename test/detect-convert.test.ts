@@ -124,3 +124,11 @@ describe('detect: linkify', () => {
     expect(linkify('a.com b.com').map((c) => c.text)).to.deep.equal(['a.com', ' ', 'b.com']);
   });
 });
+
+describe('detect: conversion failures are values', () => {
+  it('a query the document charset cannot hold: conversion-failed, the uri in UTF-8', () => {
+    const [link] = findLinks('http://例え.jp/?q=한국어', { documentCharset: 'Shift_JIS' });
+    expect(link!.diagnostics).to.include('conversion-failed');
+    expect(link!.uri).to.equal('http://xn--r8jz45g.jp/?q=%ED%95%9C%EA%B5%AD%EC%96%B4');
+  });
+});

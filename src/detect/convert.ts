@@ -55,7 +55,7 @@ export function makeLink(st: ScanState, s: number, e: number, base: number): Lin
     if (!(err instanceof IriError)) throw err;
     if (err.code === 'idna-failed') idnaFailed = true;
     else conversionFailed = true;
-    uri = fallbackUri(iriText, err.code === 'idna-failed');
+    uri = fallbackUri(iriText, idnaFailed);
   }
   let iri: string;
   try {
@@ -68,7 +68,7 @@ export function makeLink(st: ScanState, s: number, e: number, base: number): Lin
   if (st.bidiStop) diagnostics.push('bidi-control');
   if (idnaFailed) diagnostics.push('idna-failed');
   if (st.hostEnd > st.hostStart && hasSuspiciousLabel(text, st.hostStart, st.hostEnd)) diagnostics.push('mixed-script-host');
-  if (!idnaFailed && checkIriBidi(iri).length > 0) diagnostics.push('bidi-component');
+  if (checkIriBidi(iri).length > 0) diagnostics.push('bidi-component');
   if (hasInvalidPercent(raw)) diagnostics.push('invalid-percent-encoding');
   if (st.userinfo) diagnostics.push('userinfo');
   if (st.wrapped) diagnostics.push('wrapped');
@@ -88,13 +88,19 @@ export function makeLink(st: ScanState, s: number, e: number, base: number): Lin
   };
 }
 
-/** toUri with the host percent-encoded (after an IDNA failure) or, failing that, the text itself. */
+/**
+ * The uri when toUri failed: with the host percent-encoded (after an IDNA failure); if that fails too (a
+ * document charset that cannot hold the query), without the charset; as a last resort the text itself.
+ */
 function fallbackUri(iriText: string, idnaFailed: boolean): string {
-  try {
-    return toUri(iriText, { host: 'percent', asciiDisallowed: 'encode' });
-  } catch {
-    return idnaFailed ? iriText : iriText;
+  for (const host of idnaFailed ? (['percent'] as const) : (['idna', 'percent'] as const)) {
+    try {
+      return toUri(iriText, { host, asciiDisallowed: 'encode' });
+    } catch {
+      // try the next way
+    }
   }
+  return iriText;
 }
 
 /** `mixed-script-host`: a label of the host that UTS #39 finds suspicious (H1's isSuspiciousHostLabel). */
