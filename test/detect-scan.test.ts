@@ -162,3 +162,10 @@ describe('detect: hostile inputs finish with the right answer', () => {
     expect(findLinks('a.'.repeat(300) + 'com')).to.deep.equal([]);
   });
 });
+
+describe('detect: colons and dots in bulk stay linear', () => {
+  it('"abcdefgh:" × 200 000 and "x.y:" × 200 000: no link', () => {
+    expect(findLinks('abcdefgh:'.repeat(200_000))).to.deep.equal([]);
+    expect(findLinks('x.y:'.repeat(200_000))).to.deep.equal([]);
+  });
+});

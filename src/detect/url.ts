@@ -91,8 +91,9 @@ function schemeStart(st: ScanState, r: number, c: number, slashes: boolean): num
   const o = st.opts;
   // Without `//` only a listed scheme can follow (tel:, urn:, …): most colons in prose stop here.
   if (!slashes && c - r > o.maxSchemeLength) {
-    const dot = st.text.lastIndexOf('.', c);
-    if (dot < r || c - dot - 1 > o.maxSchemeLength) return -1;
+    let dot = c - 1;
+    while (dot >= r && c - dot - 1 <= o.maxSchemeLength && st.text.charCodeAt(dot) !== 0x2e) dot--;
+    if (dot < r || st.text.charCodeAt(dot) !== 0x2e) return -1;
   }
   const name = st.text.slice(r, c).toLowerCase();
   if (NEVER_SCHEMES.includes(name)) return -1;
