@@ -6,9 +6,11 @@ import { remark } from 'remark';
 import { findLinks } from '../src/detect/index.js';
 import { irilinkLinkifyIt, remarkIrilink } from '../src/markdown/index.js';
 
-function markdownIt(options?: Parameters<typeof irilinkLinkifyIt>[0]): MarkdownIt {
+type Md = InstanceType<typeof MarkdownIt>;
+
+function markdownIt(options?: Parameters<typeof irilinkLinkifyIt>[0]): Md {
   const md = new MarkdownIt({ linkify: true });
-  md.linkify = irilinkLinkifyIt(options) as unknown as MarkdownIt['linkify'];
+  md.linkify = irilinkLinkifyIt(options) as unknown as Md['linkify'];
   return md;
 }
 
