@@ -3,6 +3,7 @@
 // corpora/large/logs.txt (or the committed sample when it has not been built) through the stream.
 import { expect } from 'chai';
 import fc from 'fast-check';
+import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -122,6 +123,32 @@ describe('records: one JSON line per input line', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('records: legacy charsets (encoding)', () => {
+  it('Shift_JIS lines: decoded per line, query in the document charset, byte offsets into the Shift_JIS bytes', async () => {
+    const lines = ['検索 http://example.jp/検索?q=東京 です', '連絡先（aiko@例え.jp）'];
+    const bytes = iconv.encode(lines.join('\r\n') + '\r\n', 'shift_jis');
+    const rs = await records([bytes], { encoding: 'shift_jis' });
+    expect(rs.map((r) => r.links.map((l) => l.text))).to.deep.equal([['http://example.jp/検索?q=東京'], ['aiko@例え.jp']]);
+    const sjis = [...iconv.encode('東京', 'shift_jis')].map((b) => '%' + b.toString(16).toUpperCase()).join('');
+    expect(rs[0]!.links[0]!.uri).to.equal(`http://example.jp/%E6%A4%9C%E7%B4%A2?q=${sjis}`);
+    const rawLines = lines.map((l) => iconv.encode(l, 'shift_jis'));
+    for (const [i, r] of rs.entries()) {
+      for (const l of r.links) expect(iconv.decode(rawLines[i]!.subarray(l.byteStart, l.byteEnd), 'shift_jis')).to.equal(l.text);
+    }
+  });
+
+  it('ISO-2022-JP lines (each line returns to ASCII, RFC 1468)', async () => {
+    const line = Buffer.concat([Buffer.from('\x1b$B8!:w\x1b(B https://example.jp/a\n', 'latin1')]);
+    const [r] = await records([line], { encoding: 'iso-2022-jp' });
+    expect(r!.links.map((l) => [l.text, l.start, l.byteStart, l.byteEnd])).to.deep.equal([['https://example.jp/a', 3, 11, 31]]);
+  });
+
+  it('refuses a charset whose characters can hold the byte 0x0A, and an unknown one', () => {
+    expect(() => createRecordStream({ encoding: 'utf-16le' })).to.throw(TypeError);
+    expect(() => createRecordStream({ encoding: 'no-such-charset' })).to.throw(TypeError);
   });
 });
 

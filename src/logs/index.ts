@@ -6,6 +6,7 @@ export {
   linkRecords,
   RecordLinker,
   type RecordOptions,
+  type RecordLinkerOptions,
   type RecordLink,
   type LinkRecord,
 } from './records.js';

@@ -12,8 +12,11 @@
 // - offsets are relative to the record: `start`/`end` in UTF-16 code units of the decoded line, `byteStart`/
 //   `byteEnd` in bytes of the line as it came in (UTF-8; a BOM on line 1 counts), so a tool can cut the link
 //   out of the raw record without decoding it;
-// - input is UTF-8; invalid bytes become U+FFFD (with an `invalid-utf8` diagnostic on a link that holds one)
-//   and the byte offsets still count the input bytes;
+// - input is UTF-8 unless `encoding` names another charset (each line decoded by itself with the stream's
+//   decoders, NFC for legacy charsets, 3987bis §3.5 document charset for http queries; a charset whose bytes
+//   can hold 0x0A inside a character, such as UTF-16, cannot be split into lines and is refused); invalid bytes
+//   become U+FFFD (with an `invalid-utf8` diagnostic on a UTF-8 link that holds one) and the byte offsets still
+//   count the input bytes;
 // - memory: one line at a time. A line longer than `maxRecordBytes` is scanned up to that length and marked
 //   `"truncated":true`; the rest of it is skipped.
 import { Buffer, isUtf8 } from 'node:buffer';
@@ -25,7 +28,13 @@ import type { Chunk, Link } from '../types.js';
 import { LogLineLinker, splitLogOptions } from './lines.js';
 import type { LogOptions } from './lines.js';
 
-export interface RecordOptions extends LogOptions {
+/** Options of RecordLinker and linkRecords: the log options plus the input charset. */
+export interface RecordLinkerOptions extends LogOptions {
+  /** Charset of the input lines: 'utf-8' (default) or a charset the stream knows (shift_jis, euc-jp, …). */
+  encoding?: string;
+}
+
+export interface RecordOptions extends RecordLinkerOptions {
   /** The longest line scanned, in bytes (default 8 MiB); the rest of a longer line is skipped. */
   maxRecordBytes?: number;
 }
@@ -61,16 +70,38 @@ const DEFAULT_MAX_RECORD_BYTES = 8 * 1024 * 1024;
 /** Turns lines (as bytes, without their line break) into LinkRecords. */
 export class RecordLinker {
   private readonly linker: LogLineLinker;
+  /** A legacy charset of the input, or undefined for UTF-8. */
+  private readonly encoding: string | undefined;
   private lineNumber = 0;
 
-  constructor(options?: LogOptions) {
-    this.linker = new LogLineLinker(options);
+  constructor(options?: RecordLinkerOptions) {
+    const { encoding, ...rest } = options ?? {};
+    let logOptions: LogOptions | undefined = options === undefined ? undefined : rest;
+    this.encoding = undefined;
+    if (encoding !== undefined) {
+      const decoder = createDecoder(encoding); // TypeError for an unknown charset
+      if (!(decoder.byteMap.counting === 'utf8')) {
+        if (LINE_UNSAFE.has(encoding.toLowerCase().replace(/[^a-z0-9]/g, ''))) {
+          throw badOption('encoding', 'an ASCII-compatible charset (a line break is the byte 0x0A)', encoding);
+        }
+        this.encoding = encoding;
+        // 3987bis §3.5: http(s) queries of a non-Unicode document are percent-encoded in its charset.
+        if (decoder.documentCharset !== undefined && rest.documentCharset === undefined) {
+          logOptions = { ...rest, documentCharset: decoder.documentCharset };
+        }
+      }
+    }
+    this.linker = new LogLineLinker(logOptions);
   }
 
   /** The record of the next line. `bytes` excludes the LF (and the CR of a CRLF). */
   record(bytes: Buffer, truncated = false): LinkRecord {
     this.lineNumber++;
-    const record: LinkRecord = { line: this.lineNumber, links: recordLinks(this.linker, bytes, this.lineNumber === 1) };
+    const links =
+      this.encoding === undefined
+        ? recordLinks(this.linker, bytes, this.lineNumber === 1)
+        : decodedRecordLinks(this.linker, bytes, this.encoding);
+    const record: LinkRecord = { line: this.lineNumber, links };
     if (truncated) record.truncated = true;
     return record;
   }
@@ -101,7 +132,15 @@ function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean): Reco
     return links.map((l) => recordLink(l, byteAt(l.start), byteAt(l.end)));
   }
   // A BOM or invalid bytes: the stream's UTF-8 decoder (WHATWG) and its byte map give exact offsets.
-  const decoder = createDecoder('utf-8');
+  return decodedRecordLinks(linker, bytes, 'utf-8');
+}
+
+// Charsets in which the byte 0x0A can be part of a character (so lines cannot be found in the bytes).
+const LINE_UNSAFE = new Set(['utf16', 'utf16le', 'utf16be', 'ucs2', 'utf32', 'utf32le', 'utf32be', 'utf7', 'hz', 'hzgb2312']);
+
+/** Decodes the line with the stream's decoder for `encoding`; its byte map gives each link's byte offsets. */
+function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: string): RecordLink[] {
+  const decoder = createDecoder(encoding);
   const line = decoder.write(bytes) + decoder.end();
   const links = linker.links(line);
   const out: RecordLink[] = [];
@@ -145,10 +184,12 @@ function recordLink(l: Link, byteStart: number, byteEnd: number): RecordLink {
  * process.stdin.pipe(createRecordStream()).pipe(process.stdout);
  */
 export function createRecordStream(options?: RecordOptions): Transform {
-  const { logRules, link } = splitLogOptions(options, ['maxRecordBytes']);
+  const { logRules, link } = splitLogOptions(options, ['maxRecordBytes', 'encoding']);
   const max = options?.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   if (!Number.isInteger(max) || max < 1) throw badOption('maxRecordBytes', 'a positive integer', max);
-  return new RecordStream(new RecordLinker(link === undefined ? { logRules } : { ...link, logRules }), max);
+  const linkerOptions: RecordLinkerOptions = link === undefined ? { logRules } : { ...link, logRules };
+  if (options?.encoding !== undefined) linkerOptions.encoding = options.encoding;
+  return new RecordStream(new RecordLinker(linkerOptions), max);
 }
 
 class RecordStream extends Transform {
@@ -221,7 +262,7 @@ class RecordStream extends Transform {
 }
 
 /** The records of a whole text (lines split on LF, CR before LF dropped), for tests and small inputs. */
-export function linkRecords(input: string | Uint8Array, options?: LogOptions): LinkRecord[] {
+export function linkRecords(input: string | Uint8Array, options?: RecordLinkerOptions): LinkRecord[] {
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const linker = new RecordLinker(options);
   const out: LinkRecord[] = [];
