@@ -8,9 +8,7 @@
 // text part into one string and decodes format=flowed before the charset, so the per-part charset (needed for
 // 3987bis §3.5) and the part boundaries would be lost; we use its splitter and do the text steps here.
 import { isUtf8 } from 'node:buffer';
-import { Splitter } from '@zone-eu/mailsplit';
 import type { MimeNode } from '@zone-eu/mailsplit';
-import libmime from 'libmime';
 import { linkify } from '../detect/index.js';
 import type { LinkOptions } from '../detect/index.js';
 import { createDecoder } from '../stream/decode.js';
@@ -80,6 +78,17 @@ export function splitMailOptions(options: object): { link: LinkOptions | undefin
   return { link: Object.keys(link).length === 0 ? undefined : (link as LinkOptions), html };
 }
 
+// The MIME packages are loaded on first use: importing irilink (or the CLI without --mail) does not pay for them
+// (libmime loads its charset tables, ~0.1 s).
+let mime: Promise<{ Splitter: typeof import('@zone-eu/mailsplit').Splitter; decodeWords: (s: string) => string }> | undefined;
+function loadMime(): Promise<{ Splitter: typeof import('@zone-eu/mailsplit').Splitter; decodeWords: (s: string) => string }> {
+  mime ??= Promise.all([import('@zone-eu/mailsplit'), import('libmime')]).then(([mailsplit, libmime]) => {
+    const lib = (libmime as unknown as { default?: { decodeWords(s: string): string } }).default ?? (libmime as unknown as { decodeWords(s: string): string });
+    return { Splitter: mailsplit.Splitter, decodeWords: (s: string) => lib.decodeWords(s) };
+  });
+  return mime;
+}
+
 interface Leaf {
   node: MimeNode;
   contentType: string;
@@ -99,6 +108,7 @@ export async function linkifyMessage(
   envelope?: string,
 ): Promise<MailMessage> {
   const { link: linkOptions, html } = splitMailOptions(options);
+  const { Splitter, decodeWords } = await loadMime();
   const splitter = new Splitter();
   const leaves: Leaf[] = [];
   const byNode = new Map<MimeNode, Leaf>();
@@ -156,8 +166,8 @@ export async function linkifyMessage(
     index,
     envelope,
     messageId: header('message-id'),
-    subject: subject === undefined ? undefined : decodeWords(subject),
-    from: from === undefined ? undefined : decodeWords(from),
+    subject: subject === undefined ? undefined : decodeEncodedWords(subject, decodeWords),
+    from: from === undefined ? undefined : decodeEncodedWords(from, decodeWords),
     date: header('date'),
     parts,
   };
@@ -169,9 +179,9 @@ function unfold(value: string): string {
 }
 
 // RFC 2047 encoded words; a malformed word stays as written.
-function decodeWords(value: string): string {
+function decodeEncodedWords(value: string, decodeWords: (s: string) => string): string {
   try {
-    return libmime.decodeWords(value);
+    return decodeWords(value);
   } catch {
     return value;
   }
