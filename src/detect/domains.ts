@@ -1,7 +1,7 @@
 // UTS #58 §3.2 / NOTES §4.1–4.2: schemeless links anchored on a dot followed by a known top-level domain, the
 // domain scanned back from that dot, its labels checked; and the same label rules for hosts after `scheme://`.
 
-import { codePointAt, codePointBefore, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
+import { A_HOST, ASCII_FLAGS, codePointAt, codePointBefore, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
 import { emailAt } from './email.js';
 import { closerBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS } from './tlds.js';
@@ -14,6 +14,7 @@ export const MAX_DOMAIN_LENGTH = 253;
 const COLON = 0x3a;
 const SLASH = 0x2f;
 const AT = 0x40;
+const DOT = 0x2e;
 
 /**
  * NOTES §4.1 steps 1–8, at the dot `d` (`.` or `。`):
@@ -34,9 +35,15 @@ export function atDot(st: ScanState, d: number): boolean {
   // Step 1: the label after the dot must be a TLD.
   let j = d + 1;
   while (!st.outOfRoom(j)) {
-    const cp = st.cpAt(j);
-    if (!isLabelChar(cp)) break;
-    j += cp > 0xffff ? 2 : 1;
+    const c = text.charCodeAt(j);
+    if (c < 128) {
+      if (c === DOT || (ASCII_FLAGS[c]! & A_HOST) === 0) break;
+      j++;
+    } else {
+      const cp = st.cpAt(j);
+      if (!isLabelChar(cp)) break;
+      j += cp > 0xffff ? 2 : 1;
+    }
     if (j - d - 1 > o.tldMaxLength) {
       st.next = j;
       return false;
@@ -80,9 +87,15 @@ export function atDot(st: ScanState, d: number): boolean {
   const floor = st.floor();
   let ds = d;
   while (ds > floor) {
-    const cp = codePointBefore(text, ds);
-    if (!isDomainChar(cp)) break;
-    ds -= cp > 0xffff ? 2 : 1;
+    const c = text.charCodeAt(ds - 1);
+    if (c < 128) {
+      if ((ASCII_FLAGS[c]! & A_HOST) === 0) break;
+      ds--;
+    } else {
+      const cp = codePointBefore(text, ds);
+      if (!isDomainChar(cp)) break;
+      ds -= cp > 0xffff ? 2 : 1;
+    }
     // Deviation (UTS #58 §4.1): the reference scans back without limit; a name longer than DNS allows is no domain.
     if (d - ds > MAX_DOMAIN_LENGTH) return false;
   }

@@ -5,7 +5,7 @@
 
 import { badArgument } from '../errors.js';
 import type { Link } from '../types.js';
-import { codePointBefore, isBarrier } from './chars.js';
+import { A_HARD, ASCII_FLAGS, codePointBefore, isBarrier } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
 import { resolveOptions, type LinkOptions } from './options.js';
@@ -70,6 +70,12 @@ class LinkScanner implements Scanner {
       // The last barrier in [known, t), found scanning back from t (words are short: this is cheap).
       let j = t;
       while (j > known) {
+        const c = text.charCodeAt(j - 1);
+        if (c < 128) {
+          if ((ASCII_FLAGS[c]! & A_HARD) !== 0) break;
+          j--;
+          continue;
+        }
         const cp = codePointBefore(text, j);
         if (isBarrier(cp)) break;
         j -= cp > 0xffff ? 2 : 1;
