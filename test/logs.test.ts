@@ -93,6 +93,13 @@ describe('logs: the log rules', () => {
     expect(links[1]!.iri).to.equal('https://例え.jp/パス');
   });
 
+  it('JSON after a timestamp and a level (from the first `{"` on)', () => {
+    const links = expectLog(String.raw`2026-03-14T09:26:53.589Z INFO request {"url":"⸠https:\/\/api.example.com\/v1?id=42⸡","ok":true}`);
+    expect(links[0]!.uri).to.equal('https://api.example.com/v1?id=42');
+    // Before the `{"` nothing is unescaped (and `example.com` after `/` is a path segment).
+    expectLog(String.raw`pre https:\/\/example.com\/a {"a":1}`);
+  });
+
   it('JSON: a \\" inside a value is a delimiter, a \\n a line break; a surrogate pair escape is one character', () => {
     expectLog(String.raw`{"msg":"he said \"⸠https://example.org/q⸡\" then\n⸠www.example.net⸡"}`);
     const links = expectLog(String.raw`{"u":"⸠https://example.org/\ud83d\ude00⸡"}`);

@@ -3,7 +3,8 @@
 // The detector runs unchanged on a *view* of the line; link offsets found in the view are mapped back to the
 // line, and each link's `text` is the line's own slice. The view:
 //
-// - JSON lines (the line starts with `{`, RFC 8259): string values are unescaped (`\/` → `/`, `\u4F8B` → 例,
+// - JSON (RFC 8259), from the first `{"` of the line on (a JSON line, or a JSON payload after a timestamp and
+//   a level): string values are unescaped (`\/` → `/`, `\u4F8B` → 例,
 //   `\n` → a line break …), so `"https:\/\/example.com\/a"` (PHP, some Java encoders) and
 //   `"https://\u4f8b\u3048.jp"` (Python's json.dumps) are links; the `uri` is that of the unescaped value.
 // - `"` and `|` become U+0000, a Hard character: in a log they delimit fields (JSON strings, Apache/nginx
@@ -34,9 +35,9 @@ export interface LineView {
 
 /** The detector's view of one log line (see the file comment). */
 export function logView(line: string): LineView {
-  let i = 0;
-  while (i < line.length && (line.charCodeAt(i) === 0x20 || line.charCodeAt(i) === 0x09)) i++;
-  const view = line.charCodeAt(i) === 0x7b ? jsonView(line) : { text: line, map: null };
+  // JSON from the first `{"` on: a JSON line, or a JSON payload after a timestamp and a level.
+  const json = line.indexOf('{"');
+  const view = json >= 0 ? jsonView(line, json) : { text: line, map: null };
   return { text: maskFields(view.text), map: view.map };
 }
 
@@ -54,7 +55,7 @@ function hexValue(c: number): number {
 
 // RFC 8259 §7: inside strings, `\` escapes one of `" \ / b f n r t` or `uXXXX`. Outside strings nothing changes.
 // Quotes (the delimiters and `\"`) become U+0000.
-function jsonView(line: string): LineView {
+function jsonView(line: string, from: number): LineView {
   const n = line.length;
   let out = '';
   let last = 0;
@@ -77,7 +78,7 @@ function jsonView(line: string): LineView {
     if (map !== null) for (let k = 0; k < s.length; k++) map.push(at);
     last = at + length;
   };
-  for (let k = 0; k < n; k++) {
+  for (let k = from; k < n; k++) {
     const c = line.charCodeAt(k);
     if (c === QUOTE) {
       replace(k, 1, NUL);
