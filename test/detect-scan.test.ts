@@ -169,3 +169,14 @@ describe('detect: colons and dots in bulk stay linear', () => {
     expect(findLinks('x.y:'.repeat(200_000))).to.deep.equal([]);
   });
 });
+
+describe('detect: a scanner carries no state from one call to the next', () => {
+  it('an incomplete scan of one text does not change the answer for another', () => {
+    const s = createScanner();
+    s.scan('<http://example.com/a\n  /b', 0, false, 0); // stops inside an open wrapper
+    s.scan('x'.repeat(10_000) + 'http://a.b/(((', 0, false, 0); // stops after a cut
+    const text = 'see https://例え.jp/パス。 and a@example.com';
+    expect(s.scan(text, 0, true, 0).links).to.deep.equal(findLinks(text));
+    expect(s.scan(text, 4, true, 100).links.map((l) => l.start - 100)).to.deep.equal(findLinks(text).map((l) => l.start));
+  });
+});
