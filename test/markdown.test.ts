@@ -2,7 +2,9 @@
 // chunk between ⸠ and ⸡, its construct after it when it is not a bare link.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier } from '../src/markdown/index.js';
+import * as commonmark from 'commonmark';
+import mdurl from 'mdurl';
+import { findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier, toMarkdownSource } from '../src/markdown/index.js';
 import type { MarkdownChunk, MarkdownLinkOptions } from '../src/markdown/index.js';
 
 function marked(chunks: MarkdownChunk[]): string {
@@ -218,5 +220,50 @@ describe('Markdown mode: options', () => {
     expect(() => linkifyMarkdown('x', { gfm: 'yes' as unknown as boolean })).to.throw(TypeError);
     expect(() => linkifyMarkdown('x', { nope: 1 } as unknown as MarkdownLinkOptions)).to.throw(TypeError);
     expect(() => linkifyMarkdown(3 as unknown as string)).to.throw(TypeError);
+  });
+});
+
+describe('Markdown mode: toMarkdownSource', () => {
+  const source = [
+    'see https://例え.jp/パス。 **https://x.example/a_b** `https://code.example/` [a](https://b.example)',
+    '',
+    '- 名前@例え.jp and www.example.com/[x] https://a.example/*x*',
+    '',
+    '```',
+    'https://fenced.example/',
+    '```',
+    '',
+  ].join('\n');
+  const expected = [
+    'see [https://例え.jp/パス](<https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9>)。 **<https://x.example/a_b>** `https://code.example/` [a](https://b.example)',
+    '',
+    '- [名前@例え.jp](<mailto:%E5%90%8D%E5%89%8D@xn--r8jz45g.jp>) and [www.example.com/\\[x\\]](<https://www.example.com/[x]>) <https://a.example/>*x*',
+    '',
+    '```',
+    'https://fenced.example/',
+    '```',
+    '',
+  ].join('\n');
+
+  it('makes bare links Markdown links and copies everything else', () => {
+    expect(toMarkdownSource(linkifyMarkdown(source))).to.equal(expected);
+  });
+
+  it('is idempotent, and the reference parser finds exactly the links irilink found', () => {
+    const out = toMarkdownSource(linkifyMarkdown(source));
+    expect(toMarkdownSource(linkifyMarkdown(out))).to.equal(out);
+    const hrefs: string[] = [];
+    const walker = new commonmark.Parser().parse(out).walker();
+    for (let step = walker.next(); step; step = walker.next()) {
+      if (step.entering && step.node.type === 'link') hrefs.push(step.node.destination ?? '');
+    }
+    // commonmark.js percent-encodes [ and ] in destinations (mdurl encode); so does the comparison.
+    expect(hrefs).to.deep.equal(findMarkdownLinks(source).map((l) => mdurl.encode(l.uri)));
+  });
+
+  it('leaves a link a renderer refuses as text', () => {
+    const chunks = linkifyMarkdown('see https://раураl.com/ now');
+    expect(chunks.some((c) => c.type === 'link' && c.diagnostics.includes('mixed-script-host'))).to.equal(true);
+    expect(toMarkdownSource(chunks)).to.equal('see https://раураl.com/ now');
   });
 });

@@ -5,3 +5,5 @@ export type { MarkdownConstruct, MarkdownLink } from './extract.js';
 export { irilinkLinkifyIt } from './markdown-it.js';
 export type { LinkifyItLike, LinkifyItMatch } from './markdown-it.js';
 export { remarkIrilink } from './remark.js';
+export { createMarkdownSourceRenderer, toMarkdownSource } from './source.js';
+export type { MarkdownSourceOptions } from './source.js';

@@ -1,0 +1,82 @@
+// Linkified Markdown source: the Markdown mode's chunks written back as Markdown. Text and the links the author
+// wrote (links, images, references, definitions, autolinks) are copied as they are; each bare link becomes a
+// Markdown link, so the output is the input with its bare links made explicit — nothing else changes.
+//
+//   see https://例え.jp/パス。   →   see [https://例え.jp/パス](<https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9>)。
+//   see https://a.example/x     →   see <https://a.example/x>
+//
+// (The renderers of src/render escape text as plain text; Markdown source must pass through unescaped.)
+
+import { refusals, resolveSchemes } from '../render/common.js';
+import type { ChunkRenderer } from '../render/common.js';
+import type { Chunk, LinkChunk } from '../types.js';
+import { badArgument } from '../errors.js';
+
+export interface MarkdownSourceOptions {
+  /** Schemes a bare link may be made a link with (default: the renderers' DEFAULT_LINK_SCHEMES). */
+  schemes?: readonly string[];
+}
+
+// CommonMark §6.2 / §2.4: characters that could start a construct inside link text get a backslash.
+const ESCAPE = new Uint8Array(128);
+for (const ch of '\\`*_[]<>&~|!') ESCAPE[ch.charCodeAt(0)] = 1;
+
+function escapeLinkText(text: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && ESCAPE[c] === 1) {
+      out += text.slice(last, i) + '\\';
+      last = i;
+    }
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+// CommonMark §6.5: `<scheme:…>` is an autolink when the text has no space, control, `<` or `>`; a URI that is also
+// the link's text shows the same either way. refusals() has already checked the uri is printable ASCII.
+function isAutolinkText(link: LinkChunk): boolean {
+  return !link.schemeInferred && link.text === link.uri && !link.uri.includes('>') && !link.uri.includes('<');
+}
+
+class MarkdownSourceRenderer implements ChunkRenderer {
+  private readonly schemes: ReadonlySet<string>;
+
+  constructor(options: MarkdownSourceOptions | undefined) {
+    if (options !== undefined && (options === null || typeof options !== 'object')) {
+      throw badArgument('createMarkdownSourceRenderer', 'options', 'an object or undefined', options);
+    }
+    this.schemes = resolveSchemes(options?.schemes);
+  }
+
+  chunk(chunk: Chunk): string {
+    if (chunk.type === 'text') return chunk.text;
+    const construct = (chunk as { construct?: string }).construct;
+    if (construct !== undefined && construct !== 'bare') return chunk.text;
+    if (refusals(chunk, this.schemes).length > 0) return chunk.text;
+    if (isAutolinkText(chunk)) return `<${chunk.text}>`;
+    // §6.3: a destination in <…> may hold ( ) freely; the uri has no <, > or \ (toUri percent-encodes them).
+    return `[${escapeLinkText(chunk.text)}](<${chunk.uri}>)`;
+  }
+
+  end(): string {
+    return '';
+  }
+}
+
+/** A renderer (ChunkRenderer, as src/render's) writing the Markdown mode's chunks back as Markdown source. */
+export function createMarkdownSourceRenderer(options?: MarkdownSourceOptions): ChunkRenderer {
+  return new MarkdownSourceRenderer(options);
+}
+
+/**
+ * The chunks of linkifyMarkdown written back as Markdown, bare links made Markdown links.
+ * @example toMarkdownSource(linkifyMarkdown('**https://例え.jp/**')) // '**[https://例え.jp/](<https://xn--r8jz45g.jp/>)**'
+ */
+export function toMarkdownSource(chunks: Iterable<Chunk>, options?: MarkdownSourceOptions): string {
+  const renderer = new MarkdownSourceRenderer(options);
+  let out = '';
+  for (const chunk of chunks) out += renderer.chunk(chunk);
+  return out + renderer.end();
+}
