@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { parseLinksTsv } from '../bench/lib/links-tsv.js';
 import { samplesDir } from '../bench/lib/paths.js';
 import { findLinks } from '../src/detect/index.js';
-import { findLogLinks, linkifyLogLine, logView, LogLineLinker } from '../src/logs/index.js';
+import { createLogLinkStream, findLogLinks, linkifyLogLine, logView, LogLineLinker } from '../src/logs/index.js';
+import iconv from 'iconv-lite';
 import { toJsonl } from '../src/render/index.js';
 import { createLinkStream } from '../src/stream/transform.js';
 import type { Chunk, Link } from '../src/types.js';
@@ -214,6 +215,41 @@ describe('logs: --links through the stream (line numbers and byte offsets)', () 
       const line = r.line as number;
       expect(r.byteStart as number).to.be.at.least(lineStarts[line - 1]!).and.below(lineStarts[line]!);
     }
+  });
+
+  async function logLinkRows(pieces: Buffer[], options?: Parameters<typeof createLogLinkStream>[0]): Promise<Record<string, unknown>[]> {
+    let out = '';
+    for await (const b of Readable.from(pieces).pipe(createLogLinkStream(options))) out += (b as Buffer).toString('utf8');
+    return out === '' ? [] : out.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+
+  it('createLogLinkStream (log rules, line by line) writes the same rows as the link stream where the rules agree', async () => {
+    expect(await logLinkRows([log])).to.deep.equal(await linksThroughStream([log]));
+    for (let cut = 1; cut < log.length; cut += 5) {
+      expect(await logLinkRows([log.subarray(0, cut), log.subarray(cut)])).to.deep.equal(await linksThroughStream([log]));
+    }
+    // With a BOM, and in Shift_JIS (the link stream's legacy decoding and byte counting).
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), log]);
+    expect(await logLinkRows([bom])).to.deep.equal(await linksThroughStream([bom]));
+    const sjisText = '検索 http://example.jp/検索?q=東京\r\n連絡先 aiko@example.jp\n\nhttps://例え.jp/パス';
+    const sjis = iconv.encode(sjisText, 'shift_jis');
+    const chunks: Chunk[] = [];
+    for await (const c of Readable.from([sjis]).pipe(createLinkStream({ encoding: 'shift_jis' }))) chunks.push(c as Chunk);
+    const expected = toJsonl(chunks, { links: true }).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(expected).to.have.length(3);
+    expect(await logLinkRows([sjis], { encoding: 'shift_jis' })).to.deep.equal(expected);
+  });
+
+  it('createLogLinkStream applies the log rules, and byte offsets stay exact after a truncated line', async () => {
+    const input = Buffer.from('user=alice@example.com "GET /tools.pl HTTP/1.1"\n' + 'x'.repeat(100) + ' https://cut.example/\nsee https://例え.jp/\n');
+    const rows = await logLinkRows([input], { maxRecordBytes: 64 });
+    expect(rows.map((r) => [r.line, r.text])).to.deep.equal([
+      [1, 'alice@example.com'],
+      [3, 'https://例え.jp/'],
+    ]);
+    for (const r of rows) expect(input.toString('utf8', r.byteStart as number, r.byteEnd as number)).to.equal(r.text);
+    const text = input.toString('utf8');
+    for (const r of rows) expect(text.slice(r.start as number, r.end as number)).to.equal(r.text);
   });
 
   it('the same rows however the bytes are split (every split point, inside UTF-8 sequences and CRLF too)', async () => {

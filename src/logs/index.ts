@@ -3,6 +3,7 @@ export { findLogLinks, linkifyLogLine, LogLineLinker, type LogOptions } from './
 export { logView, isLogSyntax, type LineView } from './view.js';
 export {
   createRecordStream,
+  createLogLinkStream,
   linkRecords,
   RecordLinker,
   type RecordOptions,

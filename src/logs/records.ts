@@ -19,11 +19,15 @@
 //   count the input bytes;
 // - memory: one line at a time. A line longer than `maxRecordBytes` is scanned up to that length and marked
 //   `"truncated":true`; the rest of it is skipped.
+//
+// createLogLinkStream is the same machinery writing one object per link in the shape of the CLI's
+// `--links --format jsonl` (offsets over the whole input), for logs read with the log rules.
 import { Buffer, isUtf8 } from 'node:buffer';
 import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
 import { badOption } from '../errors.js';
 import { createDecoder } from '../stream/decode.js';
+import type { JsonlLink } from '../render/index.js';
 import type { Chunk, Link } from '../types.js';
 import { LogLineLinker, splitLogOptions } from './lines.js';
 import type { LogOptions } from './lines.js';
@@ -94,23 +98,29 @@ export class RecordLinker {
     this.linker = new LogLineLinker(logOptions);
   }
 
+  /** UTF-16 length of the last line given to record(), as decoded. */
+  lastLineUnits = 0;
+
   /** The record of the next line. `bytes` excludes the LF (and the CR of a CRLF). */
   record(bytes: Buffer, truncated = false): LinkRecord {
     this.lineNumber++;
+    const out = { units: 0 };
     const links =
       this.encoding === undefined
-        ? recordLinks(this.linker, bytes, this.lineNumber === 1)
-        : decodedRecordLinks(this.linker, bytes, this.encoding);
+        ? recordLinks(this.linker, bytes, this.lineNumber === 1, out)
+        : decodedRecordLinks(this.linker, bytes, this.encoding, out);
+    this.lastLineUnits = out.units;
     const record: LinkRecord = { line: this.lineNumber, links };
     if (truncated) record.truncated = true;
     return record;
   }
 }
 
-function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean): RecordLink[] {
+function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean, out: { units: number }): RecordLink[] {
   const bom = first && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   if (!bom && isUtf8(bytes)) {
     const line = bytes.toString('utf8');
+    out.units = line.length;
     const links = linker.links(line);
     if (links.length === 0) return [];
     // UTF-8 byte offsets by one walk over the line (valid UTF-8 decodes to well-formed UTF-16).
@@ -132,16 +142,17 @@ function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean): Reco
     return links.map((l) => recordLink(l, byteAt(l.start), byteAt(l.end)));
   }
   // A BOM or invalid bytes: the stream's UTF-8 decoder (WHATWG) and its byte map give exact offsets.
-  return decodedRecordLinks(linker, bytes, 'utf-8');
+  return decodedRecordLinks(linker, bytes, 'utf-8', out);
 }
 
 // Charsets in which the byte 0x0A can be part of a character (so lines cannot be found in the bytes).
 const LINE_UNSAFE = new Set(['utf16', 'utf16le', 'utf16be', 'ucs2', 'utf32', 'utf32le', 'utf32be', 'utf7', 'hz', 'hzgb2312']);
 
 /** Decodes the line with the stream's decoder for `encoding`; its byte map gives each link's byte offsets. */
-function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: string): RecordLink[] {
+function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: string, units: { units: number }): RecordLink[] {
   const decoder = createDecoder(encoding);
   const line = decoder.write(bytes) + decoder.end();
+  units.units = line.length;
   const links = linker.links(line);
   const out: RecordLink[] = [];
   let pos = 0;
@@ -184,26 +195,63 @@ function recordLink(l: Link, byteStart: number, byteEnd: number): RecordLink {
  * process.stdin.pipe(createRecordStream()).pipe(process.stdout);
  */
 export function createRecordStream(options?: RecordOptions): Transform {
+  return new RecordStream(...resolveStreamOptions(options), 'records');
+}
+
+/**
+ * The log rules for a whole log, in the shape of `toJsonl(chunks, { links: true })` (the CLI's
+ * `--links --format jsonl`): one JSON line per link, `start end byteStart byteEnd line column text uri iri kind
+ * scheme schemeInferred diagnostics`, with `start`/`end` and `byteStart`/`byteEnd` over the whole input (UTF-16
+ * units of the decoded text, as the link stream counts them; input bytes), `line` and `column` 1-based. Lines
+ * without links write nothing. After a line longer than maxRecordBytes the UTF-16 offsets count the skipped
+ * bytes as UTF-8 (the byte offsets stay exact).
+ *
+ * @example
+ * fs.createReadStream('access.log').pipe(createLogLinkStream()).pipe(process.stdout);
+ */
+export function createLogLinkStream(options?: RecordOptions): Transform {
+  return new RecordStream(...resolveStreamOptions(options), 'links');
+}
+
+function resolveStreamOptions(options: RecordOptions | undefined): [RecordLinker, number] {
   const { logRules, link } = splitLogOptions(options, ['maxRecordBytes', 'encoding']);
   const max = options?.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   if (!Number.isInteger(max) || max < 1) throw badOption('maxRecordBytes', 'a positive integer', max);
   const linkerOptions: RecordLinkerOptions = link === undefined ? { logRules } : { ...link, logRules };
   if (options?.encoding !== undefined) linkerOptions.encoding = options.encoding;
-  return new RecordStream(new RecordLinker(linkerOptions), max);
+  return [new RecordLinker(linkerOptions), max];
+}
+
+/** UTF-16 units that valid UTF-8 bytes decode to: one per lead byte, two for a four-byte sequence. */
+function utf8Units(bytes: Buffer): number {
+  let units = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b < 0x80 || b >= 0xc0) units += b >= 0xf0 ? 2 : 1;
+  }
+  return units;
 }
 
 class RecordStream extends Transform {
   private readonly linker: RecordLinker;
   private readonly max: number;
+  private readonly output: 'records' | 'links';
   /** The start of the current line (bytes before its LF), at most `max` bytes of it. */
   private pending: Buffer[] = [];
   private pendingLength = 0;
   private truncated = false;
+  /** Bytes of the current line past `max`, and the UTF-16 units they stand for (as UTF-8). */
+  private skippedBytes = 0;
+  private skippedUnits = 0;
+  /** 'links': where the current line starts in the whole input (UTF-16 units, bytes). */
+  private unitBase = 0;
+  private byteBase = 0;
 
-  constructor(linker: RecordLinker, max: number) {
+  constructor(linker: RecordLinker, max: number, output: 'records' | 'links') {
     super({ readableObjectMode: false, decodeStrings: true });
     this.linker = linker;
     this.max = max;
+    this.output = output;
   }
 
   override _transform(data: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -229,7 +277,10 @@ class RecordStream extends Transform {
 
   override _flush(callback: TransformCallback): void {
     try {
-      if (this.pendingLength > 0 || this.truncated) this.push(this.emitLine(false));
+      if (this.pendingLength > 0 || this.truncated) {
+        const out = this.emitLine(false);
+        if (out !== '') this.push(out);
+      }
     } catch (error) {
       callback(error as Error);
       return;
@@ -241,6 +292,9 @@ class RecordStream extends Transform {
     const room = this.max - this.pendingLength;
     if (piece.length > room) {
       this.truncated = true;
+      const skipped = piece.subarray(room);
+      this.skippedBytes += skipped.length;
+      if (this.output === 'links') this.skippedUnits += utf8Units(skipped);
       piece = piece.subarray(0, room);
     }
     if (piece.length === 0) return;
@@ -249,15 +303,45 @@ class RecordStream extends Transform {
     this.pendingLength += piece.length;
   }
 
-  /** The record of the pending line; `lf`: it ended with a LF (so a CR before it is a CRLF). */
+  /** The output for the pending line; `lf`: it ended with a LF (so a CR before it is a CRLF). */
   private emitLine(lf: boolean): string {
     let line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLength);
-    if (lf && !this.truncated && line.length > 0 && line[line.length - 1] === CR) line = line.subarray(0, line.length - 1);
+    const crlf = lf && !this.truncated && line.length > 0 && line[line.length - 1] === CR;
+    if (crlf) line = line.subarray(0, line.length - 1);
     const record = this.linker.record(line, this.truncated);
+    let out: string;
+    if (this.output === 'records') {
+      out = JSON.stringify(record) + '\n';
+    } else {
+      out = '';
+      for (const l of record.links) {
+        const row: JsonlLink = {
+          start: this.unitBase + l.start,
+          end: this.unitBase + l.end,
+          byteStart: this.byteBase + l.byteStart,
+          byteEnd: this.byteBase + l.byteEnd,
+          line: record.line,
+          column: l.start + 1,
+          text: l.text,
+          uri: l.uri,
+          iri: l.iri,
+          kind: l.kind,
+          scheme: l.scheme,
+          schemeInferred: l.schemeInferred,
+          diagnostics: l.diagnostics,
+        };
+        out += JSON.stringify(row) + '\n';
+      }
+      const terminator = (crlf ? 1 : 0) + (lf ? 1 : 0);
+      this.unitBase += this.linker.lastLineUnits + this.skippedUnits + terminator;
+      this.byteBase += line.length + this.skippedBytes + terminator;
+    }
     this.pending = [];
     this.pendingLength = 0;
     this.truncated = false;
-    return JSON.stringify(record) + '\n';
+    this.skippedBytes = 0;
+    this.skippedUnits = 0;
+    return out;
   }
 }
 
