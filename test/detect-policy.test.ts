@@ -45,6 +45,8 @@ describe('detect: P2 — schemes', () => {
   itMarks([
     'javascript:alert(1)',
     'JavaScript:alert(document.cookie)',
+    'JAVASCRIPT:alert(1) jAvAsCrIpT://x.com/%0a VBScript:x VBSCRIPT:x Data:text/html,x DATA:,x',
+    '(javascript:void(0)) "javascript:x" <javascript:x> 詳細はjavascript:alert(1)',
     'vbscript:msgbox("x")',
     'data:text/html,<script>alert(1)</script>',
     'javascript://example.com/%0Aalert(1)',
