@@ -33,6 +33,17 @@ describe('corpora/samples', () => {
     expect(samples.map((s) => s.name)).to.include.members(['chat', 'log', 'mail', 'markdown', 'multilingual']);
   });
 
+  it('the expected-links parser rejects malformed rows (so "parses" above means well-formed)', () => {
+    const header = 'start\tend\tkind\ttext\turi\n';
+    expect(() => parseLinksTsv('x.tsv', 'start end kind text uri\n')).to.throw(/x.tsv:1: header/);
+    expect(() => parseLinksTsv('x.tsv', header + '0\t3\turl\tabc\n')).to.throw(/x.tsv:2: expected 5/);
+    expect(() => parseLinksTsv('x.tsv', header + '0\t?\turl\ta.jp\thttps://a.jp\n')).to.throw(/integers/);
+    expect(() => parseLinksTsv('x.tsv', header + '0\t4\tlink\ta.jp\thttps://a.jp\n')).to.throw(/url or email/);
+    expect(parseLinksTsv('x.tsv', header + '# why\n0\t4\turl\ta.jp\thttps://a.jp\n')).to.deep.equal([
+      { start: 0, end: 4, kind: 'url', text: 'a.jp', uri: 'https://a.jp', line: 3 },
+    ]);
+  });
+
   for (const s of samples) {
     describe(s.name, () => {
       it('parses and lists at least one link', () => {
