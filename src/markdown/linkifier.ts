@@ -34,7 +34,7 @@ export type MarkdownLinkChunk = MarkdownLink & { type: 'link' };
 export type MarkdownChunk = TextChunk | MarkdownLinkChunk;
 
 /** A piece is cut at the first safe place after this many UTF-16 units (fewer, larger parses are faster). */
-const MIN_PIECE_LENGTH = 16 * 1024;
+const MIN_PIECE_LENGTH = 4096;
 /** Past this length a piece is cut at a line boundary even where no block ends (bounded memory). */
 export const DEFAULT_MAX_PIECE_LENGTH = 1 << 20;
 
@@ -70,6 +70,7 @@ export class MarkdownLinkifier {
   definedLate = false;
   private readonly maxPieceLength: number;
 
+  /** `preload` (used by the whole-text functions): link reference definitions known from the start. */
   constructor(options?: MarkdownLinkOptions, preload?: ReadonlyMap<string, string>) {
     const { gfm, link } = splitOptions('MarkdownLinkifier', options);
     const parser = parse(gfm ? { extensions: GFM } : {});
@@ -122,7 +123,7 @@ export class MarkdownLinkifier {
       if (e < 0) break;
       const n = lineEndingLength(this.buf, e, final);
       if (n === 0) break;
-      if (this.lineStart >= MIN_PIECE_LENGTH && this.tracker.canCutBefore(this.buf, this.lineStart, e)) {
+      if (this.lineStart >= MIN_PIECE_LENGTH && this.lineStart > 0 && this.tracker.canCutBefore(this.buf, this.lineStart, e)) {
         this.emit(this.lineStart, out);
         continue; // the line now starts the buffer
       }
