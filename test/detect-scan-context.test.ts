@@ -1,0 +1,89 @@
+// Scanner.scan() with exactly the left context it declares (scanner.ts, `contextLength`): the stream keeps
+// text from k = max(0, settled − contextLength) and nothing more, so a look-behind that reaches further than
+// contextLength would make a streamed answer differ from the whole-text one. These tests drive the scanner
+// strictly per its contract (streamLinks in detect-support.ts keeps exactly contextLength units) over
+// adversarial text: scheme fragments glued to file extensions and dotted names, CJK and astral characters,
+// `@`, brackets, quotes and bidi controls, cut at random points — and compare with findLinks on the whole text.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { createScanner, findLinks, type LinkOptions } from '../src/detect/index.js';
+import { mark, streamLinks } from './detect-support.js';
+
+/** Splits `text` at the given cut points (sorted, clamped, duplicates dropped; may split a surrogate pair). */
+function cutAt(text: string, cuts: readonly number[]): string[] {
+  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+  const pieces: string[] = [];
+  let prev = 0;
+  for (const p of points) {
+    pieces.push(text.slice(prev, p));
+    prev = p;
+  }
+  pieces.push(text.slice(prev));
+  return pieces;
+}
+
+function expectSameAsWhole(text: string, pieces: readonly string[], options?: LinkOptions): void {
+  const whole = findLinks(text, options);
+  const streamed = streamLinks(pieces, options);
+  if (JSON.stringify(streamed) === JSON.stringify(whole)) return;
+  expect(mark(text, streamed), `split as ${JSON.stringify(pieces)}`).to.equal(mark(text, whole));
+  expect(streamed, `split as ${JSON.stringify(pieces)}`).to.deep.equal(whole);
+}
+
+// Pieces chosen to reach back as far as possible from a cut: scheme runs and dotted schemes glued to the
+// text before them (P2, P4, P8), TLDs that are file extensions (P7), email back-scans (`@`), wrappers (P3),
+// quotes (P6), bidi controls (P1), and scripts written without spaces next to astral characters.
+const token = fc.constantFrom(
+  'http', 'https', 'ftp', 'mailto', 'tel', 'urn', 'com.example.app', 'x-y+z', '://', ':', '//', '/', 'a',
+  'x.tar.gz', '.tar', '.gz', '.jp', '.com', '.md', '.py', '.zip', 'README', 'www.', 'example', 'straße', 'пример',
+  '.рф', '例え', 'パス', '日本', '詳細は', '。', '、', '．', '𒾐', '😀', '𠮷', '@', 'user', '.', '-', '_', '%41', '%E4',
+  '(', ')', '[', ']', '{', '}', '<', '>', '<URL:', '「', '」', '"', "'", '“', '”', '«', '»', '\u202E', '\u200F',
+  '\u2066', '\u061C', ' ', '\n', '\t', '?', '#', '=', '&', '~', '1', '2', 'ok', 'see',
+);
+const textArb = fc.array(token, { minLength: 1, maxLength: 40 }).map((t) => t.join(''));
+const cutsArb = fc.array(fc.nat({ max: 10_000 }), { minLength: 1, maxLength: 8 });
+
+describe('detect: scan() with exactly contextLength units of left context', () => {
+  it('declares a small, fixed context', () => {
+    const scanner = createScanner();
+    expect(scanner.contextLength).to.be.a('number').within(1, 64);
+  });
+
+  it('the case found by the stream property test, split at every position', () => {
+    // A file name glued to a scheme, then an IRI ending in astral characters (H5's report: cut at 46).
+    const cases = [
+      'ftp://files.example/x.tar.gzhttps://例え.jp/パス𒾐😀😀 ok',
+      'see x.tar.gzhttps://例え.jp/パス𒾐😀😀',
+      'a b c d e f g h i j k l m n o p q r s t u v w x.tar.gzhttps://例え.jp/パス𒾐😀😀',
+      '日本語x.tar.gzhttps://例え.jp/パス com.example.app://open 詳細はhttps://例え.jp/パス。',
+    ];
+    for (const text of cases) {
+      for (let i = 0; i <= text.length; i++) expectSameAsWhole(text, [text.slice(0, i), text.slice(i)]);
+    }
+  });
+
+  it('property: adversarial text, random cuts', () => {
+    fc.assert(
+      fc.property(textArb, cutsArb, (text, cuts) => expectSameAsWhole(text, cutAt(text, cuts))),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('property: adversarial text, every single split point', () => {
+    fc.assert(
+      fc.property(textArb, (text) => {
+        for (let i = 1; i < text.length; i++) expectSameAsWhole(text, [text.slice(0, i), text.slice(i)]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: adversarial text, one code unit at a time, also with maxLinkLength 64', () => {
+    fc.assert(
+      fc.property(textArb, fc.constantFrom<LinkOptions | undefined>(undefined, { maxLinkLength: 64 }), (text, options) =>
+        expectSameAsWhole(text, text.split(''), options),
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
