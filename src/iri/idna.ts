@@ -36,12 +36,33 @@ const FLAGS: Tr46Flags = {
   ignoreInvalidPunycode: false,
 };
 
+// Memo (performance): hosts repeat in running text, and tr46 maps, validates and Punycode-codes every label
+// on every call. Both functions are pure (same input, same output: the flags are fixed), so a memo cannot
+// change any result; it only skips work. Bounded: at most MEMO_SIZE entries of at most MEMO_MAX_KEY_LENGTH
+// units each (RFC 1035 §2.3.4: 253 octets is the longest name; longer inputs are not remembered), and the
+// map is cleared when full, so memory stays flat whatever the input.
+const MEMO_SIZE = 2048;
+const MEMO_MAX_KEY_LENGTH = 256;
+const asciiMemo = new Map<string, string | null>();
+const unicodeMemo = new Map<string, { domain: string; error: boolean }>();
+
+function remember<V>(memo: Map<string, V>, key: string, value: V): void {
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(key, value);
+}
+
 /**
  * UTS #46 §4.2 ToASCII of a domain name with irilink's flags (see FLAGS), or null when it fails.
  * @example domainToAscii('résumé.example.org') // 'xn--rsum-bpad.example.org'
  */
 export function domainToAscii(domain: string): string | null {
-  return tr46.toASCII(domain, FLAGS);
+  if (domain.length > MEMO_MAX_KEY_LENGTH) return tr46.toASCII(domain, FLAGS);
+  let ascii = asciiMemo.get(domain);
+  if (ascii === undefined) {
+    ascii = tr46.toASCII(domain, FLAGS);
+    remember(asciiMemo, domain, ascii);
+  }
+  return ascii;
 }
 
 /**
@@ -50,7 +71,14 @@ export function domainToAscii(domain: string): string | null {
  * @example domainToUnicode('xn--99zt52a.example.org') // { domain: '納豆.example.org', error: false }
  */
 export function domainToUnicode(domain: string): { domain: string; error: boolean } {
-  return tr46.toUnicode(domain, FLAGS);
+  if (domain.length > MEMO_MAX_KEY_LENGTH) return tr46.toUnicode(domain, FLAGS);
+  let result = unicodeMemo.get(domain);
+  if (result === undefined) {
+    result = tr46.toUnicode(domain, FLAGS);
+    remember(unicodeMemo, domain, { domain: result.domain, error: result.error });
+    return result;
+  }
+  return { domain: result.domain, error: result.error }; // a fresh object: the caller may change it
 }
 
 /**
