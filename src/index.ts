@@ -61,3 +61,9 @@ export type {
   RefusalCode,
   Display,
 } from './render/index.js';
+
+// Where irilink is used: mail (RFC 5322 messages and mbox), logs, and a line-per-record filter.
+export { linkifyMail, linkifyMessage, linkifyQuoted, splitMbox, decodeFlowed, mailToHtml, mailToJsonl, runMail } from './mail/index.js';
+export type { LinkifyMailOptions, MailMessage, MailPart, MailOptions, MboxMessage, MailFormat, MailJsonlLink } from './mail/index.js';
+export { findLogLinks, linkifyLogLine, LogLineLinker, createRecordStream, createLogLinkStream, linkRecords, RecordLinker } from './logs/index.js';
+export type { LogOptions, RecordOptions, RecordLinkerOptions, RecordLink, LinkRecord } from './logs/index.js';
