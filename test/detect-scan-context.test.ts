@@ -6,7 +6,8 @@
 // `@`, brackets, quotes and bidi controls, cut at random points — and compare with findLinks on the whole text.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { createScanner, findLinks, type LinkOptions } from '../src/detect/index.js';
+import { createScanner, findLinks, type LinkOptions, type ScanResume } from '../src/detect/index.js';
+import type { Link } from '../src/types.js';
 import { mark, streamLinks } from './detect-support.js';
 
 /** Splits `text` at the given cut points (sorted, clamped, duplicates dropped; may split a surrogate pair). */
@@ -22,12 +23,51 @@ function cutAt(text: string, cuts: readonly number[]): string[] {
   return pieces;
 }
 
+/**
+ * streamLinks (exactly contextLength units of context), also passing each scan's `resume` hint back to the
+ * next scan, as the stream does. `rescanned` counts the trigger search's starting distance from `settled`
+ * summed over the scans, for the linear-rescan test.
+ */
+function streamLinksResumed(pieces: readonly string[], options?: LinkOptions): { links: Link[]; skipped: number } {
+  const scanner = createScanner(options);
+  let text = '';
+  let base = 0;
+  let from = 0;
+  let resume: ScanResume | undefined;
+  let skipped = 0;
+  const links: Link[] = [];
+  const step = (final: boolean): void => {
+    if (resume !== undefined) skipped += resume.at - from;
+    const r = scanner.scan(text, from, final, base, resume);
+    links.push(...r.links);
+    const k = Math.max(0, r.settled - scanner.contextLength);
+    text = text.slice(k);
+    base += k;
+    from = r.settled - k;
+    resume = r.resume === undefined ? undefined : { at: r.resume.at - k, lowerLimit: r.resume.lowerLimit - k };
+  };
+  for (const piece of pieces) {
+    text += piece;
+    step(false);
+  }
+  step(true);
+  return { links, skipped };
+}
+
 function expectSameAsWhole(text: string, pieces: readonly string[], options?: LinkOptions): void {
   const whole = findLinks(text, options);
-  const streamed = streamLinks(pieces, options);
-  if (JSON.stringify(streamed) === JSON.stringify(whole)) return;
-  expect(mark(text, streamed), `split as ${JSON.stringify(pieces)}`).to.equal(mark(text, whole));
-  expect(streamed, `split as ${JSON.stringify(pieces)}`).to.deep.equal(whole);
+  for (const streamed of [streamLinks(pieces, options), streamLinksResumed(pieces, options).links]) {
+    if (JSON.stringify(streamed) === JSON.stringify(whole)) continue;
+    expect(mark(text, streamed), `split as ${JSON.stringify(pieces)}`).to.equal(mark(text, whole));
+    expect(streamed, `split as ${JSON.stringify(pieces)}`).to.deep.equal(whole);
+  }
+}
+
+/** `text` in pieces of `size` code units. */
+function piecesOf(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
 }
 
 // Pieces chosen to reach back as far as possible from a cut: scheme runs and dotted schemes glued to the
@@ -85,5 +125,41 @@ describe('detect: scan() with exactly contextLength units of left context', () =
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('detect: scan() resumes where the previous scan stopped (resume hint)', () => {
+  // Long runs without a barrier, pushed in small pieces: the same links, and the trigger search of each
+  // rescan starts where the last one stopped (the skipped distance shows the hint was used).
+  const runs: [string, string][] = [
+    ['a. × 20 000', 'a.'.repeat(20_000)],
+    ['a: × 20 000', 'a:'.repeat(20_000)],
+    ['x.y: × 10 000', 'x.y:'.repeat(10_000)],
+    ['a@ × 10 000 then b.com', 'a@'.repeat(10_000) + 'b.com'],
+    ['@ × 30 000', '@'.repeat(30_000)],
+    ['ab.c@ × 5 000 then x.example.com', 'ab.c@'.repeat(5_000) + 'x.example.com'],
+    ['one line of 3 000 units without a space', 'https://example.com/' + 'ab.cd/ef:g'.repeat(300)],
+    ['domains glued by dots', 'example.com.'.repeat(3_000) + ' see example.org.'],
+  ];
+  for (const [name, text] of runs) {
+    it(name, () => {
+      for (const size of [1, 7, 100]) {
+        const pieces = piecesOf(text, size);
+        const resumed = streamLinksResumed(pieces);
+        expect(mark(text, resumed.links)).to.equal(mark(text, findLinks(text)));
+        expect(resumed.skipped, 'the hint was used').to.be.greaterThan(0);
+      }
+    });
+  }
+
+  it('a bad resume hint is a TypeError', () => {
+    const s = createScanner();
+    expect(() => s.scan('abc', 1, false, 0, { at: 0, lowerLimit: 0 })).to.throw(TypeError, /resume/);
+    expect(() => s.scan('abc', 0, false, 0, { at: 4, lowerLimit: 0 })).to.throw(TypeError, /resume/);
+    expect(() => s.scan('abc', 0, false, 0, { at: 1.5, lowerLimit: 0 })).to.throw(TypeError, /resume/);
+  });
+
+  it('no hint after a final scan', () => {
+    expect(createScanner().scan('see example.com', 0, true, 0).resume).to.equal(undefined);
   });
 });

@@ -7,7 +7,7 @@ import { createScanner } from './scanner.js';
 
 export type { LinkOptions } from './options.js';
 export { DEFAULT_MAX_LINK_LENGTH, DEFAULT_SCHEMES, NEVER_SCHEMES } from './options.js';
-export type { ScanResult, Scanner } from './scanner.js';
+export type { ScanResult, ScanResume, Scanner } from './scanner.js';
 export { CONTEXT_LENGTH, createScanner } from './scanner.js';
 export { MAX_WRAPPED_LENGTH } from './wrap.js';
 

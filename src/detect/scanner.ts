@@ -16,6 +16,22 @@ import { extendWrapped } from './wrap.js';
 export interface ScanResult {
   links: Link[];
   settled: number;
+  /**
+   * Non-final scans only: where a rescan of the same text (plus more) from `settled` may pick up the trigger
+   * search. Pass it back as scan()'s `resume` (shifted like `settled` when text before it is dropped); the
+   * result is the same, without going through the triggers before `resume.at` again (a performance hint).
+   */
+  resume?: ScanResume;
+}
+
+/**
+ * The trigger search stopped at `at` (settled <= at): every trigger in [settled, at) was decided "no link"
+ * from text it had complete, and `lowerLimit` is the back-scan limit those decisions left (a rejected email
+ * domain raises it, email.ts). Nothing else carries over from one trigger to the next.
+ */
+export interface ScanResume {
+  at: number;
+  lowerLimit: number;
 }
 
 export interface Scanner {
@@ -32,8 +48,11 @@ export interface Scanner {
    * returns at or after settled.
    * Bounded memory: when not final, text.length - settled < maxLinkLength + MAX_WRAPPED_LENGTH (2048), whatever
    * the input.
+   * Linear rescans: `resume`, when given, must be the `resume` of the previous non-final scan of the same text
+   * (plus more), whose `settled` is this `from`, shifted by the same amount. With it, a stream that pushes
+   * small pieces into a long run without a barrier does not go through the run's triggers again on every push.
    */
-  scan(text: string, from: number, final: boolean, base: number): ScanResult;
+  scan(text: string, from: number, final: boolean, base: number, resume?: ScanResume): ScanResult;
 }
 
 /**
@@ -52,13 +71,19 @@ class LinkScanner implements Scanner {
     this.st = new ScanState(resolveOptions(options));
   }
 
-  scan(text: string, from: number, final: boolean, base: number): ScanResult {
+  scan(text: string, from: number, final: boolean, base: number, resume?: ScanResume): ScanResult {
     if (typeof text !== 'string') throw badArgument('scan', 'text', 'a string', text);
     if (!Number.isInteger(from) || from < 0 || from > text.length) {
       throw badArgument('scan', 'from', `an integer from 0 to text.length (${text.length})`, from);
     }
     if (typeof final !== 'boolean') throw badArgument('scan', 'final', 'a boolean', final);
     if (!Number.isInteger(base) || base < 0) throw badArgument('scan', 'base', 'a non-negative integer', base);
+    if (
+      resume !== undefined &&
+      !(resume !== null && Number.isInteger(resume.at) && resume.at >= from && resume.at <= text.length && Number.isInteger(resume.lowerLimit))
+    ) {
+      throw badArgument('scan', 'resume', 'the resume of the previous scan ({ at, lowerLimit }, from <= at <= text.length)', resume);
+    }
 
     const st = this.st;
     st.reset(text, from, final);
@@ -66,6 +91,16 @@ class LinkScanner implements Scanner {
     const n = text.length;
     // The segment state (st.segStart, st.cut) is exact at `known`; advance() brings it to a trigger.
     let known = from;
+    let i = from;
+    if (resume !== undefined) {
+      // [from, resume.at) holds no barrier (the segment starts at `from`) and no trigger still to decide.
+      known = resume.at;
+      i = resume.at;
+      if (resume.lowerLimit > st.lowerLimit) st.lowerLimit = resume.lowerLimit;
+    }
+    // The trigger being decided, and the back-scan limit before it: where a rescan may resume (ScanResume).
+    let trigger = i;
+    let triggerLimit = st.lowerLimit;
     const advance = (t: number): void => {
       // The last barrier in [known, t), found scanning back from t (words are short: this is cheap).
       let j = t;
@@ -85,10 +120,10 @@ class LinkScanner implements Scanner {
       known = t;
     };
     // Trigger search: the next `.`, `:` and `。` (String.prototype.indexOf skips link-free text fast).
-    let nextDot = indexOrEnd(text, '.', from);
-    let nextColon = indexOrEnd(text, ':', from);
-    let nextIdeo = indexOrEnd(text, '\u3002', from);
-    let i = from;
+    let nextDot = indexOrEnd(text, '.', i);
+    let nextColon = indexOrEnd(text, ':', i);
+    let nextIdeo = indexOrEnd(text, '\u3002', i);
+    let advancedTo = n;
     try {
       for (;;) {
         if (nextDot < i) nextDot = indexOrEnd(text, '.', i);
@@ -96,6 +131,8 @@ class LinkScanner implements Scanner {
         if (nextIdeo < i) nextIdeo = indexOrEnd(text, '\u3002', i);
         const t = nextDot < nextColon ? (nextDot < nextIdeo ? nextDot : nextIdeo) : nextColon < nextIdeo ? nextColon : nextIdeo;
         if (t >= n) break;
+        trigger = t;
+        triggerLimit = st.lowerLimit;
         advance(t);
         const found = text.charCodeAt(t) === COLON ? atColon(st, t) : atDot(st, t);
         if (!found) {
@@ -119,13 +156,18 @@ class LinkScanner implements Scanner {
       if (!final) {
         // A high surrogate at the very end may still get its partner: it is not a barrier yet.
         const last = text.charCodeAt(n - 1);
-        advance(n > known && last >= 0xd800 && last <= 0xdbff ? n - 1 : n);
+        advancedTo = n > known && last >= 0xd800 && last <= 0xdbff ? n - 1 : n;
+        advance(advancedTo);
       }
     } catch (err) {
       if (err !== INCOMPLETE) throw err;
-      return { links, settled: st.segStart };
+      // The trigger being decided needs more text: a rescan starts with it (advance(trigger) put segStart <= it).
+      return { links, settled: st.segStart, resume: { at: trigger, lowerLimit: triggerLimit } };
     }
-    return { links, settled: final ? n : st.segStart };
+    if (final) return { links, settled: n };
+    // Every trigger before `i` is decided and none lies in [i, n); advance() found no barrier in
+    // [segStart, advancedTo): the next scan may start both its trigger search and its barrier search there.
+    return { links, settled: st.segStart, resume: { at: advancedTo, lowerLimit: st.lowerLimit } };
   }
 }
 

@@ -12,7 +12,7 @@
 //   end()                           →  [text "ok"]
 import { badArgument } from '../errors.js';
 import type { Chunk, Link, LinkChunk, TextChunk } from '../types.js';
-import type { Scanner } from '../detect/index.js';
+import type { Scanner, ScanResume } from '../detect/index.js';
 
 function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
@@ -36,6 +36,12 @@ export class IncrementalLinkifier {
   private base = 0;
   /** Index in `tail` where the next scan starts (everything before it has been released). */
   private from = 0;
+  /**
+   * The last scan's resume hint (indices in `tail`), kept only when the next scan starts exactly at that
+   * scan's `settled`: then it does not go through the triggers of the undecided run again, so tiny pushes
+   * into a long run without a barrier cost in proportion to what they add (DESIGN.md: linear time).
+   */
+  private resume: ScanResume | undefined = undefined;
   /** A high surrogate that ended the last push, held until its low surrogate arrives. */
   private heldHigh = '';
   private ended = false;
@@ -85,7 +91,8 @@ export class IncrementalLinkifier {
   private scan(final: boolean): Chunk[] {
     const tail = this.tail;
     const base = this.base;
-    const result = this.scanner.scan(tail, this.from, final, base);
+    const result = this.scanner.scan(tail, this.from, final, base, this.resume);
+    this.resume = undefined;
     const out: Chunk[] = [];
     let pos = base + this.from;
     for (const link of result.links) {
@@ -110,6 +117,11 @@ export class IncrementalLinkifier {
       this.base = base + keepFrom;
     }
     this.from = settled - this.base;
+    const hint = result.resume;
+    if (hint !== undefined && base + result.settled === settled) {
+      const shift = this.base - base;
+      this.resume = { at: hint.at - shift, lowerLimit: hint.lowerLimit - shift };
+    }
     return out;
   }
 }
