@@ -30,9 +30,17 @@ export type { BidiProblem, BidiBaseDirection, BidiResolution } from './iri/bidi.
 export { formatUrl, formatUrlParts } from './format/format-url.js';
 export type { UrlParts } from './format/format-url.js';
 
-// UTS #39 §5 restriction levels (behind the mixed-script-host diagnostic).
+// UTS #39: §5 restriction levels (behind mixed-script-host) and §4 confusables (behind confusable-host).
 export { restrictionLevel, isSuspiciousHostLabel } from './unicode/mixed-script.js';
 export type { RestrictionLevel } from './unicode/mixed-script.js';
+export {
+  skeleton,
+  confusableHost,
+  confusablePrototype,
+  WELL_KNOWN_DOMAINS,
+  CONFUSABLES_VERSION,
+  CONFUSABLES_SOURCE,
+} from './unicode/confusables.js';
 
 // Renderers: plain functions over chunks, and the same as object-mode stream stages.
 export {
