@@ -29,6 +29,13 @@ function isHighSurrogate(c: number): boolean {
  */
 const MIN_CONTEXT = 64;
 
+/**
+ * Longest piece of a push appended to the tail at once (UTF-16 units). V8 puts a string of more than
+ * 128 KiB (64 Ki two-byte units) in its large-object space, where every allocation maps fresh memory:
+ * the tail + piece copy stays below that.
+ */
+const MAX_PIECE = 16384;
+
 export class IncrementalLinkifier {
   private readonly scanner: Scanner;
   /** Text from stream offset `base` on: left context, then the undecided part. */
@@ -73,8 +80,23 @@ export class IncrementalLinkifier {
       text = text.slice(0, -1);
       if (text.length === 0) return [];
     }
-    this.tail = this.tail.length === 0 ? text : flatten(this.tail + text);
-    return this.scan(false);
+    if (text.length <= MAX_PIECE) {
+      this.tail = this.tail.length === 0 ? text : flatten(this.tail + text);
+      return this.scan(false);
+    }
+    // A long push is scanned in pieces of at most MAX_PIECE units (the result is the same: the scan is
+    // chunking-invariant). Each piece is copied once into the flat tail; a piece of 64 Ki two-byte units would
+    // make that copy a large-object allocation, about six times dearer per unit than a 16 Ki one.
+    const out: Chunk[] = [];
+    for (let i = 0; i < text.length; ) {
+      let j = Math.min(i + MAX_PIECE, text.length);
+      if (j < text.length && isHighSurrogate(text.charCodeAt(j - 1))) j--; // keep a surrogate pair together
+      const piece = text.slice(i, j);
+      this.tail = this.tail.length === 0 ? piece : flatten(this.tail + piece);
+      for (const chunk of this.scan(false)) out.push(chunk);
+      i = j;
+    }
+    return out;
   }
 
   /** Ends the input; returns the remaining chunks. */
