@@ -67,6 +67,16 @@ export function atColon(st: ScanState, c: number): boolean {
   if (r === c) return false;
   const slashes =
     !st.outOfRoom(c + 1) && text.charCodeAt(c + 1) === SLASH && !st.outOfRoom(c + 2) && text.charCodeAt(c + 2) === SLASH;
+  // Without `//` the only way on is opaqueForm(c + 1), which wants an Include character there (or `?`): a colon
+  // followed by a space, the end or other ASCII punctuation (`From: …`, `Note:`) ends here, before schemeStart
+  // builds the lower-cased name (performance; the answer is the same).
+  if (!slashes) {
+    if (st.outOfRoom(c + 1)) return false;
+    const after = text.charCodeAt(c + 1);
+    if (after < 128 && after !== QUESTION && (termOf(after) !== INCLUDE || after === SLASH || after === COLON || after === AT)) {
+      return false;
+    }
+  }
   const s = schemeStart(st, r, c, slashes);
   if (s < 0) return false;
   // P4: the scheme must not be glued to a word of a script written with spaces.
