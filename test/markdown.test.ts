@@ -3,7 +3,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import * as commonmark from 'commonmark';
+import { parse } from 'micromark';
 import mdurl from 'mdurl';
+import { createScanner } from '../src/detect/index.js';
+import { piecesLinks } from '../src/markdown/extract.js';
 import { findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier, toMarkdownSource } from '../src/markdown/index.js';
 import type { MarkdownChunk, MarkdownLinkOptions } from '../src/markdown/index.js';
 
@@ -266,5 +269,42 @@ describe('Markdown mode: toMarkdownSource', () => {
     const chunks = linkifyMarkdown('see https://раураl.com/ now');
     expect(chunks.some((c) => c.type === 'link' && c.diagnostics.includes('mixed-script-host'))).to.equal(true);
     expect(toMarkdownSource(chunks)).to.equal('see https://раураl.com/ now');
+  });
+});
+
+describe('Markdown mode: cutting into pieces changes nothing', () => {
+  // Blocks that run on across blank lines, or nest, or look like they do; each with a bare link and a construct.
+  const blocks = [
+    'Para https://p.example/ and [l](https://l.example/).',
+    '```\ncode https://c.example/\n\nhttps://c2.example/\n```',
+    '~~~~\nhttps://t.example/\n\n```\nhttps://t2.example/\n~~~~',
+    '- item https://i.example/\n\n  ```\n  https://ic.example/\n\n  more\n  ```',
+    '- item\n\n  ```\n  https://open.example/',
+    '1. one\n2. two https://o.example/',
+    '> quote https://q.example/\n> ```\n> https://qc.example/',
+    '<!--\nhttps://h.example/\n\nhttps://h2.example/\n-->',
+    '<script>\nhttps://s.example/\n\n</script>',
+    '<div>\nhttps://d.example/\n</div>',
+    '    indented https://ind.example/',
+    '[def]: https://def.example/ "t"',
+    'Use [def] and <https://a.example/>.',
+    '# Heading https://hd.example/',
+    '  ```\n  indented fence https://if.example/\n\nhttps://if2.example/\n  ```',
+    '',
+  ];
+
+  it('equals one parse of the whole text (random documents over many pieces)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: blocks.length - 1 }), { minLength: 80, maxLength: 200 }), fc.boolean(), (picks, tight) => {
+        const text = picks.map((k) => blocks[k]!).join(tight ? '\n' : '\n\n') + '\n';
+        const parser = parse({});
+        const ctx = { parser, scanner: createScanner(), definitions: new Map<string, string>(), documentCharset: undefined, definitionsLinked: new Set<string>() };
+        // The reference: micromark over the whole text at once.
+        const once = piecesLinks(ctx, text, 0, 0).map((l) => `${l.start}:${l.text}:${l.construct}`);
+        const cut = findMarkdownLinks(text, { gfm: false }).map((l) => `${l.start}:${l.text}:${l.construct}`);
+        expect(cut).to.deep.equal(once);
+      }),
+      { numRuns: 30 },
+    );
   });
 });

@@ -69,9 +69,35 @@ const OPAQUE = new Set([
  * `base + index in piece`. Text before `skip` (a replayed opener line) yields none.
  */
 export function piecesLinks(ctx: PieceContext, piece: string, skip: number, base: number): MarkdownLink[] {
+  return readPiece(ctx, piece, skip, base, false).links;
+}
+
+export interface PieceResult {
+  links: MarkdownLink[];
+  /**
+   * The first line of a top-level fenced code block (§4.5) or HTML block (§4.6) still open at the end of the piece:
+   * in the whole text it would run on into what follows.
+   */
+  open: string | undefined;
+}
+
+/**
+ * Parses `piece`. With `check`, a piece that ends inside an open fence or HTML block is refused: no links, `open`
+ * set, and nothing of it kept (its definitions are forgotten) — the caller cut in the wrong place.
+ */
+export function readPiece(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
+  // The parser is reused for its `defined` labels; its map of lazy lines is by line number, per document: reset it
+  // (left over from the piece before, it made a line of this piece lazy — found by the piece-cutting property).
+  ctx.parser.lazy = {};
+  const definedBefore = ctx.parser.defined.length;
   const events: Event[] = postprocess(ctx.parser.document().write(preprocess()(piece, undefined, true)));
   // micromark drops a leading U+FEFF and counts offsets from after it.
   const shift = piece.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const open = openAtEnd(piece, events, shift);
+  if (check && open !== undefined) {
+    ctx.parser.defined.length = definedBefore;
+    return { links: [], open };
+  }
   const links: MarkdownLink[] = [];
   let lastEnd = skip;
   const add = (link: MarkdownLink | undefined): void => {
@@ -178,7 +204,28 @@ export function piecesLinks(ctx: PieceContext, piece: string, skip: number, base
     if (OPAQUE.has(type)) opaque++;
   }
   flush();
-  return links;
+  return { links, open };
+}
+
+/** The opener line of a fence or HTML block outside any container that reaches the end of the piece, if any. */
+function openAtEnd(piece: string, events: Event[], shift: number): string | undefined {
+  let containers = 0;
+  for (let i = 0; i < events.length; i++) {
+    const [kind, token] = events[i]!;
+    const type = token.type;
+    if (type === 'blockQuote' || type === 'listOrdered' || type === 'listUnordered') {
+      containers += kind === 'enter' ? 1 : -1;
+    } else if (kind === 'exit' && containers === 0 && (type === 'codeFenced' || type === 'htmlFlow')) {
+      // An unclosed block runs to the end of the input, trailing blank lines included; a closed one ends earlier.
+      if (token.end.offset + shift < piece.length) continue;
+      let a = token.start.offset + shift;
+      while (a > 0 && piece.charCodeAt(a - 1) !== 0x0a && piece.charCodeAt(a - 1) !== 0x0d) a--;
+      let b = a;
+      while (b < piece.length && piece.charCodeAt(b) !== 0x0a && piece.charCodeAt(b) !== 0x0d) b++;
+      return piece.slice(a, b);
+    }
+  }
+  return undefined;
 }
 
 /** The link of a construct; none for an empty destination or a scheme never linked (P2). */

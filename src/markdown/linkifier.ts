@@ -16,7 +16,7 @@ import { badArgument, badOption } from '../errors.js';
 import { createScanner } from '../detect/index.js';
 import type { LinkOptions } from '../detect/index.js';
 import type { TextChunk } from '../types.js';
-import { piecesLinks } from './extract.js';
+import { readPiece } from './extract.js';
 import type { MarkdownLink, PieceContext } from './extract.js';
 import { BlockTracker, lineEnd, lineEndingLength } from './segment.js';
 
@@ -113,7 +113,7 @@ export class MarkdownLinkifier {
     this.ended = true;
     const out: MarkdownChunk[] = [];
     this.advance(true, out);
-    if (this.buf.length > 0) this.emit(this.buf.length, out);
+    if (this.buf.length > 0) this.emit(this.buf.length, out, false);
     return out;
   }
 
@@ -124,8 +124,7 @@ export class MarkdownLinkifier {
       const n = lineEndingLength(this.buf, e, final);
       if (n === 0) break;
       if (this.lineStart >= MIN_PIECE_LENGTH && this.lineStart > 0 && this.tracker.canCutBefore(this.buf, this.lineStart, e)) {
-        this.emit(this.lineStart, out);
-        continue; // the line now starts the buffer
+        if (this.emit(this.lineStart, out, true)) continue; // the line now starts the buffer
       }
       const s = this.lineStart;
       this.tracker.line(this.buf, s, e);
@@ -133,9 +132,7 @@ export class MarkdownLinkifier {
       if (this.lineStart >= this.maxPieceLength) {
         // Deviation (bounded memory): no block ended within maxPieceLength; cut at this line, and replay an open
         // fence's or HTML block's first line before the next piece so that it stays code or HTML.
-        const replay = this.tracker.open ? this.tracker.opener + '\n' : '';
-        this.emit(this.lineStart, out);
-        this.prefix = replay;
+        this.emit(this.lineStart, out, false);
       }
     }
     if (!final && this.buf.length - this.lineStart >= this.maxPieceLength) {
@@ -143,19 +140,26 @@ export class MarkdownLinkifier {
       let cut = this.buf.length;
       const c = this.buf.charCodeAt(cut - 1);
       if (c >= 0xd800 && c <= 0xdbff) cut--;
-      const replay = this.tracker.open ? this.tracker.opener + '\n' : '';
-      this.emit(cut, out);
-      this.prefix = replay;
+      this.emit(cut, out, false);
     }
   }
 
-  /** Parses buf[0, cut) as one piece and releases its chunks. */
-  private emit(cut: number, out: MarkdownChunk[]): void {
+  /**
+   * Parses buf[0, cut) as one piece and releases its chunks. With `check` (a cut the tracker proposed), a piece that
+   * ends inside an open fence or HTML block is not released: the tracker takes the parser's word, and false is
+   * returned. Otherwise (a forced cut, the end) an open block's first line is replayed before the next piece.
+   */
+  private emit(cut: number, out: MarkdownChunk[], check: boolean): boolean {
     const prefix = this.prefix;
     const piece = prefix.length === 0 ? this.buf.slice(0, cut) : prefix + this.buf.slice(0, cut);
     const base = this.base - prefix.length;
     const defined = this.ctx.definitions.size;
-    const links = piecesLinks(this.ctx, piece, prefix.length, base);
+    const result = readPiece(this.ctx, piece, prefix.length, base, check);
+    if (check && result.open !== undefined) {
+      this.tracker.reopen(result.open);
+      return false;
+    }
+    const links = result.links;
     if (this.pieces++ > 0 && this.ctx.definitions.size > defined) this.definedLate = true;
     let pos = this.base;
     for (const link of links) {
@@ -167,7 +171,9 @@ export class MarkdownLinkifier {
     this.buf = this.buf.slice(cut);
     this.base += cut;
     this.lineStart = Math.max(0, this.lineStart - cut);
-    this.prefix = '';
+    // Deviation (bounded memory): a block cut by force goes on in the next piece as the same kind of block.
+    this.prefix = result.open === undefined ? '' : result.open + '\n';
+    return true;
   }
 }
 

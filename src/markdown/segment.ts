@@ -59,6 +59,16 @@ export class BlockTracker {
     return this.mode !== NORMAL;
   }
 
+  /**
+   * The parser found a fence or HTML block open where the tracker did not (its guess about a list was wrong):
+   * take its first line as the current state.
+   */
+  reopen(opener: string): void {
+    this.mode = NORMAL;
+    this.inList = false;
+    this.line(opener, 0, opener.length);
+  }
+
   /** Feeds the line text[start, end) (without its line ending). */
   line(text: string, start: number, end: number): void {
     // Indentation in columns (tabs to the next multiple of 4, CommonMark §2.2).
