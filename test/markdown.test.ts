@@ -1,5 +1,6 @@
 // The Markdown mode: findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier. Expectations in marker style: each link
 // chunk between ⸠ and ⸡, its construct after it when it is not a bare link.
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import * as commonmark from 'commonmark';
@@ -306,5 +307,26 @@ describe('Markdown mode: cutting into pieces changes nothing', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('Markdown mode: the Markdown sample of corpora/', () => {
+  it('finds the written links, the bare links of text and tables, and nothing in code', () => {
+    const source = readFileSync(new URL('../corpora/samples/markdown.txt', import.meta.url), 'utf8');
+    expect(findMarkdownLinks(source).map((l) => `${l.construct} ${l.text}`)).to.deep.equal([
+      'link https://example.com/docs/guide.html',
+      'autolink https://example.org/path?q=1',
+      'link https://ja.wikipedia.org/wiki/東京',
+      'link https://en.wikipedia.org/wiki/Mercury_(planet)',
+      'link https://ru.wikipedia.org/wiki/%D0%81%D1%84%D0%B8%D0%BA%D0%B0%D1%82%D0%BE%D1%80',
+      'bare www.example.com/start',
+      'bare example.net',
+      'bare dev@example.org',
+      'image https://example.com/img/logo.png',
+      'bare https://de.example.com/über-uns',
+      'bare https://例え.jp/会社概要',
+      'definition https://example.net/reference',
+      'bare http://example.org/quoted/',
+    ]);
   });
 });

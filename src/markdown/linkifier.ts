@@ -2,7 +2,9 @@
 //
 // Text is cut into pieces of whole blocks (segment.ts) and each piece is parsed by micromark and read for links
 // (extract.ts). Only the current piece is held: memory does not grow with the document, only with its longest
-// piece (at most maxPieceLength, after which a piece is cut at a line boundary) and its link reference definitions.
+// piece (at most 1 MiB, after which a piece is cut at a line boundary) and its link reference definitions.
+// Cutting changes nothing: the links of the pieces are those of one parse of the whole text, except that the stream
+// resolves a reference only against definitions seen before it (the whole-text functions read twice when needed).
 //
 //   push("para https://a.example/\n\n")  → []                            (the piece may still grow)
 //   push("# next\n")                      → []
@@ -34,7 +36,7 @@ export type MarkdownLinkChunk = MarkdownLink & { type: 'link' };
 export type MarkdownChunk = TextChunk | MarkdownLinkChunk;
 
 /** A piece is cut at the first safe place after this many UTF-16 units (fewer, larger parses are faster). */
-const MIN_PIECE_LENGTH = 4096;
+const MIN_PIECE_LENGTH = 16 * 1024;
 /** Past this length a piece is cut at a line boundary even where no block ends (bounded memory). */
 export const DEFAULT_MAX_PIECE_LENGTH = 1 << 20;
 

@@ -15,8 +15,10 @@
 // The tracker below follows fences and HTML blocks 1–5 line by line. It reads only lines that can open one at the
 // top level: not after a `>` (a block quote ends at the next blank line, and its fence with it), and, inside a
 // list, not the indented lines (an item's fence ends with the item, at the next unindented line after a blank).
-// Deviation (CommonMark §5.2): a top-level fence indented 1–3 columns right after a list is taken as list content;
-// a wrong guess only moves a cut (never splits a line) unless the fence holds a blank line then a column-0 line.
+// Deviation (CommonMark §5.2): a top-level fence indented 1–3 columns right after a list is taken as list content.
+// The tracker only proposes cuts: the parser vets each one (extract.ts readPiece) — a piece that ends inside a
+// top-level fence or HTML block is not released, and the tracker takes the parser's word (reopen). So a wrong guess
+// costs one parse, never a wrong answer (test/markdown.test.ts: pieces equal one parse of the whole text).
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -41,8 +43,6 @@ export class BlockTracker {
   private htmlCloser = '';
   private prevBlank = false;
   private inList = false;
-  /** The line that opened the fence or HTML block, replayed before a forced cut (see opener). */
-  opener = '';
 
   /**
    * Whether a piece may end right before the line text[start, end) (end excludes the line ending), given the
@@ -52,11 +52,6 @@ export class BlockTracker {
     if (this.mode !== NORMAL || !this.prevBlank || start >= end) return false;
     const c = text.charCodeAt(start);
     return c !== SPACE && c !== TAB;
-  }
-
-  /** Whether a fence or an HTML block 1–5 is open (a forced cut must replay `opener`). */
-  get open(): boolean {
-    return this.mode !== NORMAL;
   }
 
   /**
@@ -113,15 +108,14 @@ export class BlockTracker {
         this.mode = FENCE;
         this.fenceChar = c;
         this.fenceLength = n;
-        this.opener = text.slice(start, end);
       }
       return;
     }
-    if (c === 0x3c) this.htmlStart(text, i, start, end);
+    if (c === 0x3c) this.htmlStart(text, i, end);
   }
 
   // CommonMark §4.6 start conditions 1–5.
-  private htmlStart(text: string, i: number, start: number, end: number): void {
+  private htmlStart(text: string, i: number, end: number): void {
     let kind = 0;
     let after = i;
     if (text.startsWith('<!--', i)) {
@@ -154,7 +148,6 @@ export class BlockTracker {
     // "If the first line meets both the start condition and the end condition, the block will contain just that line."
     if (this.htmlEnds(text, after, end)) return;
     this.mode = HTML;
-    this.opener = text.slice(start, end);
   }
 
   private htmlEnds(text: string, start: number, end: number): boolean {
