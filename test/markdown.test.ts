@@ -78,9 +78,16 @@ describe('Markdown mode: nothing in code or HTML', () => {
       expect(mark(input)).to.equal(input);
     });
   }
-  it('links the text between inline HTML tags, not the attributes', () => {
-    expect(mark('<a href="https://attr.example/">https://text.example/</a>')).to.equal(
-      '<a href="https://attr.example/">⸠https://text.example/⸡</a>',
+  it('links the text between inline HTML tags, not the attributes, and nothing inside an HTML anchor', () => {
+    expect(mark('<span title="https://attr.example/">https://text.example/</span>')).to.equal(
+      '<span title="https://attr.example/">⸠https://text.example/⸡</span>',
+    );
+    expect(mark('x <a href="https://attr.example/">https://text.example/</a> https://after.example/')).to.equal(
+      'x <a href="https://attr.example/">https://text.example/</a> ⸠https://after.example/⸡',
+    );
+    expect(mark('<a href="x">open\n\nhttps://next.example/')).to.equal('<a href="x">open\n\n⸠https://next.example/⸡');
+    expect(mark('<A\nhref="x">https://text.example/</A > <abbr>https://abbr.example/</abbr>')).to.equal(
+      '<A\nhref="x">https://text.example/</A > <abbr>⸠https://abbr.example/⸡</abbr>',
     );
   });
 });

@@ -108,6 +108,7 @@ export function readPiece(ctx: PieceContext, piece: string, skip: number, base: 
 
   collectDefinitions(ctx, piece, events, shift);
   let opaque = 0;
+  let anchors = 0;
   let runStart = -1;
   let runEnd = -1;
   const flush = (): void => {
@@ -131,6 +132,8 @@ export function readPiece(ctx: PieceContext, piece: string, skip: number, base: 
     const e = token.end.offset + shift;
     if (kind === 'exit') {
       if (OPAQUE.has(type)) opaque--;
+      // Deviation (HTML): an `<a>` left open ends with its paragraph or heading here, not at the next `</a>`.
+      if (type === 'paragraph' || type === 'atxHeading' || type === 'setextHeading') anchors = 0;
       if (type === 'labelText') {
         labelTextStart = s;
         labelTextEnd = e;
@@ -161,7 +164,7 @@ export function readPiece(ctx: PieceContext, piece: string, skip: number, base: 
       continue;
     }
     if (type === 'data') {
-      if (opaque > 0) continue;
+      if (opaque > 0 || anchors > 0) continue;
       if (s === runEnd && runStart >= 0) {
         runEnd = e;
       } else {
@@ -202,9 +205,25 @@ export function readPiece(ctx: PieceContext, piece: string, skip: number, base: 
         break;
     }
     if (OPAQUE.has(type)) opaque++;
+    // An HTML anchor written inline is a link too: no bare link in its text (`<a href="…">https://x/</a>`).
+    if (type === 'htmlText') {
+      const anchor = htmlAnchor(piece, s, e);
+      if (anchor > 0) anchors++;
+      else if (anchor < 0 && anchors > 0) anchors--;
+    }
   }
   flush();
   return { links, open };
+}
+
+/** 1 for an `<a …>` start tag at piece[s, e), -1 for `</a>`, else 0 (HTML tag names are ASCII case-insensitive). */
+function htmlAnchor(piece: string, s: number, e: number): number {
+  const close = piece.charCodeAt(s + 1) === 0x2f;
+  const i = close ? s + 2 : s + 1;
+  if (i + 1 >= e || (piece.charCodeAt(i) | 0x20) !== 0x61) return 0;
+  const c = piece.charCodeAt(i + 1);
+  if (c !== 0x3e && c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x2f) return 0;
+  return close ? -1 : 1;
 }
 
 /** The opener line of a fence or HTML block outside any container that reaches the end of the piece, if any. */
