@@ -92,7 +92,7 @@ describe('remark with remarkIrilink', () => {
       '',
       '<div>https://html.example/</div>',
       '',
-      'mail 名前@例え.jp',
+      'mail 名前@例え.jp <a href="https://html.example/">https://anchor.example/</a>',
       '',
       '[ref]: https://ref.example/',
       '',

@@ -4,7 +4,8 @@
 //   String(file) // 'see [https://例え.jp/パス](https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9)。\n'
 //
 // Only `text` nodes are read, so nothing in code, inline code or HTML is linked; text inside links and link
-// references (and image alt text, which is no text node) is left alone: CommonMark does not nest links. Emphasis
+// references (and image alt text, which is no text node) is left alone: CommonMark does not nest links. Nor is
+// text between an inline HTML `<a …>` and its `</a>`. Emphasis
 // splits text nodes, so `**https://x/**` links `https://x/` inside the strong node.
 
 import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
@@ -29,12 +30,20 @@ function visit(node: Nodes, options: LinkOptions | undefined): void {
   if (!('children' in node) || SKIP.has(node.type)) return;
   const parent = node as Parent;
   const children = parent.children;
+  let anchors = 0; // inline HTML `<a …>` open among these siblings: their text is a link already
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
+    if (child.type === 'html') {
+      const v = child.value;
+      if (/^<a[\s>/]/i.test(v)) anchors++;
+      else if (/^<\/a[\s>]/i.test(v) && anchors > 0) anchors--;
+      continue;
+    }
     if (child.type !== 'text') {
       visit(child as Nodes, options);
       continue;
     }
+    if (anchors > 0) continue;
     const replacement = linkText(child, options);
     if (replacement === undefined) continue;
     children.splice(i, 1, ...(replacement as typeof children));
