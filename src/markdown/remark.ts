@@ -19,10 +19,11 @@ const SKIP = new Set(['link', 'linkReference']);
  * remark plugin: `unified().use(remarkParse).use(remarkIrilink, options)`. The link node's `url` is irilink's
  * `uri` (the ASCII href), its text the link as written; `data.irilink` holds the whole irilink Link.
  */
-export function remarkIrilink(options?: LinkOptions): (tree: Root) => void {
+export function remarkIrilink(options?: LinkOptions): (tree: object) => void {
   findLinks('', options); // validates the options now (TypeError)
-  return (tree: Root) => {
-    visit(tree, options);
+  // The tree is typed `object` so that irilink's declarations need no mdast types; it is an mdast Root.
+  return (tree: object) => {
+    visit(tree as Root, options);
   };
 }
 
