@@ -138,6 +138,10 @@ describe('Markdown mode: offsets', () => {
     expect(chunks.map((c) => c.text).join('')).to.equal(source);
     for (const c of chunks) expect(source.slice(c.start, c.end)).to.equal(c.text);
     expect(marked(chunks)).to.equal('\uFEFF# 𝐓itle\r\n\r\n\tcode https://no.example\r\n\r\n😀 ⸠https://例え.jp/😀⸡ [a](⸠https://b.example⸡{link})\r\n');
+    const whole = merged(chunks);
+    for (let i = 0; i <= source.length; i++) {
+      expect(merged(streamed([source.slice(0, i), source.slice(i)]))).to.deep.equal(whole, `split at ${i}`);
+    }
   });
 });
 
