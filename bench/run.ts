@@ -360,7 +360,7 @@ async function main(): Promise<void> {
       mb: '10^6 bytes of UTF-8 input',
       chunkBytes: 65536,
       runs: o.runs,
-      statistic: 'median of runs after one untimed warm-up run on a prefix of ≤ 2 MB (hostile: 1 run after a warm-up on ≤ 64 kB)',
+      statistic: 'median of runs after three untimed warm-up runs on a prefix of ≤ 2 MB (hostile: 1 run after warm-up on ≤ 64 kB)',
       timeoutSPerRun: o.timeoutS,
       feeding:
         'irilink: fs read stream of 64 KiB Buffers → createLinkStream() → sink counting link chunks. ' +
