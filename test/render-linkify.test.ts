@@ -54,7 +54,7 @@ describe('render: real linkify output', () => {
 
   it('HTML of a mixed-script host is not clickable', () => {
     expect(toHtml(linkify('pay at https://pаypal.com/ now'))).to.equal(
-      'pay at <span class="irilink-unsafe" title="mixed-script-host">https://pаypal.com/</span> now',
+      'pay at <span class="irilink-unsafe" title="mixed-script-host confusable-host">https://pаypal.com/</span> now',
     );
   });
 

@@ -22,21 +22,24 @@ const BIDI_CONTROLS = ['\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D
 
 describe('security: spoofing is flagged and never clickable', () => {
   describe('mixed-script host labels (UTS #39 §5)', () => {
-    const cases: [string, string][] = [
+    // Each of these also imitates a well-known domain, so it carries confusable-host too (UTS #39 §4).
+    const cases: [string, string, string][] = [
       // Cyrillic р а у inside Latin
-      ['see https://раураl.com/login now', 'see ⸠https://раураl.com/login⸡ now'],
+      ['see https://раураl.com/login now', 'see ⸠https://раураl.com/login⸡ now', 'mixed-script-host confusable-host'],
       // Cyrillic о о inside Latin, schemeless
-      ['go to gооgle.com today', 'go to ⸠gооgle.com⸡ today'],
+      ['go to gооgle.com today', 'go to ⸠gооgle.com⸡ today', 'mixed-script-host confusable-host'],
       // Greek ο inside Latin, in the domain of an email
-      ['write to ceo@micrοsoft.com.', 'write to ⸠ceo@micrοsoft.com⸡.'],
+      ['write to ceo@micrοsoft.com.', 'write to ⸠ceo@micrοsoft.com⸡.', 'mixed-script-host confusable-host'],
+      // Cyrillic а inside Latin, a host that imitates nothing listed nor any ASCII label (д has no ASCII prototype)
+      ['see https://pаyдay.example/ now', 'see ⸠https://pаyдay.example/⸡ now', 'mixed-script-host'],
     ];
-    for (const [text, marked] of cases) {
+    for (const [text, marked, codes] of cases) {
       it(JSON.stringify(text), () => {
         const links = findLinks(text);
         expect(mark(text, links)).to.equal(marked);
-        expect(links[0]!.diagnostics).to.include('mixed-script-host');
+        expect(links[0]!.diagnostics.join(' ')).to.equal(codes);
         const shown = links[0]!.text;
-        expect(shownAs(text)).to.equal(text.replace(shown, `[mixed-script-host|${shown}]`));
+        expect(shownAs(text)).to.equal(text.replace(shown, `[${codes}|${shown}]`));
       });
     }
 
@@ -94,6 +97,41 @@ describe('security: spoofing is flagged and never clickable', () => {
         expect(domain, domain).to.match(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
       }
       expect(new Set(WELL_KNOWN_DOMAINS).size).to.equal(WELL_KNOWN_DOMAINS.length);
+    });
+
+    it('a look-alike of a well-known domain carries confusable-host and is not clickable', () => {
+      for (const [text, shown] of [['see https://аррӏе.com/ now', 'https://аррӏе.com/'], ['go to gооgle.com today', 'gооgle.com']]) {
+        const links = findLinks(text);
+        expect(links.map((l) => l.text)).to.deep.equal([shown]);
+        expect(links[0]!.diagnostics).to.include('confusable-host');
+        // Two assertions: chai's `not` would also negate anything chained after it with `.and`.
+        const html = toHtml(linkify(text));
+        expect(html).to.not.include('<a ');
+        expect(html).to.include('confusable-host');
+      }
+    });
+
+    it('ACE (xn--) labels are judged in their Unicode form, by both UTS #39 checks', () => {
+      const cases: [string, DiagnosticCode[]][] = [
+        ['https://xn--80ak6aa92e.com/', ['confusable-host']], //                    аррӏе.com, all Cyrillic
+        ['https://XN--80AK6AA92E.com/', ['confusable-host']], //                    ACE prefix in upper case
+        ['https://xn--pypal-4ve.com/', ['mixed-script-host', 'confusable-host']], // pаypal.com, Cyrillic а
+        ['login.xn--pypal-4ve.com', ['mixed-script-host', 'confusable-host']],
+        ['https://xn--r8jz45g.jp/', []], //                                         例え.jp
+        ['https://xn--e1afmkfd.xn--p1ai/', []], //                                  пример.рф
+      ];
+      for (const [text, diagnostics] of cases) {
+        expect(diagnosticsOf(text), text).to.deep.equal([diagnostics]);
+        const html = toHtml(linkify(text));
+        if (diagnostics.length > 0) expect(html, text).to.not.include('<a ');
+        else expect(html, text).to.include('<a ');
+      }
+    });
+
+    it('a host with neither non-ASCII characters nor an ACE label is not checked: ASCII imitates nothing', () => {
+      for (const text of ['https://paypa1.com/', 'https://xn.example/', 'https://axn--b.example/']) {
+        expect(diagnosticsOf(text), text).to.deep.equal([[]]);
+      }
     });
 
     it('a whole-script confusable link is still converted, to the punycode of what is written', () => {

@@ -7,6 +7,8 @@ import { toIri } from '../iri/to-iri.js';
 import { toUri } from '../iri/to-uri.js';
 import type { ToUriOptions } from '../iri/to-uri.js';
 import type { DiagnosticCode, Link } from '../types.js';
+import { domainToUnicode } from '../iri/idna.js';
+import { confusableHost } from '../unicode/confusables.js';
 import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
 import { isBidiControl, isHostDot } from './chars.js';
 import type { ScanState } from './state.js';
@@ -67,7 +69,11 @@ export function makeLink(st: ScanState, s: number, e: number, base: number): Lin
 
   if (st.bidiStop) diagnostics.push('bidi-control');
   if (idnaFailed) diagnostics.push('idna-failed');
-  if (st.hostEnd > st.hostStart && hasSuspiciousLabel(text, st.hostStart, st.hostEnd)) diagnostics.push('mixed-script-host');
+  if (st.hostEnd > st.hostStart && needsHostCheck(text, st.hostStart, st.hostEnd)) {
+    const labels = hostLabels(text, st.hostStart, st.hostEnd);
+    if (labels.some(isSuspiciousLabel)) diagnostics.push('mixed-script-host');
+    if (confusableHost(labels.join('.')) !== null) diagnostics.push('confusable-host');
+  }
   if (checkIriBidi(iri).length > 0) diagnostics.push('bidi-component');
   if (hasInvalidPercent(raw)) diagnostics.push('invalid-percent-encoding');
   if (st.userinfo) diagnostics.push('userinfo');
@@ -103,19 +109,50 @@ function fallbackUri(iriText: string, idnaFailed: boolean): string {
   return iriText;
 }
 
-/** `mixed-script-host`: a label of the host that UTS #39 finds suspicious (H1's isSuspiciousHostLabel). */
-function hasSuspiciousLabel(text: string, a: number, b: number): boolean {
-  let labelStart = a;
-  let nonAscii = false;
-  for (let i = a; i <= b; i++) {
-    const c = i < b ? text.charCodeAt(i) : 0x2e;
-    if (isHostDot(c)) {
-      if (nonAscii && i > labelStart && isSuspiciousHostLabel(text.slice(labelStart, i))) return true;
-      labelStart = i + 1;
-      nonAscii = false;
-    } else if (c >= 128) {
-      nonAscii = true;
+/**
+ * True when the host text[a, b) has a non-ASCII character or an ACE label (`xn--`, ASCII case-insensitive): only
+ * then can UTS #39 find anything (an ASCII host is single-script and imitates nothing), so only then is it checked.
+ */
+function needsHostCheck(text: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return true;
+    if ((c | 0x20) === 0x78 && (i === a || isHostDot(text.charCodeAt(i - 1))) && i + 4 <= b &&
+      (text.charCodeAt(i + 1) | 0x20) === 0x6e && text.charCodeAt(i + 2) === 0x2d && text.charCodeAt(i + 3) === 0x2d) {
+      return true;
     }
+  }
+  return false;
+}
+
+/**
+ * The labels of the host text[a, b) as the UTS #39 checks see them: split at the UTS #46 label separators
+ * (isHostDot), each ACE label (`xn--`) decoded by UTS #46 ToUnicode, so `xn--pypal-4ve` is judged as `pаypal`;
+ * other labels as written.
+ */
+function hostLabels(text: string, a: number, b: number): string[] {
+  const labels: string[] = [];
+  let labelStart = a;
+  for (let i = a; i <= b; i++) {
+    if (i < b && !isHostDot(text.charCodeAt(i))) continue;
+    const label = text.slice(labelStart, i);
+    labels.push(isAceLabel(label) ? domainToUnicode(label).domain : label);
+    labelStart = i + 1;
+  }
+  return labels;
+}
+
+function isAceLabel(label: string): boolean {
+  return (
+    label.length > 4 && (label.charCodeAt(0) | 0x20) === 0x78 && (label.charCodeAt(1) | 0x20) === 0x6e &&
+    label.charCodeAt(2) === 0x2d && label.charCodeAt(3) === 0x2d
+  );
+}
+
+/** `mixed-script-host`: a non-ASCII label that UTS #39 finds suspicious (H1's isSuspiciousHostLabel). */
+function isSuspiciousLabel(label: string): boolean {
+  for (let i = 0; i < label.length; i++) {
+    if (label.charCodeAt(i) >= 128) return isSuspiciousHostLabel(label);
   }
   return false;
 }
