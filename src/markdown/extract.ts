@@ -48,6 +48,8 @@ export interface MarkdownLink extends Link {
 export interface PieceContext {
   /** Reused for every piece: its `defined` list tells the parser which reference labels exist. */
   readonly parser: ParseContext;
+  /** When set, the parser for a given piece (parsers sharing one `defined` list, with fewer extensions). */
+  readonly parserFor?: (piece: string) => ParseContext;
   readonly scanner: Scanner;
   /** Normalised label → decoded destination; the first definition of a label wins (CommonMark §4.7). */
   readonly definitions: Map<string, string>;
@@ -88,14 +90,15 @@ export interface PieceResult {
 export function readPiece(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
   // The parser is reused for its `defined` labels; its map of lazy lines is by line number, per document: reset it
   // (left over from the piece before, it made a line of this piece lazy — found by the piece-cutting property).
-  ctx.parser.lazy = {};
-  const definedBefore = ctx.parser.defined.length;
-  const events: Event[] = postprocess(ctx.parser.document().write(preprocess()(piece, undefined, true)));
+  const parser = ctx.parserFor ? ctx.parserFor(piece) : ctx.parser;
+  parser.lazy = {};
+  const definedBefore = parser.defined.length;
+  const events: Event[] = postprocess(parser.document().write(preprocess()(piece, undefined, true)));
   // micromark drops a leading U+FEFF and counts offsets from after it.
   const shift = piece.charCodeAt(0) === 0xfeff ? 1 : 0;
   const open = openAtEnd(piece, events, shift);
   if (check && open !== undefined) {
-    ctx.parser.defined.length = definedBefore;
+    parser.defined.length = definedBefore;
     return { links: [], open };
   }
   const links: MarkdownLink[] = [];

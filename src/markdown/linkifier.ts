@@ -11,7 +11,7 @@
 //   end()                                 → [text "para "] [link …] [text "\n\n# next\n"]
 
 import { parse } from 'micromark';
-import type { Extension } from 'micromark-util-types';
+import type { Extension, ParseContext } from 'micromark-util-types';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { badArgument, badOption } from '../errors.js';
@@ -40,7 +40,52 @@ const MIN_PIECE_LENGTH = 16 * 1024;
 /** Past this length a piece is cut at a line boundary even where no block ends (bounded memory). */
 export const DEFAULT_MAX_PIECE_LENGTH = 1 << 20;
 
-const GFM: Extension[] = [gfmStrikethrough(), gfmTable()];
+const STRIKETHROUGH: Extension = gfmStrikethrough();
+const TABLE: Extension = gfmTable();
+
+/**
+ * GFM tables: a table needs a delimiter row (`| --- | :-: |`), a line of only `|`, `-`, `:`, spaces and tabs
+ * (after container markers) with a `|` and a `-`. Whether the piece has such a line (each line with a `|` is looked at once).
+ */
+function mayHoldTable(piece: string): boolean {
+  for (let bar = piece.indexOf('|'); bar >= 0; ) {
+    let a = bar;
+    while (a > 0 && piece.charCodeAt(a - 1) !== 0x0a && piece.charCodeAt(a - 1) !== 0x0d) a--;
+    let dash = false;
+    let i = a;
+    for (; i < piece.length; i++) {
+      const c = piece.charCodeAt(i);
+      if (c === 0x0a || c === 0x0d) break;
+      if (c === 0x2d) dash = true;
+      // Also what may stand before it in a container: `>`, `*`, `+`, `1.`, `1)`.
+      else if (!(c === 0x7c || c === 0x3a || c === 0x20 || c === 0x09 || c === 0x3e || c === 0x2a || c === 0x2b || c === 0x2e || c === 0x29 || (c >= 0x30 && c <= 0x39))) break;
+    }
+    if (dash && (i === piece.length || piece.charCodeAt(i) === 0x0a || piece.charCodeAt(i) === 0x0d)) return true;
+    // Next line with a `|`.
+    while (i < piece.length && piece.charCodeAt(i) !== 0x0a && piece.charCodeAt(i) !== 0x0d) i++;
+    bar = piece.indexOf('|', i);
+  }
+  return false;
+}
+
+/**
+ * GFM parsers chosen per piece: a table needs a `|`, strikethrough a `~`, and a piece without them is parsed without
+ * the extension (micromark is faster without them). All share one `defined` list of reference labels.
+ */
+function gfmParsers(base: ParseContext): (piece: string) => ParseContext {
+  const parsers: (ParseContext | undefined)[] = [undefined, undefined, undefined, base];
+  return (piece) => {
+    const k = (mayHoldTable(piece) ? 2 : 0) + (piece.includes('~') ? 1 : 0);
+    let parser = parsers[k];
+    if (parser === undefined) {
+      const extensions = k === 2 ? [TABLE] : k === 1 ? [STRIKETHROUGH] : [];
+      parser = parse({ extensions });
+      parser.defined = base.defined;
+      parsers[k] = parser;
+    }
+    return parser;
+  };
+}
 
 function splitOptions(fn: string, options: MarkdownLinkOptions | undefined): { gfm: boolean; link: LinkOptions | undefined } {
   if (options === undefined) return { gfm: true, link: undefined };
@@ -75,7 +120,7 @@ export class MarkdownLinkifier {
   /** `preload` (used by the whole-text functions): link reference definitions known from the start. */
   constructor(options?: MarkdownLinkOptions, preload?: ReadonlyMap<string, string>) {
     const { gfm, link } = splitOptions('MarkdownLinkifier', options);
-    const parser = parse(gfm ? { extensions: GFM } : {});
+    const parser = parse(gfm ? { extensions: [STRIKETHROUGH, TABLE] } : {});
     const definitions = new Map<string, string>();
     if (preload !== undefined) {
       for (const [label, destination] of preload) {
@@ -84,7 +129,14 @@ export class MarkdownLinkifier {
       }
     }
     const scanner = createScanner(link);
-    this.ctx = { parser, scanner, definitions, documentCharset: link?.documentCharset, definitionsLinked: new Set() };
+    this.ctx = {
+      parser,
+      parserFor: gfm ? gfmParsers(parser) : undefined,
+      scanner,
+      definitions,
+      documentCharset: link?.documentCharset,
+      definitionsLinked: new Set(),
+    };
     this.maxPieceLength = Math.max(link?.maxLinkLength ?? 0, DEFAULT_MAX_PIECE_LENGTH);
   }
 
