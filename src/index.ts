@@ -13,6 +13,27 @@ export { createLinkStream } from './stream/transform.js';
 export type { StreamOptions } from './stream/transform.js';
 export { Linkifier } from './stream/linkifier.js';
 
+// Markdown mode (issue 6): links in Markdown source, and plugins for markdown-it and remark.
+export {
+  findMarkdownLinks,
+  linkifyMarkdown,
+  MarkdownLinkifier,
+  irilinkLinkifyIt,
+  remarkIrilink,
+  toMarkdownSource,
+  createMarkdownSourceRenderer,
+} from './markdown/index.js';
+export type {
+  MarkdownChunk,
+  MarkdownLinkChunk,
+  MarkdownLinkOptions,
+  MarkdownConstruct,
+  MarkdownLink,
+  LinkifyItLike,
+  LinkifyItMatch,
+  MarkdownSourceOptions,
+} from './markdown/index.js';
+
 // RFC 3987 / draft-ietf-iri-3987bis: pure string functions.
 export { isIri, parseIriReference, splitIriReference, recomposeIri } from './iri/parse.js';
 export type { IriComponents, IriProduction } from './iri/parse.js';

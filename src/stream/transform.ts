@@ -19,15 +19,29 @@ import type { Chunk } from '../types.js';
 import type { LinkOptions } from '../detect/index.js';
 import { createDecoder } from './decode.js';
 import type { Decoder } from './decode.js';
-import { IncrementalLinkifier } from './incremental.js';
 import { Linkifier } from './linkifier.js';
+import { MarkdownLinkifier } from '../markdown/linkifier.js';
+import type { MarkdownLinkOptions } from '../markdown/linkifier.js';
 
 export type StreamOptions = LinkOptions & {
   /** Charset of Buffer input: 'utf-8' (default) or any name iconv-lite knows, plus 'iso-2022-jp'. */
   encoding?: string;
   /** Readable side's highWaterMark, in chunks (default 16). */
   highWaterMark?: number;
+  /**
+   * Markdown mode (issue 6): no links in code or HTML; links, images, definitions and autolinks reported with
+   * their destination; bare links around them as in plain text (src/markdown).
+   */
+  markdown?: boolean;
+  /** With `markdown`: GFM tables and strikethrough (default true). */
+  gfm?: boolean;
 };
+
+/** What the stream drives: the plain Linkifier or the Markdown one, both push/end over the same chunks. */
+interface PushLinkifier {
+  push(text: string): Chunk[];
+  end(): Chunk[];
+}
 
 /**
  * A Transform whose writable side takes Buffers (decoded per `encoding`) or strings (already text), and
@@ -38,7 +52,9 @@ export function createLinkStream(options: StreamOptions = {}): Transform {
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`irilink: createLinkStream(): options must be an object`);
   }
-  const { encoding, highWaterMark, ...rest } = options;
+  const { encoding, highWaterMark, markdown, gfm, ...rest } = options;
+  if (markdown !== undefined && typeof markdown !== 'boolean') throw badOption('markdown', 'a boolean', markdown);
+  if (gfm !== undefined && markdown !== true) throw badOption('gfm', 'used only with markdown: true', gfm);
   if (highWaterMark !== undefined && !(Number.isInteger(highWaterMark) && highWaterMark > 0)) {
     throw badOption('highWaterMark', 'a positive integer', highWaterMark);
   }
@@ -49,17 +65,21 @@ export function createLinkStream(options: StreamOptions = {}): Transform {
   if (decoder.documentCharset !== undefined && withCharset.documentCharset === undefined) {
     withCharset.documentCharset = decoder.documentCharset;
   }
-  return new LinkStream(new Linkifier(linkOptions), decoder, highWaterMark ?? 16);
+  const linkifier: PushLinkifier =
+    markdown === true
+      ? new MarkdownLinkifier(gfm === undefined ? linkOptions : ({ ...linkOptions, gfm } as MarkdownLinkOptions))
+      : new Linkifier(linkOptions);
+  return new LinkStream(linkifier, decoder, highWaterMark ?? 16);
 }
 
 type Mode = 'unknown' | 'bytes' | 'text';
 
 class LinkStream extends Transform {
-  private readonly linkifier: IncrementalLinkifier;
+  private readonly linkifier: PushLinkifier;
   private readonly decoder: Decoder;
   private mode: Mode = 'unknown';
 
-  constructor(linkifier: IncrementalLinkifier, decoder: Decoder, highWaterMark: number) {
+  constructor(linkifier: PushLinkifier, decoder: Decoder, highWaterMark: number) {
     super({ readableObjectMode: true, decodeStrings: false, readableHighWaterMark: highWaterMark });
     this.linkifier = linkifier;
     this.decoder = decoder;
