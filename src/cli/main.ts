@@ -2,17 +2,25 @@
 //
 //   file / stdin ─ createLinkStream ─ CliStage (--unique, --stats) ─ createRenderStream(format) ─ stdout
 //
+// Modes (issue 6): --markdown (createLinkStream({ markdown: true }), Markdown source kept by --format markdown),
+// --mail (src/mail runMail, per file), --records (src/logs createRecordStream, over all inputs joined), --logs
+// (the log rules: createLogLinkStream, or createRecordStream with --records).
+//
 // Exit codes: 0 ok; 1 an input could not be read (the other inputs are still processed); 2 usage error.
 // A closed stdout (`irilink big.txt | head`) ends the process quietly.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
 import { Transform } from 'node:stream';
 import type { Readable, TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { Chunk, TextChunk } from '../types.js';
-import { createRenderStream, RENDER_FORMATS } from '../render/index.js';
+import { createRenderer, RENDER_FORMATS } from '../render/index.js';
 import type { RenderFormat } from '../render/index.js';
+import type { ChunkRenderer } from '../render/common.js';
+import { createMarkdownSourceRenderer } from '../markdown/source.js';
+import { createLogLinkStream, createRecordStream } from '../logs/index.js';
 import { createLinkStream } from '../stream/transform.js';
 import type { StreamOptions } from '../stream/transform.js';
 import { createProgress } from './progress.js';
@@ -47,10 +55,27 @@ Options:
   -u, --unique          each distinct link once (RFC 3987 §5.3 syntax-based comparison)
       --stats           counts to standard error at the end
       --no-progress     no progress bar (one is shown on a terminal for large files)
+
+Modes (at most one of --markdown, --mail, --records):
+      --markdown        the input is Markdown (CommonMark + GFM): nothing is linked in code spans,
+                        code blocks or HTML blocks; links, images, definitions and <autolinks> the
+                        author wrote are reported with their destination (jsonl: "construct").
+                        --format markdown keeps the Markdown source and makes bare links links
+      --no-gfm          with --markdown: CommonMark only (no GFM tables/strikethrough)
+      --mail            the input is an mbox or one RFC 5322 message: each text part is read in
+                        its declared charset (--encoding is ignored), format=flowed joined,
+                        quoted lines unwrapped. --format jsonl (default): one object per link
+                        with its message; --format html: one HTML section per message
+      --records         record filter: one JSON line {"line":n,"links":[…]} per input line, also
+                        for lines without links; line numbers continue across the files (a file
+                        not ending in a line break ends its last record there)
+      --logs            apply the log rules (JSON-lines, key=value, access logs, syslog: quotes,
+                        | and request paths are not parts of links); with --records, with
+                        --format jsonl --links, or with no --format (the link list)
   -h, --help            this help
   -V, --version         the version
 
-Exit status: 0 ok, 1 an input could not be read, 2 usage error.
+Exit status: 0 ok, 1 an input could not be read or the output could not be written, 2 usage error.
 `;
 
 const OPTIONS = {
@@ -64,6 +89,11 @@ const OPTIONS = {
   unique: { type: 'boolean', short: 'u' },
   stats: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
+  markdown: { type: 'boolean' },
+  'no-gfm': { type: 'boolean' },
+  mail: { type: 'boolean' },
+  records: { type: 'boolean' },
+  logs: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -73,8 +103,17 @@ const PROGRESS_MIN_BYTES = 16 * 1024 * 1024;
 
 class UsageError extends Error {}
 
+type Mode = 'text' | 'markdown' | 'mail' | 'records' | 'logs';
+
 interface Settings {
+  mode: Mode;
   format: RenderFormat;
+  /** --format was given (else: the link list). */
+  explicitFormat: boolean;
+  links: boolean;
+  display: string;
+  /** --logs: the log rules of src/logs. */
+  logRules: boolean;
   renderOptions: Record<string, unknown>;
   streamOptions: StreamOptions;
   unique: boolean;
@@ -87,6 +126,11 @@ export interface CliIo {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable & { isTTY?: boolean };
+}
+
+/** The mode flags given, in the order they are named in messages. */
+function chosenModes(values: Record<string, string | boolean | undefined>): string[] {
+  return ['markdown', 'mail', 'records'].filter((m) => values[m] === true);
 }
 
 function parse(argv: string[]): Settings | 'help' | 'version' {
@@ -110,6 +154,44 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   const renderOptions: Record<string, unknown> = { links };
   if (display !== undefined) renderOptions.display = display;
 
+  // Modes: which combinations make sense.
+  const modes = chosenModes(values);
+  if (modes.length > 1) throw new UsageError(`--${modes[0]} and --${modes[1]} cannot be used together`);
+  let mode: Mode = (modes[0] as Mode | undefined) ?? 'text';
+  if (values['no-gfm'] && mode !== 'markdown') throw new UsageError(`--no-gfm is an option of --markdown`);
+  const noCounting = (what: string): void => {
+    for (const flag of ['unique', 'stats'] as const) {
+      if (values[flag]) throw new UsageError(`--${flag} cannot be used with ${what}`);
+    }
+  };
+  if (values.logs) {
+    if (mode === 'markdown' || mode === 'mail') throw new UsageError(`--logs cannot be used with --${mode}`);
+    if (mode !== 'records') {
+      if (explicitFormat !== undefined && !(explicitFormat === 'jsonl' && links)) {
+        throw new UsageError(`--logs works with --records, with --format jsonl --links, or without --format (the link list)`);
+      }
+      mode = 'logs';
+    }
+    noCounting('--logs');
+  }
+  if (mode === 'mail') {
+    if (explicitFormat !== undefined && explicitFormat !== 'html' && explicitFormat !== 'jsonl') {
+      throw new UsageError(`--mail writes --format jsonl (one object per link) or --format html, not ${explicitFormat}`);
+    }
+    if (explicitFormat === 'html' && values.links) throw new UsageError(`--mail --format html renders whole messages; --links goes with jsonl`);
+    if (values.unique) throw new UsageError(`--unique cannot be used with --mail`);
+  }
+  if (mode === 'records') {
+    if (explicitFormat !== undefined && explicitFormat !== 'jsonl') {
+      throw new UsageError(`--records writes JSON lines; --format ${explicitFormat} cannot be used with it`);
+    }
+    if (values.display !== undefined) throw new UsageError(`--display cannot be used with --records (records carry text, uri and iri)`);
+    noCounting('--records');
+  }
+  if (mode === 'logs' && explicitFormat !== undefined && values.display !== undefined) {
+    throw new UsageError(`--display cannot be used with --logs --format jsonl (the objects carry text, uri and iri)`);
+  }
+
   const streamOptions: Record<string, unknown> = {};
   if (values.encoding !== undefined) streamOptions.encoding = values.encoding;
   if (values.schemes !== undefined) {
@@ -121,8 +203,17 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   }
   if (values['no-schemeless']) streamOptions.schemeless = false;
   if (values['no-email']) streamOptions.email = false;
+  if (mode === 'markdown') {
+    streamOptions.markdown = true;
+    if (values['no-gfm']) streamOptions.gfm = false;
+  }
   return {
+    mode,
     format,
+    explicitFormat: explicitFormat !== undefined,
+    links,
+    display: display ?? 'text',
+    logRules: values.logs === true,
     renderOptions,
     streamOptions: streamOptions as StreamOptions,
     unique: values.unique === true,
@@ -225,6 +316,16 @@ function isEpipe(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
 }
 
+/** Why an input could not be read, in words (the errno name for the common cases). */
+function readReason(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException | null)?.code) {
+    case 'ENOENT': return 'no such file';
+    case 'EISDIR': return 'is a directory';
+    case 'EACCES': return 'permission denied';
+    default: return (error as Error).message;
+  }
+}
+
 /** Writes everything the renderer produces to `out`, waiting for 'drain' when it is full. */
 function writer(out: Writable) {
   return async function (source: AsyncIterable<Buffer | string>): Promise<void> {
@@ -234,17 +335,143 @@ function writer(out: Writable) {
   };
 }
 
+/** A renderer as an object-mode stage (as src/render's createRenderStream), a surrogate pair never split. */
+function rendererStage(renderer: ChunkRenderer): Transform {
+  let held = '';
+  const emit = (stream: Transform, rendered: string): void => {
+    let out = held + rendered;
+    held = '';
+    const last = out.length > 0 ? out.charCodeAt(out.length - 1) : 0;
+    if (last >= 0xd800 && last <= 0xdbff) {
+      held = out.slice(-1);
+      out = out.slice(0, -1);
+    }
+    if (out.length > 0) stream.push(out);
+  };
+  return new Transform({
+    writableObjectMode: true,
+    transform(chunk: Chunk, _encoding, callback) {
+      try {
+        emit(this, renderer.chunk(chunk));
+      } catch (error) {
+        callback(error as Error);
+        return;
+      }
+      callback();
+    },
+    flush(callback) {
+      emit(this, renderer.end());
+      if (held !== '') this.push(held);
+      callback();
+    },
+  });
+}
+
+/** The jsonl renderer plus, for the Markdown mode, the link's `construct` (inline, image, autolink, bare, …). */
+function withConstruct(renderer: ChunkRenderer): ChunkRenderer {
+  return {
+    chunk(chunk: Chunk): string {
+      const out = renderer.chunk(chunk);
+      const construct = (chunk as { construct?: unknown }).construct;
+      // The renderer writes `{…}\n` per link; the field goes in before the closing brace.
+      if (chunk.type !== 'link' || typeof construct !== 'string' || !out.endsWith('}\n')) return out;
+      return out.slice(0, -2) + ',"construct":' + JSON.stringify(construct) + '}\n';
+    },
+    end: () => renderer.end(),
+  };
+}
+
+/** The render stage of the text and Markdown modes. */
+function renderStage(settings: Settings): Transform {
+  if (settings.mode === 'markdown' && settings.format === 'markdown' && !settings.links) {
+    return rendererStage(createMarkdownSourceRenderer());
+  }
+  const renderer = createRenderer(settings.format, settings.renderOptions);
+  return rendererStage(settings.mode === 'markdown' && settings.format === 'jsonl' ? withConstruct(renderer) : renderer);
+}
+
+/** --logs without --format: the JSON lines of createLogLinkStream turned into the link list (--display). */
+function linkList(display: string): Transform {
+  const key = display === 'iri' ? 'iri' : display === 'text' ? 'text' : 'uri';
+  let rest = '';
+  return new Transform({
+    decodeStrings: false,
+    transform(data: Buffer | string, _encoding, callback) {
+      const text = rest + data.toString();
+      const lines = text.split('\n');
+      rest = lines.pop()!;
+      let out = '';
+      for (const line of lines) if (line !== '') out += (JSON.parse(line) as Record<string, string>)[key] + '\n';
+      callback(null, out === '' ? undefined : out);
+    },
+    flush(callback) {
+      callback(null, rest === '' ? undefined : (JSON.parse(rest) as Record<string, string>)[key] + '\n');
+    },
+  });
+}
+
+/** The detector's options out of the stream options (no charset, no Markdown). */
+function detectorOptions(settings: Settings): Record<string, unknown> {
+  const { encoding: _e, markdown: _m, gfm: _g, ...rest } = settings.streamOptions as Record<string, unknown>;
+  return rest;
+}
+
+function recordOptions(settings: Settings, logRules: boolean): Record<string, unknown> {
+  const options: Record<string, unknown> = { ...detectorOptions(settings), logRules };
+  const encoding = (settings.streamOptions as { encoding?: string }).encoding;
+  if (encoding !== undefined) options.encoding = encoding;
+  return options;
+}
+
+/** Checks the options (TypeError) before any data flows: a bad --encoding or --schemes is a usage error. */
+function checkOptions(settings: Settings): void {
+  createLinkStream(settings.streamOptions).destroy();
+  if (settings.mode === 'records') createRecordStream(recordOptions(settings, true)).destroy();
+  else if (settings.mode === 'logs') createLogLinkStream(recordOptions(settings, true)).destroy();
+  else if (settings.mode === 'text' || settings.mode === 'markdown') renderStage(settings).destroy();
+}
+
+/** A source for one input: the file, or standard input for "-". */
+function open(file: string, stdin: Readable): Readable {
+  return file === '-' ? stdin : createReadStream(file, { highWaterMark: 64 * 1024 });
+}
+
+function inputName(file: string): string {
+  return file === '-' ? 'standard input' : file;
+}
+
+/**
+ * --records: the inputs as one byte stream, so that line numbers continue across files. A file whose last byte
+ * is not a line break gets one (its last line is a record of its own). An input that cannot be read is
+ * reported through `failed` and skipped.
+ */
+async function* joined(files: string[], stdin: Readable, failed: (file: string, error: unknown) => void): AsyncGenerator<Buffer> {
+  let last = 0x0a;
+  for (const file of files) {
+    try {
+      for await (const data of open(file, stdin)) {
+        const bytes = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
+        if (bytes.length === 0) continue;
+        last = bytes[bytes.length - 1]!;
+        yield bytes;
+      }
+    } catch (error) {
+      failed(file, error);
+    }
+    if (last !== 0x0a) {
+      last = 0x0a;
+      yield Buffer.from('\n');
+    }
+  }
+}
+
 /** Runs the command; resolves to the exit code. */
 export async function main(argv: string[], io: CliIo = process as unknown as CliIo): Promise<number> {
   const { stdin, stdout, stderr } = io;
   let settings: Settings | 'help' | 'version';
   try {
     settings = parse(argv);
-    if (settings !== 'help' && settings !== 'version') {
-      // Options are checked (TypeError) before any data flows: a bad --encoding or --schemes is a usage error.
-      createLinkStream(settings.streamOptions).destroy();
-      createRenderStream(settings.format, settings.renderOptions).destroy();
-    }
+    if (settings !== 'help' && settings !== 'version') checkOptions(settings);
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error;
     const message = error.message.replace(/^irilink: /, '');
@@ -260,7 +487,8 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     return 0;
   }
 
-  // `irilink big.txt | head`: the reader went away; stop quietly.
+  // `irilink big.txt | head`: the reader went away; stop quietly. Any other write error (a full disk, a
+  // standard output that is not open for writing) is said once, with exit status 1.
   stdout.on('error', (error) => {
     if (isEpipe(error)) process.exit(0);
     stderr.write(`irilink: cannot write output: ${(error as Error).message}\n`);
@@ -269,25 +497,73 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
 
   const started = process.hrtime.bigint();
   const stats = new Stats();
-  const seen = settings.unique || settings.stats ? new Set<string>() : null;
   let code = 0;
+  const failed = (file: string, error: unknown): void => {
+    if (isEpipe(error)) process.exit(0);
+    stderr.write(`irilink: cannot read ${inputName(file)}: ${readReason(error)}\n`);
+    stats.unreadable++;
+    code = 1;
+  };
+
+  if (settings.mode === 'records') {
+    try {
+      await pipeline(
+        joined(settings.files, stdin, failed),
+        createRecordStream(recordOptions(settings, settings.logRules)),
+        writer(stdout),
+      );
+    } catch (error) {
+      failed('-', error);
+    }
+    return code;
+  }
+
+  if (settings.mode === 'mail') {
+    // Loaded only for --mail (the mail parser is not needed otherwise).
+    const mail = await import('../mail/index.js');
+    const renderOptions: Record<string, unknown> = {};
+    if (settings.renderOptions.display !== undefined && settings.explicitFormat) renderOptions.display = settings.renderOptions.display;
+    let messages = 0;
+    let links = 0;
+    for (const file of settings.files) {
+      stats.inputs++;
+      try {
+        const counts = await mail.runMail(open(file, stdin), stdout, settings.format === 'html' ? 'html' : 'jsonl', {
+          ...detectorOptions(settings),
+          mbox: 'auto',
+          html: 'alternative',
+          render: renderOptions,
+        });
+        messages += counts.messages;
+        links += counts.links;
+      } catch (error) {
+        failed(file, error);
+      }
+    }
+    if (settings.stats) {
+      stderr.write(
+        `irilink: ${stats.inputs} input${stats.inputs === 1 ? '' : 's'}` +
+          (stats.unreadable > 0 ? ` (${stats.unreadable} unreadable)` : '') +
+          `, ${messages} message${messages === 1 ? '' : 's'}, ${links} link${links === 1 ? '' : 's'}\n`,
+      );
+    }
+    return code;
+  }
+
+  const seen = settings.unique || settings.stats ? new Set<string>() : null;
   for (const file of settings.files) {
     stats.inputs++;
     const isStdin = file === '-';
-    let source: Readable;
+    const source = open(file, stdin);
     let progress: Progress | null = null;
-    if (isStdin) source = stdin;
-    else {
-      source = createReadStream(file, { highWaterMark: 64 * 1024 });
-      if (settings.progress && stderr.isTTY === true) {
-        let size = 0;
-        try {
-          size = statSync(file).size;
-        } catch {
-          size = 0; // the read below reports the problem
-        }
-        if (size >= PROGRESS_MIN_BYTES) progress = createProgress(stderr, file, size);
+    if (!isStdin && settings.progress && stderr.isTTY === true && settings.mode !== 'logs') {
+      let size = 0;
+      try {
+        size = statSync(file).size;
+      } catch {
+        size = 0; // the read below reports the problem
       }
+      if (size >= PROGRESS_MIN_BYTES) progress = createProgress(stderr, file, size);
     }
     let readError: Error | null = null;
     source.once('error', (error: Error) => {
@@ -298,20 +574,21 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
       source.on('data', (data: Buffer) => bar.advance(data.length));
     }
     try {
-      await pipeline(
-        source,
-        createLinkStream(settings.streamOptions),
-        new CliStage(seen, settings.unique, stats),
-        createRenderStream(settings.format, settings.renderOptions),
-        writer(stdout),
-      );
+      if (settings.mode === 'logs') {
+        const logLinks = createLogLinkStream(recordOptions(settings, true));
+        if (settings.explicitFormat) await pipeline(source, logLinks, writer(stdout));
+        else await pipeline(source, logLinks, linkList(settings.display), writer(stdout));
+      } else {
+        await pipeline(
+          source,
+          createLinkStream(settings.streamOptions),
+          new CliStage(seen, settings.unique, stats),
+          renderStage(settings),
+          writer(stdout),
+        );
+      }
     } catch (error) {
-      if (isEpipe(error)) process.exit(0);
-      const cause = readError ?? error;
-      const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (cause as Error).message;
-      stderr.write(`irilink: cannot read ${isStdin ? 'standard input' : file}: ${reason}\n`);
-      stats.unreadable++;
-      code = 1;
+      failed(file, readError ?? error);
     } finally {
       progress?.stop();
     }
