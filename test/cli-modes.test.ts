@@ -1,0 +1,296 @@
+// The issue-6 modes of the `irilink` command (--markdown, --mail, --records, --logs), run as users run it:
+// `node bin/irilink.js …` on the files of test/fixtures (README there says what each holds).
+import { expect } from 'chai';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import MarkdownIt from 'markdown-it';
+import { repoRoot } from './support/shared.js';
+
+const bin = path.join(repoRoot, 'bin', 'irilink.js');
+const fixture = (name: string): string => path.join(repoRoot, 'test', 'fixtures', name);
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function irilink(args: string[], input?: string | Buffer): Run {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, input, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function jsonLines(text: string): Record<string, any>[] {
+  return text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, any>);
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/ with tsc when it is missing or older than src/ (`npm test` builds it anyway). */
+function ensureBuilt(): void {
+  const main = path.join(repoRoot, 'dist', 'cli', 'main.js');
+  let built = 0;
+  try {
+    built = statSync(main).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  if (built >= newestMtime(path.join(repoRoot, 'src'))) return;
+  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: repoRoot, stdio: 'pipe' });
+  } catch {
+    // Type errors elsewhere still emit JavaScript; what matters is that main.js exists now.
+  }
+  statSync(main);
+}
+
+describe('irilink command: modes (issue 6)', function () {
+  this.timeout(120_000);
+  before(ensureBuilt);
+
+  describe('--markdown', () => {
+    const doc = fixture('doc.md');
+
+    it('lists bare links and the destinations the author wrote; nothing from code spans, fenced or indented code', () => {
+      const r = irilink(['--markdown', '--display', 'text', doc]);
+      expect(r.status, r.stderr).to.equal(0);
+      expect(r.stdout.split('\n').slice(0, -1)).to.deep.equal([
+        'https://bare.example/one',
+        'https://bold.example/two', // **…** is not part of the link
+        'https://under.example/three', // _…_ neither
+        'https://inline.example/docs',
+        'https://image.example/logo.png',
+        'https://auto.example/x',
+        'ref', // the link text of [reference][ref]; its uri is the definition's
+        'https://例え.jp/パス',
+        'https://definition.example/ref',
+      ]);
+      expect(r.stdout).to.not.include('code-span');
+      expect(r.stdout).to.not.include('fenced');
+      expect(r.stdout).to.not.include('indented');
+    });
+
+    it('plain text mode, for contrast, links inside code and keeps `**` out only by its own rules', () => {
+      const r = irilink(['--display', 'text', doc]);
+      expect(r.stdout).to.include('https://code-span.example/');
+      expect(r.stdout).to.include('https://fenced.example/');
+    });
+
+    it('--format jsonl --links carries the construct of each link, with offsets into the file', () => {
+      const r = irilink(['--markdown', '--format', 'jsonl', '--links', doc]);
+      expect(r.status, r.stderr).to.equal(0);
+      const links = jsonLines(r.stdout);
+      expect(links.map((o) => [o.construct, o.uri])).to.deep.equal([
+        ['bare', 'https://bare.example/one'],
+        ['bare', 'https://bold.example/two'],
+        ['bare', 'https://under.example/three'],
+        ['link', 'https://inline.example/docs'],
+        ['image', 'https://image.example/logo.png'],
+        ['autolink', 'https://auto.example/x'],
+        ['link-reference', 'https://definition.example/ref'],
+        ['bare', 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'],
+        ['definition', 'https://definition.example/ref'],
+      ]);
+      const raw = readFileSync(doc);
+      for (const o of links) expect(raw.subarray(o.byteStart, o.byteEnd).toString('utf8')).to.equal(o.text);
+    });
+
+    it('--format markdown keeps the source and makes bare links links; markdown-it finds exactly the expected links', () => {
+      const r = irilink(['--markdown', '--format', 'markdown', doc]);
+      expect(r.status, r.stderr).to.equal(0);
+      const source = readFileSync(doc, 'utf8');
+      expect(r.stdout).to.include('See <https://bare.example/one> and **<https://bold.example/two>**');
+      expect(r.stdout).to.include('[https://例え.jp/パス](<https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9>)。');
+      expect(r.stdout).to.include('Code `https://code-span.example/` is not linked.');
+      expect(r.stdout).to.include('```\nhttps://fenced.example/\n```\n\n    https://indented.example/\n');
+      // Only bare links changed: the output has the source's lines, no line added or joined.
+      const lines = r.stdout.split('\n');
+      expect(lines.length).to.equal(source.split('\n').length);
+      // The real markdown-it (linkify off) reads the output: every link the author wrote plus every bare link.
+      const md = new MarkdownIt();
+      const found: string[] = [];
+      const walk = (tokens: ReturnType<InstanceType<typeof MarkdownIt>['parse']>): void => {
+        for (const t of tokens) {
+          if (t.type === 'link_open') found.push(String(t.attrGet('href')));
+          if (t.type === 'image') found.push(String(t.attrGet('src')));
+          if (t.children) walk(t.children);
+        }
+      };
+      walk(md.parse(r.stdout, {}));
+      const expected = jsonLines(irilink(['--markdown', '--format', 'jsonl', '--links', doc]).stdout)
+        .filter((o) => o.construct !== 'definition')
+        .map((o) => o.uri as string);
+      expect(found).to.deep.equal(expected);
+      // and in the source as given, markdown-it sees no bare link: they are what irilink added.
+      const before: string[] = [];
+      for (const t of md.parse(source, {})) for (const c of t.children ?? []) if (c.type === 'link_open') before.push(String(c.attrGet('href')));
+      expect(before).to.deep.equal(['https://inline.example/docs', 'https://auto.example/x', 'https://definition.example/ref']);
+    });
+
+    it('--no-gfm: ~~ and | are no longer delimiters (CommonMark only)', () => {
+      const input = 'a ~~https://x.example/a~~ b\n\n| h | i |\n|---|---|\n| https://t.example/p|q |\n';
+      expect(irilink(['--markdown', '-d', 'text'], input).stdout).to.equal('https://x.example/a\nhttps://t.example/p\n');
+      expect(irilink(['--markdown', '--no-gfm', '-d', 'text'], input).stdout).to.equal('https://x.example/a~~\nhttps://t.example/p|q\n');
+    });
+  });
+
+  describe('--mail', () => {
+    const mbox = fixture('two.mbox');
+
+    it('an mbox of two messages (ISO-2022-JP, Shift_JIS): one JSON line per link with its message, each part in its charset', () => {
+      const r = irilink(['--mail', mbox]);
+      expect(r.status, r.stderr).to.equal(0);
+      const links = jsonLines(r.stdout);
+      expect(links.map((o) => [o.message, o.subject, o.charset, o.text])).to.deep.equal([
+        [0, '会議の資料', 'iso-2022-jp', 'https://ja.wikipedia.org/wiki/東京'],
+        [0, '会議の資料', 'iso-2022-jp', 'http://例え.テスト/地図?階=3'],
+        [1, '検索の例', 'shift_jis', 'http://example.jp/検索?q=東京&n=1'],
+        [1, '検索の例', 'shift_jis', 'aiko@example.jp'],
+      ]);
+      // 3987bis §3.5: the Shift_JIS message's query is percent-encoded in Shift_JIS (東京 = 93 8C 8B 9E).
+      expect(links[2]!.uri).to.equal('http://example.jp/%E6%A4%9C%E7%B4%A2?q=%93%8C%8B%9E&n=1');
+      expect(links[1]!.uri).to.equal('http://xn--r8jz45g.xn--zckzah/%E5%9C%B0%E5%9B%B3?%E9%9A%8E=3');
+    });
+
+    it('--encoding is ignored (each part has its declared charset); standard input works the same', () => {
+      const plain = irilink(['--mail', mbox]).stdout;
+      expect(irilink(['--mail', '--encoding', 'koi8-r', mbox]).stdout).to.equal(plain);
+      expect(irilink(['--mail'], readFileSync(mbox)).stdout).to.equal(plain);
+    });
+
+    it('--format html: one section per message, links as <a href> on the URI', () => {
+      const r = irilink(['--mail', '--format', 'html', mbox]);
+      expect(r.status, r.stderr).to.equal(0);
+      expect(r.stdout.match(/<section /g)?.length).to.equal(2);
+      expect(r.stdout).to.include('<h2>会議の資料</h2>');
+      expect(r.stdout).to.include('<a href="https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC"');
+      expect(r.stdout).to.include('<a href="mailto:aiko@example.jp"');
+    });
+
+    it('--stats counts messages and links; two inputs are read one after the other', () => {
+      const r = irilink(['--mail', '--stats', mbox, path.join(repoRoot, 'test', 'fixtures-mail', 'three.mbox')]);
+      expect(r.status, r.stderr).to.equal(0);
+      expect(r.stderr).to.equal('irilink: 2 inputs, 5 messages, 7 links\n');
+      expect(jsonLines(r.stdout).length).to.equal(7);
+    });
+  });
+
+  describe('--records', () => {
+    const access = fixture('access.log');
+    const tail = fixture('tail.log');
+
+    it('one JSON line per input line, line numbers continuing across two files, empty lines included', () => {
+      const r = irilink(['--records', access, tail]);
+      expect(r.status, r.stderr).to.equal(0);
+      const records = jsonLines(r.stdout);
+      // access.log: 4 lines ending in LF; tail.log: a CRLF line and a last line without a line break.
+      expect(r.stdout.split('\n').length - 1).to.equal(6);
+      expect(records.map((o) => o.line)).to.deep.equal([1, 2, 3, 4, 5, 6]);
+      expect(records.map((o) => (o.links as { text: string }[]).map((l) => l.text))).to.deep.equal([
+        ['https://ref.example/page'],
+        // Plain rules: the JSON quotes are URL text, `user=` is an email's local part (RFC 5322 atext).
+        ['https://json.example/a","url', 'https://json.example/b?x=1'],
+        [],
+        ['https://kv.example/c|next', 'user=aiko@example.jp'],
+        [],
+        ['https://end.example/z'],
+      ]);
+      // Offsets are relative to the record.
+      const line1 = readFileSync(access, 'utf8').split('\n')[0]!;
+      const l = records[0]!.links[0] as { start: number; end: number; text: string };
+      expect(line1.slice(l.start, l.end)).to.equal(l.text);
+    });
+
+    it('--records --logs: the log rules (no quotes, no |, two links in the JSON line)', () => {
+      const r = irilink(['--records', '--logs', access, tail]);
+      expect(r.status, r.stderr).to.equal(0);
+      const records = jsonLines(r.stdout);
+      expect(records.map((o) => (o.links as { text: string }[]).map((l) => l.text))).to.deep.equal([
+        ['https://ref.example/page'],
+        ['https://json.example/a', 'https://json.example/b?x=1'],
+        [],
+        ['https://kv.example/c', 'aiko@example.jp'],
+        [],
+        ['https://end.example/z'],
+      ]);
+    });
+
+    it('reads standard input; a file not ending in a line break does not join the next file\'s first line', () => {
+      const r = irilink(['--records', tail, '-'], 'https://stdin.example/\n');
+      expect(jsonLines(r.stdout).map((o) => [o.line, o.links.length])).to.deep.equal([[1, 0], [2, 1], [3, 1]]);
+      expect(jsonLines(r.stdout)[2]!.links[0].text).to.equal('https://stdin.example/');
+    });
+  });
+
+  describe('--logs', () => {
+    const access = fixture('access.log');
+
+    it('without --format: the link list under the log rules', () => {
+      const r = irilink(['--logs', access]);
+      expect(r.status, r.stderr).to.equal(0);
+      expect(r.stdout).to.equal(
+        ['https://ref.example/page', 'https://json.example/a', 'https://json.example/b?x=1', 'https://kv.example/c', 'mailto:aiko@example.jp', ''].join('\n'),
+      );
+      // The request path /index.html is not a link, and the plain mode does take the quotes in.
+      expect(irilink([access]).stdout).to.include('https://json.example/a%22,%22url\n');
+    });
+
+    it('--format jsonl --links: line, column and byte offsets that index the file', () => {
+      const r = irilink(['--logs', '--format', 'jsonl', '--links', access]);
+      expect(r.status, r.stderr).to.equal(0);
+      const raw = readFileSync(access);
+      const lines = raw.toString('utf8').split('\n');
+      const links = jsonLines(r.stdout);
+      expect(links.map((o) => o.line)).to.deep.equal([1, 2, 2, 4, 4]);
+      for (const o of links) {
+        expect(raw.subarray(o.byteStart, o.byteEnd).toString('utf8')).to.equal(o.text);
+        expect(lines[o.line - 1]!.slice(o.column - 1, o.column - 1 + o.text.length)).to.equal(o.text);
+      }
+    });
+  });
+
+  it('incompatible combinations are usage errors: exit 2, a message naming the flags, nothing on stdout', () => {
+    const cases: [string[], RegExp][] = [
+      [['--mail', '--records'], /--mail and --records cannot be used together/],
+      [['--markdown', '--mail'], /--markdown and --mail cannot be used together/],
+      [['--markdown', '--records'], /--markdown and --records/],
+      [['--logs', '--markdown'], /--logs cannot be used with --markdown/],
+      [['--logs', '--mail'], /--logs cannot be used with --mail/],
+      [['--logs', '--format', 'html'], /--logs works with --records/],
+      [['--logs', '--unique'], /--unique cannot be used with --logs/],
+      [['--mail', '--format', 'markdown'], /--mail writes --format jsonl/],
+      [['--mail', '--format', 'html', '--links'], /--links goes with jsonl/],
+      [['--mail', '--unique'], /--unique cannot be used with --mail/],
+      [['--records', '--format', 'html'], /--records writes JSON lines/],
+      [['--records', '--stats'], /--stats cannot be used with --records/],
+      [['--records', '--display', 'iri'], /--display cannot be used with --records/],
+      [['--records', '--encoding', 'utf-16le'], /utf-16le|UTF-16/i],
+      [['--no-gfm'], /--no-gfm is an option of --markdown/],
+    ];
+    for (const [args, message] of cases) {
+      const r = irilink([...args, fixture('access.log')]);
+      expect(r.status, args.join(' ')).to.equal(2);
+      expect(r.stdout, args.join(' ')).to.equal('');
+      const lines = r.stderr.trim().split('\n');
+      expect(lines.length, r.stderr).to.equal(2);
+      expect(lines[0], args.join(' ')).to.match(message);
+      expect(lines[1]).to.equal("Try 'irilink --help' for more information.");
+    }
+  });
+
+  it('--help describes the modes, and says --encoding is ignored with --mail', () => {
+    const h = irilink(['--help']);
+    expect(h.status).to.equal(0);
+    for (const flag of ['--markdown', '--no-gfm', '--mail', '--records', '--logs']) expect(h.stdout).to.include(flag);
+    expect(h.stdout).to.match(/--encoding is ignored/);
+  });
+});
