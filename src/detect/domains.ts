@@ -160,6 +160,27 @@ export function atDot(st: ScanState, d: number): boolean {
 export function isTld(st: ScanState, a: number, b: number): boolean {
   if (b - a > st.opts.tldMaxLength) return false;
   const text = st.text;
+  // ASCII labels (nearly every candidate: `com`, `0`, `txt`, `e`) are walked through a trie of the list, case
+  // folded by number: no slice, no lower-casing, no hashing of a built string (performance; the same answer).
+  const trie = tldTrieOf(st.opts.tlds);
+  if (trie !== null) {
+    let node = 0;
+    let i = a;
+    for (; i < b; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 128) break; // non-ASCII (a U-label, full-width letters): the general path below
+      const symbol = TRIE_SYMBOL[c]!;
+      // -1: no listed TLD holds this character (tldTrieOf checked); 0: no listed TLD starts this way. Either
+      // way an ASCII label is not listed, but `verm` may still go on as `vermögensberatung`: look for non-ASCII.
+      node = symbol < 0 ? 0 : trie.next[node * TRIE_SYMBOLS + symbol]!;
+      if (node === 0) {
+        while (++i < b) if (text.charCodeAt(i) >= 128) break;
+        if (i === b) return false;
+        break;
+      }
+    }
+    if (i === b) return trie.terminal[node] === 1;
+  }
   let fold = false;
   let fullWidth = false;
   for (let i = a; i < b; i++) {
@@ -170,6 +191,64 @@ export function isTld(st: ScanState, a: number, b: number): boolean {
   let key = text.slice(a, b);
   if (fullWidth) key = key.replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
   return st.opts.tlds.has(fold || fullWidth ? key.toLowerCase() : key);
+}
+
+// The trie's alphabet: LDH (RFC 5890 §2.3.1), ASCII upper case folded onto lower case.
+const TRIE_SYMBOLS = 37;
+const TRIE_SYMBOL = new Int8Array(128).fill(-1);
+for (let c = 0x61; c <= 0x7a; c++) TRIE_SYMBOL[c] = TRIE_SYMBOL[c - 0x20] = c - 0x61;
+for (let c = 0x30; c <= 0x39; c++) TRIE_SYMBOL[c] = 26 + c - 0x30;
+TRIE_SYMBOL[0x2d] = 36;
+
+interface TldTrie {
+  /** next[node * TRIE_SYMBOLS + symbol]: the child node, 0 for none (node 0 is the root, never a child). */
+  readonly next: Int32Array;
+  /** 1 where a TLD of the list ends. */
+  readonly terminal: Uint8Array;
+}
+
+/** One trie per TLD set (the option's set is built once per resolveOptions); the answer never depends on it. */
+const TLD_TRIES = new WeakMap<ReadonlySet<string>, TldTrie | null>();
+
+/**
+ * The trie of the ASCII TLDs of `tlds`, or null when one of them holds an ASCII character outside LDH (a custom
+ * list): then every lookup takes the general path.
+ */
+function tldTrieOf(tlds: ReadonlySet<string>): TldTrie | null {
+  let trie = TLD_TRIES.get(tlds);
+  if (trie !== undefined) return trie;
+  const ascii: string[] = [];
+  let usable = true;
+  for (const t of tlds) {
+    let isAscii = true;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c >= 128) isAscii = false;
+      else if (TRIE_SYMBOL[c]! < 0 || (c >= 0x41 && c <= 0x5a)) usable = false; // the set is lower-cased
+    }
+    if (isAscii) ascii.push(t);
+  }
+  if (!usable) {
+    TLD_TRIES.set(tlds, null);
+    return null;
+  }
+  let size = 1;
+  for (const t of ascii) size += t.length;
+  const next = new Int32Array(size * TRIE_SYMBOLS);
+  const terminal = new Uint8Array(size);
+  let nodes = 1;
+  for (const t of ascii) {
+    let node = 0;
+    for (let i = 0; i < t.length; i++) {
+      const k = node * TRIE_SYMBOLS + TRIE_SYMBOL[t.charCodeAt(i)]!;
+      if (next[k] === 0) next[k] = nodes++;
+      node = next[k]!;
+    }
+    terminal[node] = 1;
+  }
+  trie = { next: next.slice(0, nodes * TRIE_SYMBOLS), terminal: terminal.slice(0, nodes) };
+  TLD_TRIES.set(tlds, trie);
+  return trie;
 }
 
 /**
