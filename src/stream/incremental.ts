@@ -81,7 +81,7 @@ export class IncrementalLinkifier {
       if (text.length === 0) return [];
     }
     if (text.length <= MAX_PIECE) {
-      this.tail = this.tail.length === 0 ? text : flatten(this.tail + text);
+      this.tail = this.tail.length === 0 ? text : concatFlat(this.tail, text);
       return this.scan(false);
     }
     // A long push is scanned in pieces of at most MAX_PIECE units (the result is the same: the scan is
@@ -92,7 +92,7 @@ export class IncrementalLinkifier {
       let j = Math.min(i + MAX_PIECE, text.length);
       if (j < text.length && isHighSurrogate(text.charCodeAt(j - 1))) j--; // keep a surrogate pair together
       const piece = text.slice(i, j);
-      this.tail = this.tail.length === 0 ? piece : flatten(this.tail + piece);
+      this.tail = this.tail.length === 0 ? piece : concatFlat(this.tail, piece);
       for (const chunk of this.scan(false)) out.push(chunk);
       i = j;
     }
@@ -149,14 +149,15 @@ export class IncrementalLinkifier {
 }
 
 /**
- * `a + b` is a rope (V8 ConsString) whose charCodeAt is many times slower than a flat string's; the
- * scanner reads every code unit, so flatten once. ToNumber flattens its argument (the trick of the
- * `flatstr` package), and with a non-numeric string it stops at the first character that is not a digit.
+ * `a + b` as a flat string. `a + b` is a rope (V8 ConsString) whose charCodeAt is many times slower than a
+ * flat string's, and the scanner reads every code unit. Flattening the rope in place (ToNumber, the trick of
+ * the `flatstr` package) is not enough: the variable still holds the ConsString, now pointing at its flat
+ * copy, and every charCodeAt of optimised code goes through that indirection. Array.prototype.join builds a
+ * new sequential string directly. en-mixed 30 MB through the Linkifier in 64 KiB pushes, CPU MB/s (median of
+ * 5, load ~6 on 2 cores): 91 → 149–167.
  */
-function flatten(s: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-unused-expressions
-  (s as unknown as number) | 0;
-  return s;
+function concatFlat(a: string, b: string): string {
+  return [a, b].join('');
 }
 
 /**
