@@ -270,6 +270,7 @@ describe('irilink command: modes (issue 6)', function () {
       [['--mail', '--format', 'markdown'], /--mail writes --format jsonl/],
       [['--mail', '--format', 'html', '--links'], /--links goes with jsonl/],
       [['--mail', '--unique'], /--unique cannot be used with --mail/],
+      [['--mail', '--format', 'html', '--display', 'bogus'], /option display must be/],
       [['--records', '--format', 'html'], /--records writes JSON lines/],
       [['--records', '--stats'], /--stats cannot be used with --records/],
       [['--records', '--display', 'iri'], /--display cannot be used with --records/],

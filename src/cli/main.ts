@@ -429,6 +429,13 @@ function checkOptions(settings: Settings): void {
   if (settings.mode === 'records') createRecordStream(recordOptions(settings, true)).destroy();
   else if (settings.mode === 'logs') createLogLinkStream(recordOptions(settings, true)).destroy();
   else if (settings.mode === 'text' || settings.mode === 'markdown') renderStage(settings).destroy();
+  else if (settings.mode === 'mail' && settings.format === 'html') createRenderer('html', mailRenderOptions(settings));
+}
+
+/** The HTML options of --mail --format html: --display only. */
+function mailRenderOptions(settings: Settings): Record<string, unknown> {
+  const display = settings.renderOptions.display;
+  return display !== undefined && settings.explicitFormat ? { display } : {};
 }
 
 /** A source for one input: the file, or standard input for "-". */
@@ -513,7 +520,10 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
         writer(stdout),
       );
     } catch (error) {
-      failed('-', error);
+      // Read errors are reported (and skipped) inside joined(); what reaches here is the stream or the output.
+      if (isEpipe(error)) process.exit(0);
+      stderr.write(`irilink: ${(error as Error).message.replace(/^irilink: /, '')}\n`);
+      code = 1;
     }
     return code;
   }
@@ -521,8 +531,7 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
   if (settings.mode === 'mail') {
     // Loaded only for --mail (the mail parser is not needed otherwise).
     const mail = await import('../mail/index.js');
-    const renderOptions: Record<string, unknown> = {};
-    if (settings.renderOptions.display !== undefined && settings.explicitFormat) renderOptions.display = settings.renderOptions.display;
+    const renderOptions = mailRenderOptions(settings);
     let messages = 0;
     let links = 0;
     for (const file of settings.files) {
