@@ -4,7 +4,7 @@
 import { A_HOST, ASCII_FLAGS, codePointAt, codePointBefore, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
 import { emailAt } from './email.js';
 import { closerBefore } from './quotes.js';
-import { FILE_EXTENSION_TLDS } from './tlds.js';
+import { FILE_EXTENSION_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
 import type { ScanState } from './state.js';
 
@@ -162,7 +162,7 @@ export function isTld(st: ScanState, a: number, b: number): boolean {
   const text = st.text;
   // ASCII labels (nearly every candidate: `com`, `0`, `txt`, `e`) are walked through a trie of the list, case
   // folded by number: no slice, no lower-casing, no hashing of a built string (performance; the same answer).
-  const trie = tldTrieOf(st.opts.tlds);
+  const trie = st.tldTrie;
   if (trie !== null) {
     let node = 0;
     let i = a;
@@ -191,64 +191,6 @@ export function isTld(st: ScanState, a: number, b: number): boolean {
   let key = text.slice(a, b);
   if (fullWidth) key = key.replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
   return st.opts.tlds.has(fold || fullWidth ? key.toLowerCase() : key);
-}
-
-// The trie's alphabet: LDH (RFC 5890 §2.3.1), ASCII upper case folded onto lower case.
-const TRIE_SYMBOLS = 37;
-const TRIE_SYMBOL = new Int8Array(128).fill(-1);
-for (let c = 0x61; c <= 0x7a; c++) TRIE_SYMBOL[c] = TRIE_SYMBOL[c - 0x20] = c - 0x61;
-for (let c = 0x30; c <= 0x39; c++) TRIE_SYMBOL[c] = 26 + c - 0x30;
-TRIE_SYMBOL[0x2d] = 36;
-
-interface TldTrie {
-  /** next[node * TRIE_SYMBOLS + symbol]: the child node, 0 for none (node 0 is the root, never a child). */
-  readonly next: Int32Array;
-  /** 1 where a TLD of the list ends. */
-  readonly terminal: Uint8Array;
-}
-
-/** One trie per TLD set (the option's set is built once per resolveOptions); the answer never depends on it. */
-const TLD_TRIES = new WeakMap<ReadonlySet<string>, TldTrie | null>();
-
-/**
- * The trie of the ASCII TLDs of `tlds`, or null when one of them holds an ASCII character outside LDH (a custom
- * list): then every lookup takes the general path.
- */
-function tldTrieOf(tlds: ReadonlySet<string>): TldTrie | null {
-  let trie = TLD_TRIES.get(tlds);
-  if (trie !== undefined) return trie;
-  const ascii: string[] = [];
-  let usable = true;
-  for (const t of tlds) {
-    let isAscii = true;
-    for (let i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      if (c >= 128) isAscii = false;
-      else if (TRIE_SYMBOL[c]! < 0 || (c >= 0x41 && c <= 0x5a)) usable = false; // the set is lower-cased
-    }
-    if (isAscii) ascii.push(t);
-  }
-  if (!usable) {
-    TLD_TRIES.set(tlds, null);
-    return null;
-  }
-  let size = 1;
-  for (const t of ascii) size += t.length;
-  const next = new Int32Array(size * TRIE_SYMBOLS);
-  const terminal = new Uint8Array(size);
-  let nodes = 1;
-  for (const t of ascii) {
-    let node = 0;
-    for (let i = 0; i < t.length; i++) {
-      const k = node * TRIE_SYMBOLS + TRIE_SYMBOL[t.charCodeAt(i)]!;
-      if (next[k] === 0) next[k] = nodes++;
-      node = next[k]!;
-    }
-    terminal[node] = 1;
-  }
-  trie = { next: next.slice(0, nodes * TRIE_SYMBOLS), terminal: terminal.slice(0, nodes) };
-  TLD_TRIES.set(tlds, trie);
-  return trie;
 }
 
 /**

@@ -8,6 +8,7 @@
 
 import type { DiagnosticCode, LinkKind } from '../types.js';
 import type { ResolvedOptions } from './options.js';
+import { tldTrieOf, type TldTrie } from './tlds.js';
 
 /** Thrown (one shared object, never escaping scan()) when a decision needs text beyond the end of a non-final chunk. */
 export const INCOMPLETE = { incomplete: true } as const;
@@ -47,8 +48,12 @@ export class ScanState {
   /** Where the finder resumes when a step found no link. */
   next = 0;
 
+  /** The ASCII trie of opts.tlds (isTld's fast path), or null when the list needs the general path. */
+  readonly tldTrie: TldTrie | null;
+
   constructor(opts: ResolvedOptions) {
     this.opts = opts;
+    this.tldTrie = tldTrieOf(opts.tlds);
   }
 
   reset(text: string, from: number, final: boolean): void {

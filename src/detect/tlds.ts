@@ -36,3 +36,61 @@ export const DEFAULT_TLDS: ReadonlySet<string> = buildTldSet(IANA_TLDS);
  * `main.rs`, `notes.zip`) is read as a file name, not a link.
  */
 export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set(['md', 'py', 'rs', 'zip', 'sh', 'mov', 'pm', 'mk', 'tf']);
+
+// The trie's alphabet: LDH (RFC 5890 §2.3.1), ASCII upper case folded onto lower case.
+export const TRIE_SYMBOLS = 37;
+export const TRIE_SYMBOL = new Int8Array(128).fill(-1);
+for (let c = 0x61; c <= 0x7a; c++) TRIE_SYMBOL[c] = TRIE_SYMBOL[c - 0x20] = c - 0x61;
+for (let c = 0x30; c <= 0x39; c++) TRIE_SYMBOL[c] = 26 + c - 0x30;
+TRIE_SYMBOL[0x2d] = 36;
+
+export interface TldTrie {
+  /** next[node * TRIE_SYMBOLS + symbol]: the child node, 0 for none (node 0 is the root, never a child). */
+  readonly next: Int32Array;
+  /** 1 where a TLD of the list ends. */
+  readonly terminal: Uint8Array;
+}
+
+/** One trie per TLD set, built when a scanner for it is made (ScanState.tldTrie); the answer never depends on it. */
+const TLD_TRIES = new WeakMap<ReadonlySet<string>, TldTrie | null>();
+
+/**
+ * The trie of the ASCII TLDs of `tlds`, or null when one of them holds an ASCII character outside LDH (a custom
+ * list): then every lookup takes the general path.
+ */
+export function tldTrieOf(tlds: ReadonlySet<string>): TldTrie | null {
+  let trie = TLD_TRIES.get(tlds);
+  if (trie !== undefined) return trie;
+  const ascii: string[] = [];
+  let usable = true;
+  for (const t of tlds) {
+    let isAscii = true;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c >= 128) isAscii = false;
+      else if (TRIE_SYMBOL[c]! < 0 || (c >= 0x41 && c <= 0x5a)) usable = false; // the set is lower-cased
+    }
+    if (isAscii) ascii.push(t);
+  }
+  if (!usable) {
+    TLD_TRIES.set(tlds, null);
+    return null;
+  }
+  let size = 1;
+  for (const t of ascii) size += t.length;
+  const next = new Int32Array(size * TRIE_SYMBOLS);
+  const terminal = new Uint8Array(size);
+  let nodes = 1;
+  for (const t of ascii) {
+    let node = 0;
+    for (let i = 0; i < t.length; i++) {
+      const k = node * TRIE_SYMBOLS + TRIE_SYMBOL[t.charCodeAt(i)]!;
+      if (next[k] === 0) next[k] = nodes++;
+      node = next[k]!;
+    }
+    terminal[node] = 1;
+  }
+  trie = { next: next.slice(0, nodes * TRIE_SYMBOLS), terminal: terminal.slice(0, nodes) };
+  TLD_TRIES.set(tlds, trie);
+  return trie;
+}
