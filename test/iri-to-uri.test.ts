@@ -139,9 +139,41 @@ describe("toUri: host: 'idna' (bis §3.4.2, UTS #46 non-transitional, STD3)", ()
     expect(idna('//résumé.example/')).to.equal('//r%C3%A9sum%C3%A9.example/');
   });
 
-  it('an all-ASCII host is left as written (identity on URIs)', () => {
-    expect(idna('http://a_b.Example.COM/')).to.equal('http://a_b.Example.COM/');
-    expect(idna('http://%41.example/')).to.equal('http://%41.example/');
+  it('a valid all-ASCII host is left as written (identity on valid URIs)', () => {
+    for (const uri of [
+      'http://a-b.Example.COM/',
+      'HTTP://EXAMPLE.COM:8080/x',
+      'http://%41.example/',
+      'https://XN--R8JZ45G.jp/', //  an A-label in upper case: valid, not lower-cased
+      'https://xn--r8jz45g.jp./', // a trailing root dot
+      'http://192.0.2.1/',
+      'http://[::1]/', //            an IP-literal is no domain
+      'ws://localhost:3000',
+      'mailto:a@Example.COM,b@xn--r8jz45g.jp',
+      'foo://a_b.example/', //       not a DNS scheme (vector IDN-30)
+    ]) {
+      expect(idna(uri), uri).to.equal(uri);
+    }
+  });
+
+  it('an all-ASCII host is validated by UTS #46 too: STD3, Punycode and hyphen rules fail it', () => {
+    const cases: [string, string][] = [
+      ['http://a_b.example/', 'UseSTD3ASCIIRules: `_` (vector IDN-22 with an ASCII host)'],
+      ['https://x_y.com/', 'UseSTD3ASCIIRules'],
+      ['https://xn--a.co/', 'invalid Punycode'],
+      ['https://xn--example.com/', 'invalid Punycode'],
+      ['http://a-.example/', 'CheckHyphens: a trailing hyphen'],
+      ['http://-a.example/', 'CheckHyphens: a leading hyphen'],
+      ['http://ab--c.example/', 'CheckHyphens: hyphens in the 3rd and 4th positions'],
+      ['http://%5F.example/', 'decoded to `_`'],
+      ['ftp://a!b.example/x', 'UseSTD3ASCIIRules: a sub-delim'],
+      ['mailto:a@b_c.example', 'RFC 6068 domain through IDNA'],
+      ['http://a_b.example/ü', 'the slow path (non-ASCII in the path) as well'],
+    ];
+    for (const [uri, why] of cases) {
+      expect(codeOf(() => idna(uri)), `${uri}: ${why}`).to.equal('idna-failed');
+      expect(toUri(uri, { asciiDisallowed: 'encode' }), `${uri} in 'percent' mode`).to.be.a('string');
+    }
   });
 
   it('mailto: the domain of each address goes through IDNA, the local part is percent-encoded (RFC 6068)', () => {

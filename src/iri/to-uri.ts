@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import { badArgument, badOption, IriError } from '../errors.js';
 import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
-import { recomposeIri, splitIriReference } from './parse.js';
+import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
 
 export interface ToUriOptions {
@@ -35,7 +35,10 @@ export interface ToUriOptions {
  * Every character that may not appear in a URI is converted to UTF-8 and percent-encoded with
  * uppercase hex; everything else — unreserved and reserved ASCII, and existing `%XX` triplets, whatever
  * their case or the octets they hold — is copied unchanged. So the mapping is the identity on URIs and
- * is idempotent (RFC 3987 §3.1). Astral characters are encoded as their four UTF-8 octets, never as
+ * is idempotent (RFC 3987 §3.1). In 'idna' mode every host of a DNS scheme is validated by UTS #46, ASCII
+ * ones included (`http://a_b.example/`, `http://xn--a.example/` throw 'idna-failed'); a valid ASCII host is
+ * written exactly as it was (`HTTP://Example.COM/` stays as it is), so 'idna' mode is the identity on URIs
+ * whose hosts are valid. Astral characters are encoded as their four UTF-8 octets, never as
  * CESU-8 surrogate halves (vector I2U-03).
  *
  * Input that is not an IRI is mapped as far as the specifications define a mapping, without throwing:
@@ -49,7 +52,8 @@ export interface ToUriOptions {
  * It throws IriError only where a specification says the conversion fails:
  * - 'lone-surrogate': a lone UTF-16 surrogate has no UTF-8 form (RFC 3987 §3.1 step 2.1);
  * - 'disallowed-ascii': space < > " { } | \ ^ ` with asciiDisallowed 'fail' (RFC 3987 §3.1 SHOULD fail);
- * - 'idna-failed': host 'idna' and UTS #46 ToASCII fails (bis §3.4.2: "the entire IRI conversion fails");
+ * - 'idna-failed': host 'idna' and UTS #46 ToASCII fails, for an ASCII host too (bis §3.4.2: "the entire IRI
+ *   conversion fails");
  * - 'unknown-charset' / 'unencodable-query': documentCharset unknown to iconv-lite, or a query
  *   character that charset cannot hold (bis §3.5).
  * Bad option values throw TypeError.
@@ -81,7 +85,12 @@ export function toUri(iri: string, options?: ToUriOptions): string {
       }
     }
   }
-  if (!needsWork && !(opts.idna && hasPercent)) return s;
+  if (!needsWork && !opts.idna) return s;
+  if (!needsWork && !hasPercent) {
+    // 'idna' on a URI: its ASCII hosts are validated (mapDomain throws when UTS #46 refuses one) and kept as written.
+    checkAsciiHosts(s);
+    return s;
+  }
 
   // bis §3.2: parse into components, map each (§3.3–§3.5), reassemble with the original punctuation (§3.6).
   const c = splitIriReference(s);
@@ -200,18 +209,91 @@ function isAscii(s: string): boolean {
  * bis §3.4.2 for one domain name: decode pct-encoded UTF-8, then UTS #46 ToASCII.
  * - pct-encoded octets that are not valid UTF-8: "leave the entire field as is" (vector IDN-15), apart
  *   from the general encoding of any raw non-ASCII character (the result must be a URI);
- * - Deviation (UTS #46 §4.2): a domain that is all ASCII once decoded is left exactly as written
- *   (`Example.COM`, `%41.example`, `a_b.example`), so toUri stays the identity on URIs in 'idna' mode
+ * - a domain that is all ASCII once decoded is validated by UTS #46 ToASCII like any other (`a_b.example`
+ *   fails UseSTD3ASCIIRules, `xn--a.example` holds invalid Punycode, `a-.example` fails CheckHyphens), but
+ *   Deviation (UTS #46 §4.2): when valid it is left exactly as written (`Example.COM`, `%41.example`,
+ *   `XN--R8JZ45G.jp`), not lower-cased or decoded, so toUri stays the identity on valid URIs in 'idna' mode
  *   too (RFC 3987 §3.1). RFC 3490 ToASCII also leaves all-ASCII labels alone (vectors tricky point 3).
  * - ToASCII failure → IriError('idna-failed') (bis §3.4.2: "the entire IRI conversion fails").
  */
 function mapDomain(host: string): string {
-  if (host === '' || isAsciiWithoutPercent(host)) return encodeGeneral(host);
+  if (host === '') return host;
+  if (isAsciiWithoutPercent(host)) {
+    checkAsciiDomain(host);
+    return host;
+  }
   const decoded = pctDecodeUtf8(host);
-  if (decoded === null || isAscii(decoded)) return encodeGeneral(host);
+  if (decoded === null) return encodeGeneral(host);
+  if (isAscii(decoded)) {
+    checkAsciiDomain(decoded);
+    return encodeGeneral(host);
+  }
   const ascii = domainToAscii(decoded);
   if (ascii === null) throw new IriError('idna-failed', JSON.stringify(decoded));
   return ascii;
+}
+
+/** UTS #46 §4.2 ToASCII validity of an all-ASCII domain (memoised in idna.ts); IriError('idna-failed') when it fails. */
+function checkAsciiDomain(domain: string): void {
+  if (isPlainLdhDomain(domain)) return;
+  if (domainToAscii(domain) === null) throw new IriError('idna-failed', JSON.stringify(domain));
+}
+
+/**
+ * A domain that UTS #46 ToASCII certainly accepts, decided without it (performance: most hosts are such): non-empty
+ * labels of ASCII letters, digits and hyphens (UseSTD3ASCIIRules), no hyphen first or last and none in both the
+ * 3rd and 4th positions (CheckHyphens; this also excludes `xn--` labels, which ToASCII must decode), a root dot
+ * allowed at the end. An ASCII domain has no right-to-left label, so CheckBidi cannot fail it; the mapping only
+ * lower-cases it. Anything else is left to ToASCII.
+ */
+function isPlainLdhDomain(domain: string): boolean {
+  let labelStart = 0;
+  for (let i = 0; i <= domain.length; i++) {
+    const c = i < domain.length ? domain.charCodeAt(i) : 0x2e;
+    if (c === 0x2e) {
+      const n = i - labelStart;
+      if (n === 0) return i === domain.length && i > 0; // only a trailing root dot may close an empty label
+      if (domain.charCodeAt(labelStart) === 0x2d || domain.charCodeAt(i - 1) === 0x2d) return false;
+      if (n >= 4 && domain.charCodeAt(labelStart + 2) === 0x2d && domain.charCodeAt(labelStart + 3) === 0x2d) return false;
+      labelStart = i + 1;
+    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The 'idna' validation of a string that is already a URI without `%`: the host of a DNS scheme (RFC 3986 §3.2.2:
+ * after the authority's last `@`, before a port), and the domain of each mailto address (RFC 6068 §2), through
+ * {@link mapDomain}, which throws when one is invalid. Scans the authority in place; no split.
+ */
+function checkAsciiHosts(s: string): void {
+  const se = schemeEnd(s);
+  if (se < 0) return;
+  const scheme = s.slice(0, se);
+  if (s.charCodeAt(se + 1) === 0x2f && s.charCodeAt(se + 2) === 0x2f) {
+    if (!isDnsScheme(scheme)) return;
+    const a = se + 3;
+    let e = a;
+    let hostStart = a;
+    let colon = -1;
+    for (; e < s.length; e++) {
+      const c = s.charCodeAt(e);
+      if (c === 0x2f || c === 0x3f || c === 0x23) break;
+      if (c === 0x40) {
+        hostStart = e + 1;
+        colon = -1;
+      } else if (c === 0x3a) colon = e;
+    }
+    if (s.charCodeAt(hostStart) === 0x5b) return; // an IP-literal is never a domain
+    mapDomain(s.slice(hostStart, colon >= 0 ? colon : e));
+  } else if (asciiLowerEquals(scheme, 'mailto')) {
+    const q = s.indexOf('?', se + 1);
+    const h = s.indexOf('#', se + 1);
+    const end = q >= 0 && (h < 0 || q < h) ? q : h >= 0 ? h : s.length;
+    mapMailtoPath(s.slice(se + 1, end));
+  }
 }
 
 /**
