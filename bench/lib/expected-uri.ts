@@ -38,12 +38,14 @@ export function hostToAscii(host: string): string | undefined {
   return r === null ? undefined : r;
 }
 
-// RFC 3987 §3.1 (and 3987bis §3.3): ASCII characters a URI may not hold, percent-encoded like non-ASCII.
-const ASCII_DISALLOWED = ' "<>\\^`{|}';
+// RFC 3987 §3.1 (and 3987bis §3.3): ASCII characters a URI may not hold, percent-encoded like non-ASCII; plus
+// `[` `]`, which RFC 3986 §3.2.2 allows only around an IP literal host, never in a path, query or fragment.
+const ASCII_DISALLOWED = ' "<>\\^`{|}[]';
 
 /**
  * RFC 3987 §3.1 step 2: percent-encode the UTF-8 bytes of every non-ASCII code point, and the ASCII
- * characters a URI cannot hold (space " < > \ ^ ` { | }); everything else, including %XX, is kept.
+ * characters a URI cannot hold outside the host (space " < > [ \ ] ^ ` { | }); everything else, including
+ * %XX, is kept.
  */
 export function percentEncodeNonAscii(s: string): string {
   let out = '';
@@ -94,5 +96,8 @@ export function expectedUri(text: string, kind: 'url' | 'email'): string | undef
   if (DNS_SCHEMES.has(scheme)) asciiHost = hostToAscii(host);
   else asciiHost = percentEncodeNonAscii(host);
   if (asciiHost === undefined) return undefined;
-  return scheme + '://' + asciiHost + port + percentEncodeNonAscii(rest);
+  // RFC 3986 §3.5: the fragment cannot hold a second `#`.
+  const hash = rest.indexOf('#');
+  const fixed = hash < 0 ? rest : rest.slice(0, hash + 1) + rest.slice(hash + 1).replace(/#/g, '%23');
+  return scheme + '://' + asciiHost + port + percentEncodeNonAscii(fixed);
 }
