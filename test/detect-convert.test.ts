@@ -2,7 +2,9 @@
 // diagnostics, for representative links; and the plain-ASCII fast path checked against the full conversion.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { toValidUri } from '../src/detect/convert.js';
 import { findLinks, linkify } from '../src/detect/index.js';
+import { isIri } from '../src/iri/parse.js';
 import { toIri } from '../src/iri/to-iri.js';
 import { toUri } from '../src/iri/to-uri.js';
 import { sharedPath } from './support/shared.js';
@@ -88,6 +90,7 @@ describe('detect: the plain-ASCII fast path equals the full conversion', () => {
       .map((l) => l.replace(/[⸠⸡]/g, '')),
     'x@y.com mailto:a.b@c.org ssh://git@github.com/a file:///etc/hosts http://localhost:3000/a?b=c#d',
     'ftp://ftp.example.com/pub/ HTTP://Example.COM/ a-b.example.com/x_y~z http://[::1]/ tel:+1-555',
+    'example.com/a[1]?b[2]#c#d http://[::1]/x[y] 0.org?%ZZ example.com## https://xn--a.co/ https://x_y.com/',
   ];
   it('for every link of the conformance lines and more', () => {
     let n = 0;
@@ -100,12 +103,63 @@ describe('detect: the plain-ASCII fast path equals the full conversion', () => {
         } catch {
           uri = toUri(iriText, { host: 'percent', asciiDisallowed: 'encode' });
         }
-        expect(link.uri, link.text).to.equal(uri);
+        expect(link.uri, link.text).to.equal(toValidUri(uri));
         expect(link.iri, link.text).to.equal(toIri(uri));
         n++;
       }
     }
     expect(n).to.be.greaterThan(330);
+  });
+});
+
+describe('detect: every uri is an RFC 3986 URI (issue 7)', () => {
+  // The uri is what an href gets: toUri leaves `[` `]` `#` `%` alone where RFC 3987 §3.1 says they "MUST NOT be
+  // converted"; the detector percent-encodes them where RFC 3986 has no place for them. The iri keeps the text.
+  const cases: [string, string, string][] = [
+    ['例え.jp/[', 'https://xn--r8jz45g.jp/%5B', 'https://例え.jp/['], //                     §3.3 path
+    ['http://¡?[::1]', 'http://xn--7a?%5B::1%5D', 'http://¡?[::1]'], //                     §3.4 query
+    ['example.com##', 'https://example.com#%23', 'https://example.com##'], //                §3.5 a second #
+    ['https://example.com/?a[1]=b#x#y[', 'https://example.com/?a%5B1%5D=b#x%23y%5B', 'https://example.com/?a[1]=b#x#y['],
+    ['0.org?%ZZ', 'https://0.org?%25ZZ', 'https://0.org?%ZZ'], //                           §2.1 a stray %
+    ['http://a.com/%4', 'http://a.com/%254', 'http://a.com/%4'],
+    ['http://[::1]/a[b]', 'http://[::1]/a%5Bb%5D', 'http://[::1]/a[b]'], //                the IP-literal keeps its brackets
+    ['http://[2001:db8::7]:8080/', 'http://[2001:db8::7]:8080/', 'http://[2001:db8::7]:8080/'],
+  ];
+  for (const [text, uri, iri] of cases) {
+    it(`${text} → ${uri}`, () => {
+      const link = only(text);
+      expect(link.text).to.equal(text);
+      expect(link.uri).to.equal(uri);
+      expect(link.iri).to.equal(iri);
+      expect(isIri(link.uri, 'IRI'), link.uri).to.equal(true);
+      expect(link.diagnostics.includes('invalid-percent-encoding')).to.equal(text.includes('%'));
+    });
+  }
+
+  it('toValidUri encodes userinfo `@ [ ]` and leaves a URI alone', () => {
+    expect(toValidUri('ssh://a[b]@c@host/x')).to.equal('ssh://a%5Bb%5D%40c@host/x');
+    expect(toValidUri('mailto:a@[192.0.2.1]')).to.equal('mailto:a@%5B192.0.2.1%5D'); // RFC 6068 §2
+    for (const uri of ['https://example.com/a%2Fb?c=d#e', 'http://[v1.x]/', 'file:///etc/hosts', 'urn:isbn:0451450523']) {
+      expect(toValidUri(uri), uri).to.equal(uri);
+    }
+  });
+});
+
+describe('detect: ASCII hosts are checked by UTS #46 too', () => {
+  it('an invalid ASCII host carries idna-failed and its uri is the host as written', () => {
+    for (const [text, uri] of [
+      ['https://xn--a.co/', 'https://xn--a.co/'], //          invalid Punycode (new URL refuses it)
+      ['https://x_y.com/', 'https://x_y.com/'], //            UseSTD3ASCIIRules (vector IDN-22)
+      ['HTTPS://A_B.Example.COM/', 'HTTPS://A_B.Example.COM/'],
+    ]) {
+      const link = only(text!);
+      expect(link.uri, text).to.equal(uri);
+      expect(link.diagnostics, text).to.deep.equal(['idna-failed']);
+    }
+  });
+  it('a valid ASCII host keeps its case and carries nothing', () => {
+    expect(only('HTTPS://Example.COM/A')).to.deep.include({ uri: 'HTTPS://Example.COM/A', diagnostics: [] });
+    expect(only('https://XN--R8JZ45G.jp/')).to.deep.include({ uri: 'https://XN--R8JZ45G.jp/', iri: 'https://例え.jp/', diagnostics: [] });
   });
 });
 

@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Readable } from 'node:stream';
+import { domainToASCII } from 'node:url';
 import {
   IriError,
   findLinks,
@@ -113,18 +114,6 @@ function checkChunks(text: string, chunks: readonly Chunk[]): void {
   expect(joined).to.equal(text);
 }
 
-/** The uri with `[` and `]` after its authority, and a second `#`, percent-encoded (see checkUri). */
-function gapsEncoded(uri: string): string {
-  let from = uri.indexOf(':') + 1;
-  if (uri.startsWith('//', from)) {
-    from += 2;
-    while (from < uri.length && !'/?#'.includes(uri[from]!)) from++;
-  }
-  const rest = uri.slice(from).replace(/\[/g, '%5B').replace(/\]/g, '%5D');
-  const hash = rest.indexOf('#');
-  return uri.slice(0, from) + (hash < 0 ? rest : rest.slice(0, hash + 1) + rest.slice(hash + 1).replace(/#/g, '%23'));
-}
-
 /** True when Node's WHATWG URL parser (its own IDNA tables) accepts `s`. */
 function urlAccepts(s: string): boolean {
   try {
@@ -136,25 +125,45 @@ function urlAccepts(s: string): boolean {
 }
 
 function checkUri(uri: string, scheme: string, diagnostics: readonly string[], iri: string): void {
-  // RFC 3986 §2 character set and well-formed %XX: the independent check. Known gap (reported to the lead): a
-  // stray `%` of the text (`0.org?%ZZ`) stays in the uri; such a link carries `invalid-percent-encoding`.
-  const problem = uriProblem(uri);
-  if (!(problem.startsWith('bad %XX') && diagnostics.includes('invalid-percent-encoding'))) {
-    expect(problem, JSON.stringify(uri)).to.equal('');
-  }
-  // The project's own grammar. Known gaps (reported to the lead): a `[` or `]` in the path, query or fragment
-  // (`例え.jp/[`) and a `#` inside the fragment (`example.com##`) are left as they are by toUri, which RFC 3986
-  // §3.3–3.5 does not allow there; they are encoded here first.
-  if (!diagnostics.includes('invalid-percent-encoding')) {
-    expect(isIri(gapsEncoded(uri), 'IRI-reference'), JSON.stringify(uri)).to.equal(true);
-  }
-  // new URL accepts every http(s) uri whose readable form it accepts. (Node's URL parser has IDNA tables older
-  // than tr46's Unicode 17: it rejects hosts with newly assigned characters, as written and as uri alike. A host
-  // that failed UTS #46 keeps its percent-encoded form, which it rightly rejects too; that link carries
-  // `idna-failed` and no renderer makes it clickable.)
-  if ((scheme === 'http' || scheme === 'https') && urlAccepts(iri)) {
+  // RFC 3986 §2 character set and well-formed %XX: the independent check (a stray `%` of the text is `%25`).
+  expect(uriProblem(uri), JSON.stringify(uri)).to.equal('');
+  // The project's own grammar: an ASCII IRI is an RFC 3986 URI (RFC 3987 §2.2 is RFC 3986 §3 widened by
+  // ucschar and iprivate only). `[` `]` outside an IP-literal and a second `#` are percent-encoded.
+  expect(isIri(uri, 'IRI'), JSON.stringify(uri)).to.equal(true);
+  // new URL accepts every http(s) uri, but for three kinds of host:
+  // - a host that failed UTS #46 stays percent-encoded, which RFC 3986 allows and the WHATWG host parser refuses;
+  //   the link carries `idna-failed` and no renderer makes it clickable;
+  // - Node's URL parser has its own IDNA tables, older than tr46's (Unicode 17): a readable host that Node's own
+  //   domainToASCII refuses (`例え.jp𓑠`, U+13460 is new in Unicode 16) is refused as uri too. Only a non-ASCII
+  //   readable host is excused so: an ASCII host (`xn--a.co`) has no newer characters to blame.
+  // - WHATWG URL §3.5 "ends in a number": a host whose last label is a number (`example.1`, `Z.0`) is parsed as
+  //   IPv4 there and refused when it is no IPv4 address; RFC 3986 §3.2.2 reads it as a reg-name.
+  if ((scheme === 'http' || scheme === 'https') && !diagnostics.includes('idna-failed') && !newerThanNode(iri) && !endsInANumber(uri)) {
     expect(urlAccepts(uri), JSON.stringify(uri)).to.equal(true);
   }
+}
+
+/** The host of a `scheme://` uri or iri (after the last `@` of the authority). */
+function hostOf(s: string): string {
+  const a = s.indexOf('//') + 2;
+  if (a < 2) return '';
+  let e = a;
+  while (e < s.length && !'/?#'.includes(s[e]!)) e++;
+  const hostPort = s.slice(Math.max(a, s.lastIndexOf('@', e - 1) + 1), e);
+  return hostPort.startsWith('[') ? hostPort : hostPort.replace(/:[0-9]*$/, '');
+}
+
+/** WHATWG URL §3.5 ends-in-a-number checker: the last label (a trailing dot dropped) is digits or 0x-hex. */
+function endsInANumber(uri: string): boolean {
+  const labels = hostOf(uri).split('.');
+  if (labels.length > 1 && labels[labels.length - 1] === '') labels.pop();
+  return /^([0-9]+|0[xX][0-9A-Fa-f]*)$/.test(labels[labels.length - 1]!);
+}
+
+/** True when the host of the readable `iri` is not ASCII and Node's own UTS #46 (node:url domainToASCII) refuses it. */
+function newerThanNode(iri: string): boolean {
+  const host = hostOf(iri);
+  return !/^[\x00-\x7f]*$/.test(host) && domainToASCII(host) === '';
 }
 
 const RUNS = { numRuns: 400 };
@@ -184,7 +193,8 @@ describe('security: properties over arbitrary text (fast-check)', () => {
       }),
       { numRuns: 1000 },
     );
-    expect(seen, 'links met by the generator').to.be.greaterThan(500);
+    // About 550 ± 30 links in 1000 runs; 500 failed about one run in fifteen.
+    expect(seen, 'links met by the generator').to.be.greaterThan(350);
   });
 
   it('toUri throws nothing but IriError, and is idempotent', () => {

@@ -66,6 +66,9 @@ export function makeLink(st: ScanState, s: number, e: number, base: number): Lin
     conversionFailed = true;
     iri = iriText;
   }
+  // The iri above is the readable form of what was written (`[`, a second `#` shown as they are); the uri, which
+  // an href gets, must be an RFC 3986 URI.
+  uri = toValidUri(uri);
 
   if (st.bidiStop) diagnostics.push('bidi-control');
   if (idnaFailed) diagnostics.push('idna-failed');
@@ -128,7 +131,7 @@ function needsHostCheck(text: string, a: number, b: number): boolean {
 /**
  * The labels of the host text[a, b) as the UTS #39 checks see them: split at the UTS #46 label separators
  * (isHostDot), each ACE label (`xn--`) decoded by UTS #46 ToUnicode, so `xn--pypal-4ve` is judged as `pаypal`;
- * other labels as written.
+ * other labels, and ACE labels that do not decode without error, as written.
  */
 function hostLabels(text: string, a: number, b: number): string[] {
   const labels: string[] = [];
@@ -136,7 +139,12 @@ function hostLabels(text: string, a: number, b: number): string[] {
   for (let i = a; i <= b; i++) {
     if (i < b && !isHostDot(text.charCodeAt(i))) continue;
     const label = text.slice(labelStart, i);
-    labels.push(isAceLabel(label) ? domainToUnicode(label).domain : label);
+    if (isAceLabel(label)) {
+      const decoded = domainToUnicode(label);
+      labels.push(decoded.error ? label : decoded.domain); // invalid Punycode: judged as written (idna-failed says it)
+    } else {
+      labels.push(label);
+    }
     labelStart = i + 1;
   }
   return labels;
@@ -157,6 +165,90 @@ function isSuspiciousLabel(label: string): boolean {
   return false;
 }
 
+/**
+ * The uri as an RFC 3986 URI. toUri leaves alone what RFC 3987 §3.1 says "MUST NOT be converted" — a `%` that
+ * starts no `%XX`, and `[` `]` `#` where the grammar has no place for them — so its result is not always a URI;
+ * the detector hands out an href, which must be one. Deviation (RFC 3987 §3.1): these are percent-encoded here
+ * (what the text shows is kept in `iri` and `text`; `invalid-percent-encoding` still reports the stray `%`):
+ * - RFC 3986 §2.1: a `%` not followed by two hex digits → `%25`, anywhere;
+ * - §3.2.1: in userinfo (before the authority's last `@`), `@` `[` `]` → `%40` `%5B` `%5D`;
+ * - §3.2.2: `[` `]` outside an IP-literal host (one that starts with `[`) → `%5B` `%5D`;
+ * - §3.3, §3.4, §3.5 (and RFC 6068 §2 for mailto): `[` `]` in the path, query and fragment → `%5B` `%5D`, and
+ *   a `#` after the one that starts the fragment → `%23`.
+ * Every other character toUri has already encoded (asciiDisallowed 'encode'). Linear; the uri itself when it
+ * holds no `[`, `]`, `%` and at most one `#` (almost every link).
+ */
+export function toValidUri(uri: string): string {
+  let hashes = 0;
+  let suspect = false;
+  for (let i = 0; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    if (c === 0x5b || c === 0x5d || c === 0x25 || (c === 0x23 && ++hashes > 1)) {
+      suspect = true;
+      break;
+    }
+  }
+  if (!suspect) return uri;
+
+  // RFC 3986 §3: scheme ":" hier-part [ "?" query ] [ "#" fragment ]; the detector's uri always has a scheme.
+  let out = '';
+  let last = 0;
+  let i = uri.indexOf(':') + 1;
+  const put = (at: number, replacement: string): void => {
+    out += uri.slice(last, at) + replacement;
+    last = at + 1;
+  };
+  if (uri.charCodeAt(i) === 0x2f && uri.charCodeAt(i + 1) === 0x2f) {
+    // §3.2: authority = [ userinfo "@" ] host [ ":" port ], up to the first `/`, `?` or `#`.
+    const a = i + 2;
+    let e = a;
+    while (e < uri.length) {
+      const c = uri.charCodeAt(e);
+      if (c === 0x2f || c === 0x3f || c === 0x23) break;
+      e++;
+    }
+    const at = uri.lastIndexOf('@', e - 1);
+    const hostStart = at >= a ? at + 1 : a;
+    for (let k = a; k < hostStart - 1; k++) {
+      const c = uri.charCodeAt(k);
+      if (c === 0x40) put(k, '%40');
+      else if (c === 0x5b) put(k, '%5B');
+      else if (c === 0x5d) put(k, '%5D');
+      else if (c === 0x25 && !isPctEncoded(uri, k)) put(k, '%25');
+    }
+    // §3.2.2: IP-literal = "[" ( IPv6address / IPvFuture ) "]" — the scanner checked what it holds.
+    let k = hostStart;
+    if (uri.charCodeAt(k) === 0x5b) {
+      const close = uri.indexOf(']', k);
+      if (close >= 0 && close < e) k = close + 1;
+    }
+    for (; k < e; k++) {
+      const c = uri.charCodeAt(k);
+      if (c === 0x5b) put(k, '%5B');
+      else if (c === 0x5d) put(k, '%5D');
+      else if (c === 0x25 && !isPctEncoded(uri, k)) put(k, '%25');
+    }
+    i = e;
+  }
+  // §3.3 path, §3.4 query, §3.5 fragment: pchar / "/" / "?" — no `[`, `]`, and `#` only to start the fragment.
+  let inFragment = false;
+  for (; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    if (c === 0x5b) put(i, '%5B');
+    else if (c === 0x5d) put(i, '%5D');
+    else if (c === 0x25 && !isPctEncoded(uri, i)) put(i, '%25');
+    else if (c === 0x23) {
+      if (inFragment) put(i, '%23');
+      inFragment = true;
+    }
+  }
+  return last === 0 ? uri : out + uri.slice(last);
+}
+
+function isPctEncoded(s: string, i: number): boolean {
+  return isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2));
+}
+
 /** A `%` not followed by two hex digits. */
 function hasInvalidPercent(s: string): boolean {
   for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
@@ -171,19 +263,22 @@ function isHex(c: number): boolean {
 
 // ASCII characters that toUri copies and toIri leaves alone: unreserved and reserved, no `%` (RFC 3986 §2).
 const PLAIN = new Uint8Array(128);
-for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=") {
+// `[` and `]` are left out: outside an IP-literal they need toValidUri, and IP-literal links are rare.
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=") {
   PLAIN[ch.charCodeAt(0)] = 1;
 }
 
 /**
- * A link whose conversion is the identity: only PLAIN characters, and a host (at `hostOffset` in `iriText` when
+ * A link whose conversion is the identity: only PLAIN characters (at most one `#`), and a host (at `hostOffset` in `iriText` when
  * the scheme was written, else found by the `//` or `@`) of lower-case letters, digits, dots and single hyphens,
  * which UTS #46 ToASCII leaves as it is. Emails: the domain after the last `@`.
  */
 function isPlainAsciiLink(iriText: string, hostOffset: number, hostLength: number): boolean {
+  let hashes = 0;
   for (let i = 0; i < iriText.length; i++) {
     const c = iriText.charCodeAt(i);
     if (c >= 128 || PLAIN[c] === 0) return false;
+    if (c === 0x23 && ++hashes > 1) return false; // RFC 3986 §3.5: a second `#` needs toValidUri
   }
   let a: number;
   let b: number;
