@@ -1,5 +1,6 @@
 // Issue 7 "Spoofing": hosts that imitate other hosts, bidi controls that reorder what is shown, userinfo that
-// disguises the host. Each carries a diagnostic, and the HTML renderer shows it as a marked, unclickable span.
+// disguises the host. Each carries a diagnostic, and the HTML renderer shows it as a marked, unclickable span —
+// except http(s) userinfo without a password, which is no link at all (UTS #58's conformance file; see below).
 import { expect } from 'chai';
 import { findLinks, linkify, toHtml } from '../src/index.js';
 import type { DiagnosticCode } from '../src/types.js';
@@ -174,14 +175,38 @@ describe('security: spoofing is flagged and never clickable', () => {
       expect(shownAs(text)).to.equal('log in at [userinfo|https://user:pw@evil.example/] now');
     });
 
-    it('https://bank.example@evil.example/ never becomes a clickable link to either host', () => {
-      // DESIGN.md P5 wants one link flagged `userinfo`; whatever the detector finds, nothing may be clickable.
-      for (const text of ['https://bank.example@evil.example/', 'x https://bank.example@evil.example/ y', 'https://www.bank.example:443@evil.example/login']) {
-        const html = toHtml(linkify(text));
-        expect(html, text).to.not.include('<a ');
-        for (const link of findLinks(text)) {
-          if (link.uri.includes('evil.example')) expect(link.diagnostics, text).to.include('userinfo');
-        }
+    it('userinfo without a password in http(s) (`https://bank.example@evil.example/`) gives no link at all', () => {
+      // Decided with the lead: UTS #58's conformance file links nothing in `http://john.smith@example.com` and
+      // `http://john.smith@example.com/foo/bar` (userinfo is deprecated, RFC 3986 §3.2.1), and 345/345 must hold,
+      // so the detector follows it rather than DESIGN.md P5's one flagged link. Nothing is clickable either way:
+      // not the whole URL, not the part after the `@` (which would open evil.example), not the part before it
+      // (which would pass for bank.example), and no mailto link made of `bank.example@evil.example`.
+      for (const text of [
+        'https://bank.example@evil.example/',
+        'x https://bank.example@evil.example/ y',
+        'https://user@evil.example/',
+        'HTTPS://user@evil.example/path',
+        'go https://www.paypal.com@evil.com/login now', // real TLDs on both sides of the `@`
+        'http://john.smith@example.com', //              the conformance file's own cases
+        'http://john.smith@example.com/foo/bar',
+      ]) {
+        expect(findLinks(text), text).to.deep.equal([]);
+        expect(toHtml(linkify(text)), text).to.not.include('<a ');
+      }
+    });
+
+    it('userinfo with a password, or in another scheme, is one link flagged userinfo and not clickable', () => {
+      const cases: [string, string][] = [
+        ['https://bank.example:pw@evil.example/', 'https://bank.example:pw@evil.example/'],
+        ['https://www.bank.example:443@evil.example/login', 'https://www.bank.example:443@evil.example/login'],
+        ['clone ssh://git@host.example/org/repo.git now', 'ssh://git@host.example/org/repo.git'],
+        ['ftp://anonymous@ftp.example.org/pub/', 'ftp://anonymous@ftp.example.org/pub/'],
+      ];
+      for (const [text, shown] of cases) {
+        const links = findLinks(text);
+        expect(links.map((l) => l.text), text).to.deep.equal([shown]);
+        expect(links[0]!.diagnostics, text).to.deep.equal(['userinfo']);
+        expect(shownAs(text), text).to.equal(text.replace(shown, `[userinfo|${shown}]`));
       }
     });
   });
