@@ -2,23 +2,17 @@
 // For each: a clear message, the right exit status, no unhandled rejection, no partial garbage.
 import { expect } from 'chai';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './support/shared.js';
+import { bin, ensureBuilt, fixture, irilink as runIrilink } from './support/cli.js';
+import type { Run } from './support/cli.js';
 
-const bin = path.join(repoRoot, 'bin', 'irilink.js');
-const fixture = (name: string): string => path.join(repoRoot, 'test', 'fixtures', name);
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
+/** The command under `--unhandled-rejections=strict`: an unhandled rejection would end it with a stack trace. */
 function irilink(args: string[], input?: string | Buffer): Run {
-  const r = spawnSync(process.execPath, ['--unhandled-rejections=strict', bin, ...args], { cwd: repoRoot, input, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runIrilink(args, input, ['--unhandled-rejections=strict']);
 }
 
 /** Runs a shell command line (for redirections node cannot express: `>&-`, `1<file`, pipes into head). */
@@ -30,33 +24,6 @@ function sh(line: string): Run {
 const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 const cmd = (args: string[]): string => [process.execPath, '--unhandled-rejections=strict', bin, ...args].map(quote).join(' ');
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds dist/ with tsc when it is missing or older than src/ (`npm test` builds it anyway). */
-function ensureBuilt(): void {
-  const main = path.join(repoRoot, 'dist', 'cli', 'main.js');
-  let built = 0;
-  try {
-    built = statSync(main).mtimeMs;
-  } catch {
-    built = 0;
-  }
-  if (built >= newestMtime(path.join(repoRoot, 'src'))) return;
-  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  try {
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: repoRoot, stdio: 'pipe' });
-  } catch {
-    // Type errors elsewhere still emit JavaScript; what matters is that main.js exists now.
-  }
-  statSync(main);
-}
 
 /** Deterministic pseudo-random bytes (a linear congruential generator), every byte value likely present. */
 function randomBytes(length: number, seed: number): Buffer {

@@ -1,61 +1,21 @@
 // The issue-6 modes of the `irilink` command (--markdown, --mail, --records, --logs), run as users run it:
 // `node bin/irilink.js …` on the files of test/fixtures (README there says what each holds).
 import { expect } from 'chai';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { repoRoot } from './support/shared.js';
+import { ensureBuilt, fixture, irilink } from './support/cli.js';
 
-const bin = path.join(repoRoot, 'bin', 'irilink.js');
-const fixture = (name: string): string => path.join(repoRoot, 'test', 'fixtures', name);
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function irilink(args: string[], input?: string | Buffer): Run {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, input, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 function jsonLines(text: string): Record<string, any>[] {
   return text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, any>);
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds dist/ with tsc when it is missing or older than src/ (`npm test` builds it anyway). */
-function ensureBuilt(): void {
-  const main = path.join(repoRoot, 'dist', 'cli', 'main.js');
-  let built = 0;
-  try {
-    built = statSync(main).mtimeMs;
-  } catch {
-    built = 0;
-  }
-  if (built >= newestMtime(path.join(repoRoot, 'src'))) return;
-  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  try {
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: repoRoot, stdio: 'pipe' });
-  } catch {
-    // Type errors elsewhere still emit JavaScript; what matters is that main.js exists now.
-  }
-  statSync(main);
-}
 
 describe('irilink command: modes (issue 6)', function () {
   this.timeout(120_000);
-  before(ensureBuilt);
+  before(() => ensureBuilt());
 
   describe('--markdown', () => {
     const doc = fixture('doc.md');

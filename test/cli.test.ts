@@ -1,60 +1,21 @@
 // The `irilink` command, run as users run it: `node bin/irilink.js …` on files in the repository.
 // bin/irilink.js loads dist/, so dist is rebuilt first when any source file is newer than it.
 import { expect } from 'chai';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { findLinks } from '../src/detect/index.js';
 import { repoRoot } from './support/shared.js';
+import { bin, ensureBuilt, fixture, irilink } from './support/cli.js';
 
-const bin = path.join(repoRoot, 'bin', 'irilink.js');
-const fixture = (name: string): string => path.join(repoRoot, 'test', 'fixtures', name);
 const sample = path.join(repoRoot, 'examples', 'sample.txt');
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function irilink(args: string[], input?: string | Buffer): Run {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, input, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds dist/ with tsc when it is missing or older than src/ (`npm test` builds it anyway). */
-function ensureBuilt(): void {
-  const main = path.join(repoRoot, 'dist', 'cli', 'main.js');
-  let built = 0;
-  try {
-    built = statSync(main).mtimeMs;
-  } catch {
-    built = 0;
-  }
-  if (built >= newestMtime(path.join(repoRoot, 'src'))) return;
-  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  try {
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: repoRoot, stdio: 'pipe' });
-  } catch {
-    // Type errors elsewhere still emit JavaScript; what matters is that main.js exists now.
-  }
-  statSync(main);
-}
 
 describe('irilink command', function () {
   this.timeout(120_000);
-  before(ensureBuilt);
+  before(() => ensureBuilt());
 
   it('lists the links of the sample, one URI per line, exactly those findLinks finds', () => {
     const r = irilink([sample]);

@@ -3,8 +3,8 @@
 // `--unhandled-rejections=strict` (an unhandled rejection kills it with a non-zero status and a stack trace on
 // stderr), on the built package (dist/), as a user's program would load it.
 import { expect } from 'chai';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,34 +13,10 @@ import { pipeline } from 'node:stream/promises';
 import { createLinkStream } from '../src/stream/transform.js';
 import { createRenderStream } from '../src/render/index.js';
 import { repoRoot } from './support/shared.js';
+import { ensureBuilt as ensureBuiltEntry } from './support/cli.js';
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
+const ensureBuilt = (): void => ensureBuiltEntry('index.js');
 
-/** Builds dist/ with tsc when it is missing or older than src/ (`npm test` builds it anyway). */
-function ensureBuilt(): void {
-  const main = path.join(repoRoot, 'dist', 'index.js');
-  let built = 0;
-  try {
-    built = statSync(main).mtimeMs;
-  } catch {
-    built = 0;
-  }
-  if (built >= newestMtime(path.join(repoRoot, 'src'))) return;
-  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  try {
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: repoRoot, stdio: 'pipe' });
-  } catch {
-    // Type errors elsewhere still emit JavaScript; what matters is that the files exist now.
-  }
-  statSync(main);
-}
 
 const dist = (p: string): string => pathToFileURL(path.join(repoRoot, 'dist', p)).href;
 
