@@ -92,6 +92,15 @@ describe('security: spoofing is flagged and never clickable', () => {
       expect(skeleton('é')).to.equal('e\u0301'); //     NFD before and after the mapping
     });
 
+    it('a Latin label spelt with Latin letters is a word, not a disguise (Danish æ, French œ, Turkish ı)', () => {
+      for (const host of ['værtsnavn.dk', 'œuvre.fr', 'ı.tr', 'straße.de', 'façade.fr', 'bücher.de']) {
+        expect(confusableHost(host), host).to.equal(null);
+      }
+      expect(diagnosticsOf('dav://eksempel.værtsnavn.dk/sti')).to.deep.equal([[]]);
+      // Another script passing for Latin is still flagged.
+      expect(confusableHost('аррӏе.com')).to.equal('apple.com');
+    });
+
     it('no well-known domain is a confusable of another well-known domain, nor of itself', () => {
       for (const domain of WELL_KNOWN_DOMAINS) {
         expect(confusableHost(domain), domain).to.equal(null);

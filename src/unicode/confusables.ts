@@ -206,6 +206,7 @@ function asciiImitation(label: string): string | null {
   return isLdhWithLetter(out) ? out : null;
 }
 
+const LATIN = SCRIPT_NAMES.indexOf('Latin');
 const CYRILLIC = SCRIPT_NAMES.indexOf('Cyrillic');
 const GREEK = SCRIPT_NAMES.indexOf('Greek');
 // Country-code TLDs where a label in that script is the local language, not a disguise (the spirit of the
@@ -289,7 +290,11 @@ export function confusableHost(host: string): string | null {
     if (isAscii(label)) return asciiLower(label);
     const ascii = asciiImitation(label);
     if (ascii === null) return label;
-    if (i < labels.length - 1 && NATIVE_TLDS.get(singleScript(label))?.has(asciiLower(tld))) return label;
+    const script = singleScript(label);
+    // A Latin label spelt with Latin letters (Danish æ, French œ, Turkish ı) is a word, not a disguise: UTS #39
+    // whole-script confusables are about a label of another script passing for a Latin one.
+    if (script === LATIN) return label;
+    if (i < labels.length - 1 && NATIVE_TLDS.get(script)?.has(asciiLower(tld))) return label;
     changed = true;
     return ascii;
   });
