@@ -7,7 +7,7 @@ import { toIri } from '../iri/to-iri.js';
 import { toUri } from '../iri/to-uri.js';
 import type { ToUriOptions } from '../iri/to-uri.js';
 import type { DiagnosticCode, Link } from '../types.js';
-import { domainToUnicode } from '../iri/idna.js';
+import { domainToUnicode, isDnsScheme } from '../iri/idna.js';
 import { confusableHost } from '../unicode/confusables.js';
 import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
 import { isBidiControl, isHostDot } from './chars.js';
@@ -16,36 +16,40 @@ import { removeWrapSpace } from './wrap.js';
 
 /** The Link for the candidate text[s, e) described by `st`; offsets shifted by `base`. */
 export function makeLink(st: ScanState, s: number, e: number, base: number): Link {
+  markBidiStop(st, s, e);
+  return (fastPath && !st.wrapped ? plainAsciiLink(st, s, e, base) : null) ?? fullLink(st, s, e, base);
+}
+
+let fastPath = true;
+
+/**
+ * Internal to src/detect, not in the package entry: `false` sends every link through the full conversion, so
+ * test/detect-convert-fastpath.test.ts can check that the fast path gives the same Links. Returns the previous value.
+ */
+export function setConvertFastPath(on: boolean): boolean {
+  const was = fastPath;
+  fastPath = on;
+  return was;
+}
+
+// P1: a bidi control right before or after the link (its scan stopped there).
+function markBidiStop(st: ScanState, s: number, e: number): void {
+  if (st.bidiStop) return;
+  const text = st.text;
+  if (s > 0 && isBidiControl(text.charCodeAt(s - 1))) st.bidiStop = true;
+  else if (e < st.end && isBidiControl(text.charCodeAt(e))) st.bidiStop = true;
+}
+
+/** The full conversion: toUri (RFC 3987 §3.1, UTS #46 hosts), toIri (RFC 3987 §3.2), toValidUri, the checks. */
+function fullLink(st: ScanState, s: number, e: number, base: number): Link {
   const text = st.text;
   const raw = text.slice(s, e);
   const o = st.opts;
-
-  // P1: a bidi control right before or after the link (its scan stopped there).
-  if (!st.bidiStop) {
-    if (s > 0 && isBidiControl(text.charCodeAt(s - 1))) st.bidiStop = true;
-    else if (e < st.end && isBidiControl(text.charCodeAt(e))) st.bidiStop = true;
-  }
 
   let iriText = st.wrapped ? removeWrapSpace(raw) : raw;
   if (st.schemeInferred) iriText = (st.kind === 'email' ? 'mailto:' : st.scheme + '://') + iriText;
 
   const diagnostics: DiagnosticCode[] = [];
-  if (!st.wrapped && isPlainAsciiLink(iriText, st.schemeInferred ? -1 : st.hostStart - s, st.hostEnd - st.hostStart)) {
-    // Fast path: nothing to encode, decode, map or check — the URI and the IRI are the text itself
-    // (test/detect-convert.test.ts checks this against the full conversion).
-    st.diagnosticsOfScan(diagnostics);
-    return {
-      start: s + base,
-      end: e + base,
-      text: raw,
-      kind: st.kind,
-      scheme: st.kind === 'email' ? 'mailto' : st.scheme,
-      schemeInferred: st.schemeInferred,
-      uri: iriText,
-      iri: iriText,
-      diagnostics,
-    };
-  }
   const uriOptions: ToUriOptions = { host: 'idna', asciiDisallowed: 'encode' };
   if (o.documentCharset !== undefined) uriOptions.documentCharset = o.documentCharset;
   let uri: string;
@@ -261,47 +265,170 @@ function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
-// ASCII characters that toUri copies and toIri leaves alone: unreserved and reserved, no `%` (RFC 3986 §2).
+// ASCII characters that toUri copies and toIri leaves alone: unreserved and reserved (RFC 3986 §2.2, §2.3); `%` is
+// judged by plainAsciiLink. `[` and `]` are left out: outside an IP-literal they need toValidUri, and IP-literal
+// links are rare.
 const PLAIN = new Uint8Array(128);
-// `[` and `]` are left out: outside an IP-literal they need toValidUri, and IP-literal links are rare.
 for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=") {
   PLAIN[ch.charCodeAt(0)] = 1;
 }
+// RFC 3986 §2.3 unreserved: the `%XX` octets below 0x80 that toIri decodes (RFC 3987 §3.2 step 2).
+const UNRESERVED = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~') UNRESERVED[ch.charCodeAt(0)] = 1;
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
+}
 
 /**
- * A link whose conversion is the identity: only PLAIN characters (at most one `#`), and a host (at `hostOffset` in `iriText` when
- * the scheme was written, else found by the `//` or `@`) of lower-case letters, digits, dots and single hyphens,
- * which UTS #46 ToASCII leaves as it is. Emails: the domain after the last `@`.
+ * The Link of an ASCII link whose toUri is the identity, built without toUri and the host checks, or null when the
+ * link needs the full conversion (test/detect-convert-fastpath.test.ts checks the two agree). It applies when
+ * text[s, e) holds only PLAIN characters and `%`, and:
+ * - the host of a DNS scheme (RFC 3986 §3.2.2) or the domain of a one-address mailto (RFC 6068 §2) is a plain LDH
+ *   domain, any case, no `%` (UTS #46 §4.2 ToASCII accepts it and toUri keeps it as written: to-uri.ts
+ *   isPlainLdhDomain); other schemes' hosts toUri does not map;
+ * - the scanned host holds no ACE label (`xn--`): only those reach the UTS #39 checks, and toIri decodes them.
+ * Then toUri(text) is the text (every character is a URI character or `%`, which RFC 3987 §3.1 copies), so:
+ * - iri = toIri(text), and toIri is the identity when every `%` starts a triplet it keeps as written (reserved,
+ *   `%` and disallowed ASCII octets; step 2), so it runs only for an unreserved or non-ASCII octet or a stray `%`;
+ * - uri = toValidUri(text), the text itself unless a `%` starts no `%XX` (→ `%25`, `invalid-percent-encoding`) or
+ *   a second `#` follows the fragment's (→ `%23`, RFC 3986 §3.5; `&#x3D;` in a query copied from HTML);
+ * - bidi-component only when toIri decoded something (an ASCII iri has no right-to-left character).
+ * Reads the text in place; the prefixed string of an inferred scheme is built once.
  */
-function isPlainAsciiLink(iriText: string, hostOffset: number, hostLength: number): boolean {
+function plainAsciiLink(st: ScanState, s: number, e: number, base: number): Link | null {
+  const text = st.text;
   let hashes = 0;
-  for (let i = 0; i < iriText.length; i++) {
-    const c = iriText.charCodeAt(i);
-    if (c >= 128 || PLAIN[c] === 0) return false;
-    if (c === 0x23 && ++hashes > 1) return false; // RFC 3986 §3.5: a second `#` needs toValidUri
-  }
-  let a: number;
-  let b: number;
-  if (hostOffset >= 0) {
-    a = hostOffset;
-    b = hostOffset + hostLength;
-  } else {
-    const at = iriText.lastIndexOf('@');
-    a = at >= 0 ? at + 1 : iriText.indexOf('//') + 2;
-    if (a < 2) return false;
-    b = a;
-    while (b < iriText.length) {
-      const c = iriText.charCodeAt(b);
-      if (c === 0x2f || c === 0x3f || c === 0x23 || c === 0x3a) break;
-      b++;
+  let decodes = false; // a triplet toIri decodes or re-encodes
+  let stray = false; // RFC 3986 §2.1: a `%` not followed by two hex digits
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return null;
+    if (PLAIN[c] === 1) {
+      if (c === 0x23) hashes++;
+      continue;
     }
+    if (c !== 0x25) return null;
+    const hi = i + 2 < e ? hexValue(text.charCodeAt(i + 1)) : -1;
+    const lo = hi >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
+    if (lo < 0) {
+      stray = true;
+      continue;
+    }
+    const octet = hi * 16 + lo;
+    if (octet >= 0x80 || UNRESERVED[octet] === 1) decodes = true;
+    i += 2;
   }
-  if (hostLength < 0 && hostOffset >= 0) return false;
-  for (let i = a; i < b; i++) {
-    const c = iriText.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return false; // UTS #46 lower-cases
-    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d)) return false;
-    if (c === 0x2d && iriText.charCodeAt(i - 1) === 0x2d) return false; // `xn--`, `ab--c`: CheckHyphens, Punycode
+  ldhStart = -1;
+  if (!hasPlainHosts(st, s, e)) return null;
+  // The scanned host, unless hasPlainHosts has just found it plain LDH (which has no ACE label).
+  if (st.hostEnd > st.hostStart && (ldhStart !== st.hostStart || ldhEnd !== st.hostEnd) &&
+    needsHostCheck(text, st.hostStart, st.hostEnd)) {
+    return null;
+  }
+
+  const raw = text.slice(s, e);
+  const uri0 = st.schemeInferred ? (st.kind === 'email' ? 'mailto:' : st.scheme + '://') + raw : raw;
+  const iri = decodes || stray ? toIri(uri0) : uri0;
+  const diagnostics: DiagnosticCode[] = [];
+  // The order of fullLink's diagnostics (idna-failed, the host checks, wrapped and conversion-failed cannot occur).
+  if (st.bidiStop) diagnostics.push('bidi-control');
+  if (decodes && checkIriBidi(iri).length > 0) diagnostics.push('bidi-component');
+  if (stray) diagnostics.push('invalid-percent-encoding');
+  if (st.userinfo) diagnostics.push('userinfo');
+  if (st.tooLong) diagnostics.push('link-too-long');
+  return {
+    start: s + base,
+    end: e + base,
+    text: raw,
+    kind: st.kind,
+    scheme: st.kind === 'email' ? 'mailto' : st.scheme,
+    schemeInferred: st.schemeInferred,
+    uri: stray || hashes > 1 ? toValidUri(uri0) : uri0,
+    iri,
+    diagnostics,
+  };
+}
+
+/**
+ * True when every domain toUri validates in the ASCII link text[s, e) (PLAIN characters and `%`) is a plain LDH
+ * domain: the host of a DNS scheme (after the authority's last `@`, before a port: RFC 3986 §3.2), or the domain
+ * after the `@` of a mailto address (RFC 6068 §2; one address, no `,`). Other schemes: true.
+ */
+function hasPlainHosts(st: ScanState, s: number, e: number): boolean {
+  const text = st.text;
+  let i: number; // where the hier-part starts
+  let mailto: boolean;
+  let dns: boolean;
+  if (st.schemeInferred) {
+    i = s;
+    mailto = st.kind === 'email';
+    dns = !mailto && isDnsScheme(st.scheme);
+    if (!mailto) return !dns || authorityHostIsPlain(text, i, e);
+  } else {
+    const colon = s + st.scheme.length;
+    if (text.charCodeAt(colon) !== 0x3a) return false;
+    i = colon + 1;
+    if (text.charCodeAt(i) === 0x2f && text.charCodeAt(i + 1) === 0x2f) {
+      return !isDnsScheme(st.scheme) || authorityHostIsPlain(text, i + 2, e);
+    }
+    mailto = st.scheme === 'mailto';
+    if (!mailto) return true;
+  }
+  // RFC 6068 §2: mailto:addr-spec, the path up to `?` or `#`.
+  let end = i;
+  let at = -1;
+  for (; end < e; end++) {
+    const c = text.charCodeAt(end);
+    if (c === 0x3f || c === 0x23) break;
+    if (c === 0x2c) return false;
+    if (c === 0x40) at = end;
+  }
+  return at >= 0 && isPlainLdh(text, at + 1, end);
+}
+
+/** The host of the authority starting at `a` (RFC 3986 §3.2: up to `/` `?` `#`, after the last `@`, before `:`). */
+function authorityHostIsPlain(text: string, a: number, e: number): boolean {
+  let hostStart = a;
+  let colon = -1;
+  let k = a;
+  for (; k < e; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x2f || c === 0x3f || c === 0x23) break;
+    if (c === 0x40) {
+      hostStart = k + 1;
+      colon = -1;
+    } else if (c === 0x3a) colon = k;
+  }
+  return isPlainLdh(text, hostStart, colon >= 0 ? colon : k);
+}
+
+/** The range isPlainLdh was last asked about (plainAsciiLink reads it when isPlainLdh said yes). */
+let ldhStart = -1;
+let ldhEnd = -1;
+
+/**
+ * text[a, b) is a domain UTS #46 ToASCII certainly accepts and toUri keeps as written (to-uri.ts isPlainLdhDomain):
+ * non-empty labels of ASCII letters (any case), digits and hyphens (UseSTD3ASCIIRules), no hyphen first or last and
+ * none in both the 3rd and 4th positions (CheckHyphens; no `xn--`), an empty label only as a trailing root dot.
+ */
+function isPlainLdh(text: string, a: number, b: number): boolean {
+  ldhStart = a;
+  ldhEnd = b;
+  let labelStart = a;
+  for (let i = a; i <= b; i++) {
+    const c = i < b ? text.charCodeAt(i) : 0x2e;
+    if (c === 0x2e) {
+      const n = i - labelStart;
+      if (n === 0) return i === b && i > a;
+      if (text.charCodeAt(labelStart) === 0x2d || text.charCodeAt(i - 1) === 0x2d) return false;
+      if (n >= 4 && text.charCodeAt(labelStart + 2) === 0x2d && text.charCodeAt(labelStart + 3) === 0x2d) return false;
+      labelStart = i + 1;
+    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) {
+      return false;
+    }
   }
   return true;
 }

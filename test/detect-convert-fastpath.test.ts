@@ -1,0 +1,172 @@
+// The plain-ASCII fast path of makeLink (src/detect/convert.ts plainAsciiLink) against the full conversion
+// (toUri with UTS #46 hosts, toIri, toValidUri, the host and bidi checks): every field of every Link is the same.
+import { expect } from 'chai';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setConvertFastPath } from '../src/detect/convert.js';
+import { findLinks } from '../src/detect/index.js';
+import type { Link } from '../src/types.js';
+
+/** findLinks with the fast path on and off. */
+function bothWays(text: string, options?: Parameters<typeof findLinks>[1]): [Link[], Link[]] {
+  setConvertFastPath(true);
+  const fast = findLinks(text, options);
+  setConvertFastPath(false);
+  try {
+    return [fast, findLinks(text, options)];
+  } finally {
+    setConvertFastPath(true);
+  }
+}
+
+// A seeded generator (mulberry32), so a failure is reproducible.
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HEX = '0123456789abcdefABCDEF';
+// Octets that toIri keeps (reserved, `%`, space, `|`), decodes (unreserved, UTF-8 letters), re-encodes (U+202E,
+// a lone continuation byte) or reads as right-to-left (Hebrew alef: bidi-component).
+const TRIPLETS = ['%20', '%2F', '%2f', '%25', '%3A', '%7C', '%41', '%7e', '%2E', '%30', '%C3%A9', '%c3%a9', '%E2%80%AE',
+  '%80', '%C3', '%D7%90', '%FF', '%00', '%0A'];
+const STRAY = ['%', '%zz', '%4', '%G1', '%%41', '%%'];
+const PATH_CHARS = "abcXYZ019-._~!$&'()*+,;=:@/";
+
+function generateLink(r: () => number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const caseOf = (s: string): string =>
+    [...s].map((ch) => (r() < 0.3 ? ch.toUpperCase() : ch)).join('');
+  const label = (): string => {
+    const v = r();
+    if (v < 0.05) return pick(['xn--r8jz45g', 'XN--R8JZ45G', 'xn--a', 'ab--c', 'a_b', '-ab', 'ab-']);
+    let s = '';
+    const n = 1 + Math.floor(r() * 8);
+    for (let k = 0; k < n; k++) s += pick([...'abcdefghijklmnopqrstuvwxyz0123456789', '-']);
+    if (s.startsWith('-')) s = 'a' + s;
+    if (s.endsWith('-')) s += 'z';
+    return caseOf(s);
+  };
+  const host = (): string => {
+    const n = 1 + Math.floor(r() * 3);
+    const labels: string[] = [];
+    for (let k = 0; k < n; k++) labels.push(label());
+    return labels.join('.') + '.' + caseOf(pick(['com', 'org', 'au', 'jp', 'de', 'net', 'io']));
+  };
+  const piece = (): string => {
+    let s = '';
+    const n = Math.floor(r() * 10);
+    for (let k = 0; k < n; k++) {
+      const v = r();
+      if (v < 0.2) s += pick(TRIPLETS).replace(/[0-9a-f]/gi, (h) => (r() < 0.2 ? pick([...HEX]) : h));
+      else if (v < 0.25) s += pick(STRAY);
+      else if (v < 0.28) s += pick(['[', ']', '|', '#', '`', '{']);
+      else s += pick([...PATH_CHARS]);
+    }
+    return s;
+  };
+  const kind = r();
+  if (kind < 0.15) {
+    // an email, bare or with mailto:
+    const local = caseOf(pick(['john', 'a.b', 'x_y', 'first.last+tag', 'user%2Bx', 'u%zz']));
+    return (r() < 0.5 ? 'mailto:' : '') + local + '@' + host() + (r() < 0.2 ? '?subject=' + piece() : '');
+  }
+  const scheme = kind < 0.3 ? '' : pick(['http://', 'https://', 'HTTP://', 'Https://', 'ftp://', 'ws://', 'ssh://', 'git://']);
+  let s = scheme;
+  if (scheme !== '' && r() < 0.1) s += pick(['user', 'user:pw', 'u%40x:p%zz', 'a%20b']) + '@';
+  s += host();
+  if (r() < 0.15) s += ':' + pick(['80', '8080', '443']);
+  if (r() < 0.8) s += '/' + piece();
+  if (r() < 0.3) s += '?' + piece();
+  if (r() < 0.2) s += '#' + piece();
+  return s;
+}
+
+describe('detect: the plain-ASCII fast path gives the same Link as the full conversion', () => {
+  it('for generated ASCII links (any case hosts, %XX valid and not, ports, userinfo, xn--, _, [ ] and #)', () => {
+    const r = rng(0x1f15);
+    let links = 0;
+    let upperHost = 0;
+    let triplets = 0;
+    for (let k = 0; k < 6000; k++) {
+      const link = generateLink(r);
+      const text = `see ${link} now, and (${generateLink(r)}) too`;
+      const [fast, slow] = bothWays(text);
+      expect(fast, text).to.deep.equal(slow);
+      links += fast.length;
+      for (const l of fast) {
+        if (/[A-Z]/.test(l.uri) && l.diagnostics.length === 0) upperHost++;
+        if (/%[0-9a-f]{2}/i.test(l.text)) triplets++;
+      }
+    }
+    // The generator reaches the shapes it is meant to: thousands of links, many with upper case and with triplets.
+    expect(links).to.be.greaterThan(8000);
+    expect(upperHost).to.be.greaterThan(1000);
+    expect(triplets).to.be.greaterThan(1000);
+  });
+
+  it('for hand-picked shapes, each with what the link should carry', () => {
+    const cases: [string, Partial<Link>][] = [
+      ['http://munnari.OZ.AU/x', { uri: 'http://munnari.OZ.AU/x', iri: 'http://munnari.OZ.AU/x', diagnostics: [] }],
+      ['DeepEddy.Com', { uri: 'https://DeepEddy.Com', iri: 'https://DeepEddy.Com', diagnostics: [] }],
+      ['http://a.com/x%20y%2f', { uri: 'http://a.com/x%20y%2f', iri: 'http://a.com/x%20y%2f', diagnostics: [] }],
+      ['http://a.com/r%C3%A9sum%c3%a9', { uri: 'http://a.com/r%C3%A9sum%c3%a9', iri: 'http://a.com/résumé', diagnostics: [] }],
+      ['http://a.com/%7Euser', { uri: 'http://a.com/%7Euser', iri: 'http://a.com/~user' }],
+      ['http://a.com/a%zz', { uri: 'http://a.com/a%25zz', iri: 'http://a.com/a%zz', diagnostics: ['invalid-percent-encoding'] }],
+      ['http://a.com/?a=1&#x3D;2#f', { uri: 'http://a.com/?a=1&#x3D;2%23f', iri: 'http://a.com/?a=1&#x3D;2#f' }],
+      ['http://a.com/abc%D7%90', { iri: 'http://a.com/abcא', diagnostics: ['bidi-component'] }],
+      ['John.Smith@Example.COM', { uri: 'mailto:John.Smith@Example.COM', diagnostics: [] }],
+      ['https://x_y.com/', { diagnostics: ['idna-failed'] }],
+      ['https://XN--R8JZ45G.jp/', { iri: 'https://例え.jp/' }],
+    ];
+    for (const [text, expected] of cases) {
+      const [fast, slow] = bothWays(`see ${text} now`);
+      expect(fast, text).to.have.length(1);
+      expect(fast, text).to.deep.equal(slow);
+      expect(fast[0], text).to.deep.include({ text, ...expected });
+    }
+  });
+
+  it('with a document charset, an other default scheme, a bidi control and a cut link', () => {
+    for (const [text, options] of [
+      ['http://a.com/?q=%41%E6%97%A5 Ex.COM/%20', { documentCharset: 'Shift_JIS' }],
+      ['Example.COM/a%20b x@Y.org', { defaultScheme: 'http' }],
+      ['\u202Ehttp://A.com/%20\u202C', undefined],
+      ['http://A.com/' + 'a%20'.repeat(60), { maxLinkLength: 100 }],
+    ] as const) {
+      const [fast, slow] = bothWays(text, options);
+      expect(fast.length, text).to.be.greaterThan(0);
+      expect(fast, text).to.deep.equal(slow);
+    }
+  });
+
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'corpora');
+  const large = ['en-mixed.txt', 'mail.txt'].map((f) => join(root, 'large', f));
+  const haveLarge = large.every((f) => existsSync(f));
+  const files = haveLarge
+    ? large
+    : existsSync(join(root, 'samples'))
+      ? readdirSync(join(root, 'samples')).filter((f) => f.endsWith('.txt')).map((f) => join(root, 'samples', f))
+      : [];
+  const title = haveLarge
+    ? 'for every link in the first 2 MB of corpora/large/en-mixed.txt and mail.txt'
+    : 'for every link in corpora/samples/*.txt (corpora/large/en-mixed.txt or mail.txt absent)';
+  it(title, () => {
+    let links = 0;
+    for (const file of files) {
+      const text = readFileSync(file).subarray(0, 2 << 20).toString('utf8');
+      const [fast, slow] = bothWays(text);
+      expect(fast.length, file).to.equal(slow.length);
+      for (let k = 0; k < fast.length; k++) expect(fast[k], `${file}: ${fast[k]!.text}`).to.deep.equal(slow[k]);
+      links += fast.length;
+    }
+    expect(links).to.be.greaterThan(haveLarge ? 10000 : 100);
+  });
+});
