@@ -6,7 +6,7 @@
 // boundary — except the RFC 3986 Appendix C look-ahead of P3 — so every decision depends only on the current
 // segment and a few characters of left context, which is what makes scan() chunking-invariant.
 
-import type { DiagnosticCode, LinkKind } from '../types.js';
+import type { LinkKind } from '../types.js';
 import type { ResolvedOptions } from './options.js';
 import { tldTrieOf, type TldTrie } from './tlds.js';
 
@@ -112,12 +112,5 @@ export class ScanState {
     this.tooLong = false;
     this.wrapped = false;
     this.closer = -1;
-  }
-
-  diagnosticsOfScan(out: DiagnosticCode[]): void {
-    if (this.bidiStop) out.push('bidi-control');
-    if (this.userinfo) out.push('userinfo');
-    if (this.wrapped) out.push('wrapped');
-    if (this.tooLong) out.push('link-too-long');
   }
 }
