@@ -167,6 +167,7 @@ describe('detect: the plain-ASCII fast path gives the same Link as the full conv
       for (let k = 0; k < fast.length; k++) expect(fast[k], `${file}: ${fast[k]!.text}`).to.deep.equal(slow[k]);
       links += fast.length;
     }
-    expect(links).to.be.greaterThan(haveLarge ? 10000 : 100);
+    // The committed samples hold 83 hand-labelled links (corpora/samples/*.links.tsv).
+    expect(links).to.be.at.least(haveLarge ? 10000 : 80);
   });
 });
