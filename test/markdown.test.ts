@@ -128,6 +128,23 @@ describe('Markdown mode: existing links, linked once', () => {
     expect(auto).to.include({ construct: 'autolink', kind: 'email', scheme: 'mailto', text: 'u@example.com', destination: 'mailto:u@example.com', uri: 'mailto:u@example.com' });
   });
 
+  it('converts and checks a destination as the detector converts a bare link (one mechanism)', () => {
+    const src = '[a](https://аррӏе.com/) [b](https://example.com/a[1]) <https://pаypal.com/x> [c](http://x_y.example/)';
+    const bare = (text: string) => findLinks(text)[0]!;
+    const links = findMarkdownLinks(src);
+    expect(links.map((l) => l.destination)).to.deep.equal([
+      'https://аррӏе.com/', 'https://example.com/a[1]', 'https://pаypal.com/x', 'http://x_y.example/',
+    ]);
+    for (const l of links) {
+      const b = bare(l.destination);
+      expect([l.uri, l.iri, l.diagnostics], l.destination).to.deep.equal([b.uri, b.iri, b.diagnostics]);
+    }
+    expect(links[0]!.diagnostics).to.include('confusable-host');
+    expect(links[1]!.uri).to.equal('https://example.com/a%5B1%5D');
+    expect(links[2]!.diagnostics).to.include('mixed-script-host');
+    expect(links[3]!.diagnostics).to.deep.equal(['idna-failed']);
+  });
+
   it('keeps the first of several definitions of a label (CommonMark §4.7)', () => {
     expect(mark('[a]\n\n[a]: /one\n[A]: /two')).to.equal('[⸠a⸡{link-reference}]\n\n[a]: ⸠/one⸡{definition}\n[A]: /two');
   });

@@ -44,14 +44,56 @@ function markBidiStop(st: ScanState, s: number, e: number): void {
 function fullLink(st: ScanState, s: number, e: number, base: number): Link {
   const text = st.text;
   const raw = text.slice(s, e);
-  const o = st.opts;
 
   let iriText = st.wrapped ? removeWrapSpace(raw) : raw;
   if (st.schemeInferred) iriText = (st.kind === 'email' ? 'mailto:' : st.scheme + '://') + iriText;
 
   const diagnostics: DiagnosticCode[] = [];
+  if (st.bidiStop) diagnostics.push('bidi-control');
+  const c = convertLinkText(iriText, raw, text, st.hostStart, st.hostEnd, st.opts.documentCharset, diagnostics);
+  if (st.userinfo) diagnostics.push('userinfo');
+  if (st.wrapped) diagnostics.push('wrapped');
+  if (st.tooLong) diagnostics.push('link-too-long');
+  if (c.conversionFailed) diagnostics.push('conversion-failed');
+
+  return {
+    start: s + base,
+    end: e + base,
+    text: raw,
+    kind: st.kind,
+    scheme: st.kind === 'email' ? 'mailto' : st.scheme,
+    schemeInferred: st.schemeInferred,
+    uri: c.uri,
+    iri: c.iri,
+    diagnostics,
+  };
+}
+
+/** What convertLinkText gives: the two forms, and whether a conversion failed (`conversion-failed` is the caller's). */
+export interface ConvertedLink {
+  uri: string;
+  iri: string;
+  conversionFailed: boolean;
+}
+
+/**
+ * The conversion every link shares — the detector's and the Markdown mode's destinations: `iriText` (the link
+ * with its scheme) to its uri (toUri with UTS #46 hosts, then toValidUri: an RFC 3986 URI) and its iri (toIri),
+ * pushing onto `diagnostics`, in this order, `idna-failed`, `mixed-script-host` and `confusable-host` (UTS #39, for
+ * the host hostText[hostStart, hostEnd) when it has a non-ASCII character or an ACE label), `bidi-component`
+ * (RFC 3987 §4.2) and `invalid-percent-encoding` (a `%` in `written` not followed by two hex digits).
+ */
+export function convertLinkText(
+  iriText: string,
+  written: string,
+  hostText: string,
+  hostStart: number,
+  hostEnd: number,
+  documentCharset: string | undefined,
+  diagnostics: DiagnosticCode[],
+): ConvertedLink {
   const uriOptions: ToUriOptions = { host: 'idna', asciiDisallowed: 'encode' };
-  if (o.documentCharset !== undefined) uriOptions.documentCharset = o.documentCharset;
+  if (documentCharset !== undefined) uriOptions.documentCharset = documentCharset;
   let uri: string;
   let idnaFailed = false;
   let conversionFailed = false;
@@ -74,31 +116,15 @@ function fullLink(st: ScanState, s: number, e: number, base: number): Link {
   // an href gets, must be an RFC 3986 URI.
   uri = toValidUri(uri);
 
-  if (st.bidiStop) diagnostics.push('bidi-control');
   if (idnaFailed) diagnostics.push('idna-failed');
-  if (st.hostEnd > st.hostStart && needsHostCheck(text, st.hostStart, st.hostEnd)) {
-    const labels = hostLabels(text, st.hostStart, st.hostEnd);
+  if (hostEnd > hostStart && needsHostCheck(hostText, hostStart, hostEnd)) {
+    const labels = hostLabels(hostText, hostStart, hostEnd);
     if (labels.some(isSuspiciousLabel)) diagnostics.push('mixed-script-host');
     if (confusableHost(labels.join('.')) !== null) diagnostics.push('confusable-host');
   }
   if (checkIriBidi(iri).length > 0) diagnostics.push('bidi-component');
-  if (hasInvalidPercent(raw)) diagnostics.push('invalid-percent-encoding');
-  if (st.userinfo) diagnostics.push('userinfo');
-  if (st.wrapped) diagnostics.push('wrapped');
-  if (st.tooLong) diagnostics.push('link-too-long');
-  if (conversionFailed) diagnostics.push('conversion-failed');
-
-  return {
-    start: s + base,
-    end: e + base,
-    text: raw,
-    kind: st.kind,
-    scheme: st.kind === 'email' ? 'mailto' : st.scheme,
-    schemeInferred: st.schemeInferred,
-    uri,
-    iri,
-    diagnostics,
-  };
+  if (hasInvalidPercent(written)) diagnostics.push('invalid-percent-encoding');
+  return { uri, iri, conversionFailed };
 }
 
 /**

@@ -2,11 +2,8 @@
 // becomes a Link: its URI (RFC 3987 §3.1, hosts through UTS #46) and its IRI (RFC 3987 §3.2), as the detector's
 // links carry (DESIGN.md "What each link carries").
 
-import { IriError } from '../errors.js';
-import { checkIriBidi } from '../iri/bidi.js';
-import { toIri } from '../iri/to-iri.js';
-import { toUri } from '../iri/to-uri.js';
-import type { ToUriOptions } from '../iri/to-uri.js';
+import { convertLinkText } from '../detect/convert.js';
+import { splitIriReference } from '../iri/parse.js';
 import type { DiagnosticCode, Link } from '../types.js';
 
 /** RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then `:`. Returns the lower-case scheme or ''. */
@@ -38,29 +35,9 @@ export function destinationLink(
   const iriText = email ? 'mailto:' + destination : destination;
   const scheme = email ? 'mailto' : schemeOf(destination);
   const diagnostics: DiagnosticCode[] = [];
-  const uriOptions: ToUriOptions = { host: 'idna', asciiDisallowed: 'encode' };
-  if (documentCharset !== undefined) uriOptions.documentCharset = documentCharset;
-  let uri: string;
-  let idnaFailed = false;
-  let conversionFailed = false;
-  try {
-    uri = toUri(iriText, uriOptions);
-  } catch (err) {
-    if (!(err instanceof IriError)) throw err;
-    if (err.code === 'idna-failed') idnaFailed = true;
-    else conversionFailed = true;
-    uri = fallbackUri(iriText);
-  }
-  let iri: string;
-  try {
-    iri = toIri(uri);
-  } catch {
-    conversionFailed = true;
-    iri = iriText;
-  }
-  if (idnaFailed) diagnostics.push('idna-failed');
-  if (!idnaFailed && !conversionFailed && checkIriBidi(iri).length > 0) diagnostics.push('bidi-component');
-  if (hasInvalidPercent(destination)) diagnostics.push('invalid-percent-encoding');
+  const host = hostOf(iriText, scheme);
+  // The detector's conversion (src/detect/convert.ts): uri, iri, and the same checks of the host and the text.
+  const { uri, iri, conversionFailed } = convertLinkText(iriText, destination, host, 0, host.length, documentCharset, diagnostics);
   if (conversionFailed) diagnostics.push('conversion-failed');
   return {
     start: start + base,
@@ -75,23 +52,11 @@ export function destinationLink(
   };
 }
 
-/** toUri with the host percent-encoded (after an IDNA failure) or, failing that, the text itself. */
-function fallbackUri(iriText: string): string {
-  try {
-    return toUri(iriText, { host: 'percent', asciiDisallowed: 'encode' });
-  } catch {
-    return iriText;
-  }
-}
-
-/** A `%` not followed by two hex digits. */
-function hasInvalidPercent(s: string): boolean {
-  for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
-    if (!(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) return true;
-  }
-  return false;
-}
-
-function isHex(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+/** The host the UTS #39 checks look at: the authority's host, or the domain of a mailto address. */
+function hostOf(iriText: string, scheme: string): string {
+  const c = splitIriReference(iriText);
+  if (c.host !== undefined) return c.host;
+  if (scheme !== 'mailto') return '';
+  const at = c.path.lastIndexOf('@');
+  return at >= 0 ? c.path.slice(at + 1) : '';
 }
