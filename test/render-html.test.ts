@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { parseFragment } from 'parse5';
 import { toHtml, DEFAULT_LINK_SCHEMES, type HtmlOptions } from '../src/render/index.js';
+import { checkHtml, parsedText, type Node5 } from './support/html-safety.js';
 import type { Chunk } from '../src/types.js';
 import { chunksOf, link } from './render-support.js';
 
@@ -146,55 +147,8 @@ describe('render: toHtml exact output', () => {
 // Issue 7: no input makes the HTML renderer emit markup that runs. The output is parsed with parse5 and the
 // tree may hold only text, <a>, <span>, <br> (and nothing else), with the attributes the renderer writes.
 
-interface Node5 {
-  nodeName: string;
-  value?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: Node5[];
-}
-
-const ALLOWED_ATTRS: Record<string, readonly string[]> = {
-  a: ['href', 'class', 'rel', 'target', 'dir'],
-  span: ['class', 'title', 'dir'],
-  br: [],
-};
-const ALLOWED_HREF_SCHEMES = new Set(DEFAULT_LINK_SCHEMES);
-
-/** Check the parsed tree; returns its text content. Throws (with the html) on anything not allowed. */
-function checkTree(html: string): string {
-  let text = '';
-  const visit = (node: Node5, depth: number): void => {
-    for (const child of node.childNodes ?? []) {
-      if (child.nodeName === '#text') {
-        text += child.value;
-        continue;
-      }
-      const allowed = ALLOWED_ATTRS[child.nodeName];
-      if (!allowed) throw new Error(`element <${child.nodeName}> in ${JSON.stringify(html)}`);
-      if (child.nodeName !== 'br' && depth > 0) throw new Error(`nested <${child.nodeName}> in ${JSON.stringify(html)}`);
-      for (const attr of child.attrs ?? []) {
-        if (!allowed.includes(attr.name)) throw new Error(`attribute ${attr.name} on <${child.nodeName}> in ${JSON.stringify(html)}`);
-        if (attr.name === 'href') {
-          // The href is used as written: it must begin with an allowed scheme and hold only printable ASCII.
-          const colon = attr.value.indexOf(':');
-          const scheme = attr.value.slice(0, colon);
-          if (!/^[a-z][a-z0-9+.-]*$/i.test(scheme) || !ALLOWED_HREF_SCHEMES.has(scheme.toLowerCase())) {
-            throw new Error(`href ${JSON.stringify(attr.value)} in ${JSON.stringify(html)}`);
-          }
-          if (!/^[\x21-\x7e]+$/.test(attr.value)) throw new Error(`href with non-printable ${JSON.stringify(attr.value)}`);
-        }
-      }
-      visit(child, depth + 1);
-    }
-  };
-  visit(parseFragment(html) as unknown as Node5, 0);
-  return text;
-}
-
-// What an HTML parser makes of the text (HTML §13.2.3.5 newline normalisation, §13.2.6.4.7 U+0000 ignored).
-function parsedText(s: string): string {
-  return s.replace(/\r\n?/g, '\n').replace(/\0/g, '');
-}
+/** The parsed tree's text; throws on anything the renderer never writes (nested <a>/<span> included). */
+const checkTree = (html: string): string => checkHtml(html, { flat: true }).text;
 
 const TEXT_PAYLOADS = [
   '<script>alert(1)</script>',

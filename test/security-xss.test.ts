@@ -3,52 +3,10 @@
 // the renderer's own attributes; an href only with a DEFAULT_LINK_SCHEMES scheme and printable ASCII; the text is
 // the input. The same pages are opened in Chromium by test/browser/xss.chromium.ts (npm run test:browser).
 import { expect } from 'chai';
-import { parse, parseFragment } from 'parse5';
-import { DEFAULT_LINK_SCHEMES, linkify, toHtml } from '../src/index.js';
+import { parse } from 'parse5';
+import { linkify, toHtml } from '../src/index.js';
+import { checkHtml, checkNode, parsedText, type Node5 } from './support/html-safety.js';
 import { OPTION_SETS, PAYLOAD_SETS, pageFor, renderSet } from './browser/payloads.js';
-
-interface Node5 {
-  nodeName: string;
-  value?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: Node5[];
-}
-
-const ALLOWED_ATTRS: Record<string, readonly string[]> = {
-  a: ['href', 'class', 'rel', 'target', 'dir'],
-  span: ['class', 'title', 'dir'],
-  br: [],
-};
-const ALLOWED_SCHEMES = new Set(DEFAULT_LINK_SCHEMES);
-
-interface Seen {
-  text: string;
-  hrefs: string[];
-}
-
-function walk(node: Node5, seen: Seen): void {
-  for (const child of node.childNodes ?? []) {
-    if (child.nodeName === '#text') {
-      seen.text += child.value;
-      continue;
-    }
-    const allowed = ALLOWED_ATTRS[child.nodeName];
-    if (!allowed) throw new Error(`element <${child.nodeName}>`);
-    for (const attr of child.attrs ?? []) {
-      if (!allowed.includes(attr.name)) throw new Error(`attribute ${attr.name} on <${child.nodeName}>`);
-      if (attr.name === 'href') {
-        const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(attr.value)?.[1]?.toLowerCase();
-        if (scheme === undefined || !ALLOWED_SCHEMES.has(scheme)) throw new Error(`href ${JSON.stringify(attr.value)}`);
-        if (!/^[\x21-\x7e]+$/.test(attr.value)) throw new Error(`href with non-printable ${JSON.stringify(attr.value)}`);
-        seen.hrefs.push(attr.value);
-      }
-    }
-    walk(child, seen);
-  }
-}
-
-// HTML §13.2.3.5 newline normalisation and §13.2.6.4.7 (U+0000 dropped in body text).
-const parsedText = (s: string): string => s.replace(/\r\n?/g, '\n').replace(/\0/g, '');
 
 describe('security: XSS payloads through linkify → toHtml, parsed with parse5', () => {
   for (const set of PAYLOAD_SETS) {
@@ -56,8 +14,7 @@ describe('security: XSS payloads through linkify → toHtml, parsed with parse5'
       it(`${set.name} ${JSON.stringify(options)}: only text, <a>, <span>, <br>; safe hrefs; the text is the input`, () => {
         for (const line of set.lines) {
           const html = toHtml(linkify(line), options);
-          const seen: Seen = { text: '', hrefs: [] };
-          walk(parseFragment(html) as unknown as Node5, seen);
+          const seen = checkHtml(html);
           if (options.display === undefined) expect(seen.text, JSON.stringify(line)).to.equal(parsedText(line));
           for (const href of seen.hrefs) expect(href.toLowerCase(), JSON.stringify(line)).to.not.match(/^(javascript|vbscript|data):/);
         }
@@ -72,8 +29,7 @@ describe('security: XSS payloads through linkify → toHtml, parsed with parse5'
         const html = doc.childNodes!.find((n) => n.nodeName === 'html')!;
         const body = html.childNodes!.find((n) => n.nodeName === 'body')!;
         expect(body.childNodes!.filter((n) => !(n.nodeName === '#text' && /^\s*$/.test(n.value!))).map((n) => n.nodeName)).to.deep.equal(['div']);
-        const seen: Seen = { text: '', hrefs: [] };
-        walk(body.childNodes![0]!, seen);
+        const seen = checkNode(body.childNodes![0]!);
         expect(seen.text.length).to.be.greaterThan(0);
         expect(renderSet(set, options)).to.not.match(/<(script|img|svg|iframe|style|body|input|details|math)\b/i);
       }
