@@ -1,6 +1,6 @@
 // Output of mail mode: HTML per message, or one JSON line per link with the message it came from.
 import { toHtml } from '../render/index.js';
-import type { HtmlOptions } from '../render/index.js';
+import type { HtmlOptions, JsonlLink } from '../render/index.js';
 import type { MailMessage } from './message.js';
 
 // HTML Standard §13.1.2.3 / §13.1.3: the same five references make text and quoted attribute values safe.
@@ -28,27 +28,17 @@ export function mailToHtml(message: MailMessage, options?: HtmlOptions): string 
   return out + '</section>\n';
 }
 
-/** The object written per link by mailToJsonl. */
-export interface MailJsonlLink {
+/**
+ * The object written per link by mailToJsonl: the message it came from, then the link fields of `toJsonl(…,
+ * { links: true })` — `line`/`column` count in the part's text (LF line ends), offsets are UTF-16 in that text.
+ */
+export interface MailJsonlLink extends Omit<JsonlLink, 'byteStart' | 'byteEnd'> {
   message: number;
   messageId: string | null;
   subject: string | null;
   part: string;
   contentType: string;
   charset: string;
-  /** 1-based line of the link's start in the part's text (LF line ends). */
-  line: number;
-  /** 1-based UTF-16 column of the start in that line. */
-  column: number;
-  start: number;
-  end: number;
-  text: string;
-  uri: string;
-  iri: string;
-  kind: string;
-  scheme: string;
-  schemeInferred: boolean;
-  diagnostics: string[];
 }
 
 /** One JSON line (RFC 8259 + `\n`) per link of the message, in order; '' when it has none. */
