@@ -12,6 +12,7 @@ import { repoRoot } from './paths.js';
 export interface IrilinkApi {
   findLinks?: (text: string, options?: Record<string, unknown>) => Link[];
   createLinkStream?: (options?: Record<string, unknown>) => Transform;
+  createScanner?: () => { scan(text: string, from: number, final: boolean, base: number): { links: Link[] } };
 }
 
 export interface LoadedIrilink {
@@ -34,5 +35,7 @@ export async function loadIrilink(): Promise<LoadedIrilink> {
   else missing.push(`${path.relative(repoRoot, entry)} does not export findLinks yet`);
   if (typeof mod.createLinkStream === 'function') api.createLinkStream = mod.createLinkStream as IrilinkApi['createLinkStream'];
   else missing.push(`${path.relative(repoRoot, entry)} does not export createLinkStream yet`);
+  if (typeof mod.createScanner === 'function') api.createScanner = mod.createScanner as IrilinkApi['createScanner'];
+  else missing.push(`${path.relative(repoRoot, entry)} does not export createScanner yet`);
   return { api, version, missing };
 }

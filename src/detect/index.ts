@@ -4,10 +4,12 @@ import { badArgument } from '../errors.js';
 import type { Chunk, Link } from '../types.js';
 import type { LinkOptions } from './options.js';
 import { createScanner } from './scanner.js';
+import { appendChunks, textChunk } from './chunks.js';
 
 export type { LinkOptions } from './options.js';
 export { DEFAULT_MAX_LINK_LENGTH, DEFAULT_SCHEMES, NEVER_SCHEMES } from './options.js';
-export type { ScanResult, ScanResume, Scanner } from './scanner.js';
+export type { ScanResult, ScanResume, Scanner, UnlinkedSpan } from './scanner.js';
+export { appendChunks, linkChunk, textChunk } from './chunks.js';
 export { CONTEXT_LENGTH, createScanner } from './scanner.js';
 export { MAX_WRAPPED_LENGTH } from './wrap.js';
 
@@ -26,14 +28,9 @@ export function findLinks(text: string, options?: LinkOptions): Link[] {
  */
 export function linkify(text: string, options?: LinkOptions): Chunk[] {
   if (typeof text !== 'string') throw badArgument('linkify', 'text', 'a string', text);
-  const links = createScanner(options).scan(text, 0, true, 0).links;
+  const { links, unlinked } = createScanner(options).scan(text, 0, true, 0);
   const chunks: Chunk[] = [];
-  let pos = 0;
-  for (const link of links) {
-    if (link.start > pos) chunks.push({ type: 'text', text: text.slice(pos, link.start), start: pos, end: link.start });
-    chunks.push({ type: 'link', ...link });
-    pos = link.end;
-  }
-  if (pos < text.length) chunks.push({ type: 'text', text: text.slice(pos), start: pos, end: text.length });
+  const pos = appendChunks(chunks, text, 0, 0, links, unlinked);
+  if (pos < text.length) chunks.push(textChunk(text, 0, pos, text.length));
   return chunks;
 }

@@ -4,7 +4,7 @@
 // number of times whatever the input.
 
 import { badArgument } from '../errors.js';
-import type { Link } from '../types.js';
+import type { DiagnosticCode, Link } from '../types.js';
 import { A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
@@ -15,6 +15,13 @@ import { extendWrapped } from './wrap.js';
 
 export interface ScanResult {
   links: Link[];
+  /**
+   * Spans shaped like a whole link that are deliberately not linked, in order, disjoint from the links and from
+   * each other, with the reason (today: `userinfo`, an http(s) URL with `user@` before the host, which UTS #58's
+   * conformance file leaves unlinked). Streams and linkify() report each as a text chunk with these diagnostics,
+   * so that a renderer can say why it is not a link. Same `settled` rules as `links`.
+   */
+  unlinked: UnlinkedSpan[];
   settled: number;
   /**
    * Non-final scans only: where a rescan of the same text (plus more) from `settled` may pick up the trigger
@@ -29,6 +36,12 @@ export interface ScanResult {
  * from text it had complete, and `lowerLimit` is the back-scan limit those decisions left (a rejected email
  * domain raises it, email.ts). Nothing else carries over from one trigger to the next.
  */
+export interface UnlinkedSpan {
+  start: number;
+  end: number;
+  diagnostics: DiagnosticCode[];
+}
+
 export interface ScanResume {
   at: number;
   lowerLimit: number;
@@ -92,6 +105,7 @@ class LinkScanner implements Scanner {
     const st = this.st;
     st.reset(text, from, final);
     const links: Link[] = [];
+    const unlinked: UnlinkedSpan[] = [];
     const n = text.length;
     // The segment state (st.segStart, st.cut) is exact at `known`; advance() brings it to a trigger.
     let known = from;
@@ -155,7 +169,8 @@ class LinkScanner implements Scanner {
             st.resume = w;
           }
         }
-        links.push(makeLink(st, st.start, e, base));
+        if (st.unlinked) unlinked.push({ start: st.start + base, end: e + base, diagnostics: ['userinfo'] });
+        else links.push(makeLink(st, st.start, e, base));
         i = st.resume;
         st.lowerLimit = i;
         st.newSegment(i);
@@ -170,12 +185,12 @@ class LinkScanner implements Scanner {
     } catch (err) {
       if (err !== INCOMPLETE) throw err;
       // The trigger being decided needs more text: a rescan starts with it (advance(trigger) put segStart <= it).
-      return { links, settled: st.segStart, resume: { at: trigger, lowerLimit: triggerLimit } };
+      return { links, unlinked, settled: st.segStart, resume: { at: trigger, lowerLimit: triggerLimit } };
     }
-    if (final) return { links, settled: n };
+    if (final) return { links, unlinked, settled: n };
     // Every trigger before `i` is decided and none lies in [i, n); advance() found no barrier in
     // [segStart, advancedTo): the next scan may start both its trigger search and its barrier search there.
-    return { links, settled: st.segStart, resume: { at: advancedTo, lowerLimit: st.lowerLimit } };
+    return { links, unlinked, settled: st.segStart, resume: { at: advancedTo, lowerLimit: st.lowerLimit } };
   }
 }
 

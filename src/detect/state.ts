@@ -40,6 +40,11 @@ export class ScanState {
   hostStart = 0;
   hostEnd = 0;
   userinfo = false;
+  /**
+   * The candidate is a whole link by its shape but is deliberately not linked (reported as an unlinked span):
+   * http(s) userinfo without a password (url.ts).
+   */
+  unlinked = false;
   bidiStop = false;
   tooLong = false;
   wrapped = false;
@@ -108,6 +113,7 @@ export class ScanState {
   /** Clears the per-candidate fields. */
   beginCandidate(): void {
     this.userinfo = false;
+    this.unlinked = false;
     this.bidiStop = false;
     this.tooLong = false;
     this.wrapped = false;

@@ -152,8 +152,11 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       if (j > a) {
         // The reference, and UTS #58's conformance file, link nothing in `http://john.smith@example.com`
         // (userinfo is deprecated); we follow it for http(s) without a password, and otherwise link the URL
-        // with the `userinfo` diagnostic (`ssh://git@host/…`, `https://user:pass@host/`).
-        if (text.lastIndexOf(':', j) < a && (scheme === 'http' || scheme === 'https')) return false;
+        // with the `userinfo` diagnostic (`ssh://git@host/…`, `https://user:pass@host/`). The unlinked URL
+        // is still scanned to its end and reported as an unlinked span with the diagnostic (scanner.ts):
+        // `https://bank.example@evil.example/` shows one host and goes to another (RFC 3986 §7.6), so a
+        // reader is told why it is not a link, and nothing inside it is linked on its own.
+        if (text.lastIndexOf(':', j) < a && (scheme === 'http' || scheme === 'https')) st.unlinked = true;
         st.userinfo = true;
         hostStart = j + 1;
       }

@@ -108,15 +108,21 @@ function asciiLower(s: string): string {
  */
 export function refusals(link: LinkChunk, schemes: ReadonlySet<string>): readonly RefusalCode[] {
   const diagnostics = link.diagnostics;
-  const flagged = Array.isArray(diagnostics) && diagnostics.length > 0 && diagnostics.some(isUnsafeDiagnostic);
   const uriProblem = checkUri(link.uri, schemes);
-  if (!flagged && uriProblem === undefined) return NO_REFUSALS;
-  const out: RefusalCode[] = flagged ? UNSAFE_DIAGNOSTICS.filter((code) => diagnostics.includes(code)) : [];
+  const flagged = unsafeCodes(diagnostics);
+  if (flagged.length === 0 && uriProblem === undefined) return NO_REFUSALS;
+  const out: RefusalCode[] = flagged.slice();
   if (uriProblem !== undefined) out.push(uriProblem);
   return out;
 }
 
 const NO_REFUSALS: readonly RefusalCode[] = Object.freeze([]);
+
+/** The UNSAFE_DIAGNOSTICS among `diagnostics` (of a text chunk: an unlinked span), in their canonical order. */
+export function unsafeCodes(diagnostics: readonly DiagnosticCode[] | undefined): readonly DiagnosticCode[] {
+  if (!Array.isArray(diagnostics) || diagnostics.length === 0 || !diagnostics.some(isUnsafeDiagnostic)) return NO_REFUSALS as DiagnosticCode[];
+  return UNSAFE_DIAGNOSTICS.filter((code) => diagnostics.includes(code));
+}
 const UNSAFE_SET: ReadonlySet<string> = new Set(UNSAFE_DIAGNOSTICS);
 function isUnsafeDiagnostic(code: string): boolean {
   return UNSAFE_SET.has(code);

@@ -11,6 +11,7 @@ import {
   readString,
   refusals,
   renderAll,
+  unsafeCodes,
   resolveSchemes,
   type ChunkRenderer,
   type CommonRenderOptions,
@@ -90,7 +91,12 @@ class HtmlRenderer implements ChunkRenderer {
 
   chunk(chunk: Chunk): string {
     if (chunk.type === 'link') return this.link(chunk) + (this.linksOnly ? '\n' : '');
-    return this.linksOnly ? '' : this.text(chunk.text);
+    if (this.linksOnly) return '';
+    // A span shaped like a link that detection refused for a reason a reader should see (scanner.ts
+    // `unlinked`: `https://bank.example@evil.example/`) is marked like a link that may not be clickable.
+    const codes = unsafeCodes(chunk.diagnostics);
+    if (codes.length > 0) return `<span${this.unsafeAttr} title="${escapeHtml(codes.join(' '))}">${this.text(chunk.text)}</span>`;
+    return this.text(chunk.text);
   }
 
   end(): string {

@@ -11,8 +11,9 @@
 //   push("ス。 ok")                  →  [link …パス] [text "。 "] tail: context + "ok"
 //   end()                           →  [text "ok"]
 import { badArgument } from '../errors.js';
-import type { Chunk, Link, LinkChunk, TextChunk } from '../types.js';
+import type { Chunk } from '../types.js';
 import type { Scanner, ScanResume } from '../detect/index.js';
+import { appendChunks, textChunk } from '../detect/index.js';
 
 function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
@@ -116,12 +117,7 @@ export class IncrementalLinkifier {
     const result = this.scanner.scan(tail, this.from, final, base, this.resume);
     this.resume = undefined;
     const out: Chunk[] = [];
-    let pos = base + this.from;
-    for (const link of result.links) {
-      if (link.start > pos) out.push(textChunk(tail, base, pos, link.start));
-      out.push(linkChunk(link));
-      pos = link.end;
-    }
+    const pos = appendChunks(out, tail, base, base + this.from, result.links, result.unlinked);
     // The scanner's `settled` is an index into `tail`; link offsets already include `base`.
     let settled = final ? base + tail.length : Math.max(base + result.settled, pos);
     // Never release half of a surrogate pair: a chunk's text stays well-formed and its bytes exact.
@@ -158,28 +154,4 @@ export class IncrementalLinkifier {
  */
 function concatFlat(a: string, b: string): string {
   return [a, b].join('');
-}
-
-/**
- * The link as a chunk. Spelled out rather than `{ type: 'link', ...link }`: object spread copies property by
- * property through a generic path, and this runs once per link (bench: en-mixed has a link every ~600 bytes).
- * A Link fresh from the scanner has exactly these fields (src/types.ts), byteStart/byteEnd come later.
- */
-function linkChunk(link: Link): LinkChunk {
-  return {
-    type: 'link',
-    start: link.start,
-    end: link.end,
-    text: link.text,
-    kind: link.kind,
-    scheme: link.scheme,
-    schemeInferred: link.schemeInferred,
-    uri: link.uri,
-    iri: link.iri,
-    diagnostics: link.diagnostics,
-  };
-}
-
-function textChunk(tail: string, base: number, start: number, end: number): TextChunk {
-  return { type: 'text', text: tail.slice(start - base, end - base), start, end };
 }
