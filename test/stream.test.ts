@@ -195,6 +195,99 @@ describe('createLinkStream: chunking invariance (DESIGN.md "Streaming contract")
   });
 });
 
+// Long texts, for what short ones never reach: pushes longer than the linkifier's head (scanned in place once the
+// scan has settled into them), long runs without a barrier (copied piece by piece), and the byte map's two ways of
+// counting UTF-8 (mostly-ASCII text: the extra bytes of its few non-ASCII characters; denser text: byteLength).
+const prose = fc.constantFrom(
+  'The quick brown fox jumps over the lazy dog. ', 'see https://example.com/a/b?c=d for details, ', 'mail bob@example.org; ',
+  'It’s “quoted” — fine. ', 'café naïve résumé ', 'https://例え.jp/パス。', '東京都の詳細は https://ja.wikipedia.org/wiki/東京 を参照。',
+  '😀 𠮷 ', 'Привет, мир: https://пример.рф/логи ', '\r\n', 'example.com. ', '(https://x.example/a_(b)) ',
+);
+const longRun = fc.integer({ min: 1, max: 40 }).map((n) => 'x'.repeat(n * 100)); // no barrier for up to 4000 units
+const longTextArb = fc
+  .array(fc.oneof({ weight: 6, arbitrary: prose }, { weight: 1, arbitrary: longRun }, { weight: 1, arbitrary: piece }), {
+    minLength: 20,
+    maxLength: 400,
+  })
+  .map((p) => p.join(''));
+const longCutsArb = fc.array(fc.nat({ max: 1_000_000 }), { maxLength: 8 });
+
+describe('createLinkStream: long writes', () => {
+  it('any split of a long text: the merged chunks equal linkify(text); byte offsets are the UTF-8 lengths before each chunk', async () => {
+    await fc.assert(
+      fc.asyncProperty(longTextArb, longCutsArb, fc.nat({ max: 3 }), async (text, cuts, shift) => {
+        // The bytes start `shift` bytes into their ArrayBuffer: word-at-a-time reads must not assume alignment.
+        const whole = Buffer.alloc(Buffer.byteLength(text) + shift);
+        whole.write(text, shift);
+        const chunks = await streamParts(splitAt(whole.subarray(shift), cuts));
+        const decoded = text.startsWith('\uFEFF') ? text.slice(1) : text;
+        const bom = decoded === text ? 0 : 3;
+        expect(joined(chunks)).to.equal(decoded);
+        expect(withoutBytes(merge(chunks))).to.deep.equal(linkify(decoded));
+        for (const c of chunks) {
+          expect([c.byteStart, c.byteEnd], JSON.stringify(c.text)).to.deep.equal([
+            bom + Buffer.byteLength(decoded.slice(0, c.start)),
+            bom + Buffer.byteLength(decoded.slice(0, c.end)),
+          ]);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('mostly-ASCII, dense and invalid stretches in one stream: each chunk’s bytes decode to its text, and they tile the input', async () => {
+    const stretch = fc.oneof(
+      fc.constantFrom('plain ascii text with a link https://a.example/x and more words ', 'é', '’', '😀', '東京'),
+      fc.integer({ min: 1, max: 30 }).map((n) => '東京都 https://例え.jp/パス '.repeat(n)),
+      fc.integer({ min: 1, max: 30 }).map((n) => 'ascii only, https://b.example/y. '.repeat(n)),
+      fc.constantFrom(Buffer.from([0xff]), Buffer.from([0xe3, 0x81]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xf0, 0x9f])),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(stretch, { minLength: 1, maxLength: 60 }), longCutsArb, async (parts, cuts) => {
+        const bytes = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+        const chunks = await streamParts(splitAt(bytes, cuts));
+        const text = new TextDecoder('utf-8').decode(bytes);
+        expect(joined(chunks)).to.equal(text);
+        expect(merge(chunks)).to.deep.equal(merge(await streamParts([bytes])));
+        let pos = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+        for (const c of chunks) {
+          expect(c.byteStart).to.equal(pos);
+          expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(c.byteStart, c.byteEnd))).to.equal(c.text);
+          pos = c.byteEnd!;
+        }
+        expect(pos).to.equal(bytes.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('Linkifier: pushFlat() (a push scanned where it lies) gives the chunks push() gives, for any split of a long text', () => {
+    fc.assert(
+      fc.property(longTextArb, longCutsArb, (text, cuts) => {
+        const parts = splitString(text, cuts);
+        const run = (flat: boolean): Chunk[] => {
+          const linkifier = new Linkifier();
+          const out: Chunk[] = [];
+          for (const part of parts) out.push(...(flat ? linkifier.pushFlat(part) : linkifier.push(part)));
+          out.push(...linkifier.end());
+          return out;
+        };
+        const flat = run(true);
+        expect(merge(flat)).to.deep.equal(merge(run(false)));
+        expect(merge(flat)).to.deep.equal(linkify(text));
+        let pos = 0;
+        for (const c of flat) {
+          expect(c.start).to.equal(pos);
+          expect(c.text).to.equal(text.slice(c.start, c.end));
+          pos = c.end;
+        }
+        expect(pos).to.equal(text.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('createLinkStream: UTF-8 decoding (WHATWG Encoding "UTF-8 decoder")', () => {
   const decoder = new TextDecoder('utf-8');
 
@@ -471,6 +564,49 @@ describe('createLinkStream: stream behaviour', () => {
     }
     expect((error as Error).message).to.equal('disk on fire');
     expect(linkStream.destroyed).to.equal(true);
+  });
+
+  // for await uses the stream's own iterator (buffered chunks without Node's async generator); Node's
+  // stream.iterator() is the reference it must agree with.
+  const manyLinks = Buffer.from('see https://a.example/x and https://例え.jp/パス。 mail bob@example.org\n'.repeat(200));
+  async function consume(
+    iterable: AsyncIterable<unknown>,
+    stream: ReturnType<typeof createLinkStream>,
+    stopAfter: number,
+    how: 'break' | 'destroy',
+  ): Promise<{ seen: number; error: string; destroyed: boolean }> {
+    let seen = 0;
+    let error = '';
+    try {
+      for await (const _chunk of iterable) {
+        if (++seen === stopAfter) {
+          if (how === 'break') break;
+          stream.destroy(new Error('stop'));
+        }
+      }
+    } catch (e) {
+      error = (e as Error).message;
+    }
+    return { seen, error, destroyed: stream.destroyed };
+  }
+
+  it('for await agrees with Node’s stream.iterator(): all chunks in order, break destroys, destroy(error) throws', async () => {
+    const viaIterator = await collect(Readable.from([manyLinks]).pipe(createLinkStream()).iterator());
+    const viaForAwait = await collect(Readable.from([manyLinks]).pipe(createLinkStream()));
+    expect(viaForAwait).to.deep.equal(viaIterator);
+    expect(viaForAwait.filter((c) => c.type === 'link').length).to.equal(600);
+    for (const how of ['break', 'destroy'] as const) {
+      for (const stopAfter of [1, 2, 50]) {
+        const a = createLinkStream();
+        const b = createLinkStream();
+        Readable.from([manyLinks]).pipe(a);
+        Readable.from([manyLinks]).pipe(b);
+        const ours = await consume(a, a, stopAfter, how);
+        const node = await consume(b.iterator(), b, stopAfter, how);
+        expect(ours, `${how} after ${stopAfter}`).to.deep.equal(node);
+        expect(ours).to.deep.equal({ seen: stopAfter, error: how === 'break' ? '' : 'stop', destroyed: true });
+      }
+    }
   });
 
   it('destroy(error) makes for await throw that error', async () => {

@@ -7,6 +7,11 @@
 // Two ways of counting:
 // - 'utf8': a chunk's bytes are the UTF-8 length of its text, corrected where the decoder replaced
 //   invalid bytes with U+FFFD (which re-encodes to 3 bytes but may stand for 1 to 3 input bytes).
+//   Buffer.byteLength costs about 1 ns per UTF-16 unit of a two-byte string (most decoded text: one `’` in a
+//   64 KiB write makes it two-byte), as much as a third of the scanner. So for text decoded from valid UTF-8
+//   with few non-ASCII characters, the decoder records each of those characters' extra bytes (UTF-8 length
+//   minus UTF-16 length) from the bytes themselves, a word-at-a-time walk, and a chunk's byte length is its
+//   unit length plus the extras inside it; text with many of them ("dense") is still counted by byteLength.
 // - 'units': the decoder records, for every UTF-16 code unit it produced, how many input bytes it
 //   stands for (0 for the second unit of a surrogate pair). Used for legacy charsets.
 // Bytes that produce no text at all (a UTF-8 BOM, ISO-2022-JP escape sequences) are "gaps" at a UTF-16
@@ -46,7 +51,123 @@ class PairQueue {
     out.sum = sum;
     out.count = count;
   }
+
+  /** Removes the ranges [at, at + len) that end at or before `from`; says whether one meets [from, to). */
+  meets(from: number, to: number): boolean {
+    while (this.head < this.at.length && this.at[this.head]! + this.len[this.head]! <= from) this.head++;
+    if (this.head > 1024 && this.head * 2 > this.at.length) {
+      this.at = this.at.slice(this.head);
+      this.len = this.len.slice(this.head);
+      this.head = 0;
+    }
+    return this.head < this.at.length && this.at[this.head]! < to;
+  }
 }
+
+/**
+ * The extra bytes (UTF-8 length minus UTF-16 length) of the non-ASCII characters of sparse UTF-8 text, by UTF-16
+ * position, as a running total in typed arrays (no per-character allocation), consumed in position order.
+ */
+class ExtraQueue {
+  private pos = new Float64Array(1024);
+  private cum = new Float64Array(1024);
+  private head = 0;
+  private tail = 0;
+  /** Running total at the last entry added, and at the entry before `head`. */
+  private total = 0;
+  private headCum = 0;
+
+  /** Makes room for `n` more entries. */
+  private reserve(n: number): void {
+    if (this.tail + n <= this.pos.length) return;
+    const live = this.tail - this.head;
+    if (live + n <= this.pos.length >> 1) {
+      this.pos.copyWithin(0, this.head, this.tail);
+      this.cum.copyWithin(0, this.head, this.tail);
+    } else {
+      const size = Math.max(this.pos.length * 2, (live + n) * 2);
+      const pos = new Float64Array(size);
+      const cum = new Float64Array(size);
+      pos.set(this.pos.subarray(this.head, this.tail));
+      cum.set(this.cum.subarray(this.head, this.tail));
+      this.pos = pos;
+      this.cum = cum;
+    }
+    this.head = 0;
+    this.tail = live;
+  }
+
+  /**
+   * Records each non-ASCII character of the valid UTF-8 `bytes`, decoded at UTF-16 position `at`, with its extra
+   * bytes: a two-byte sequence is 1 unit (extra 1), a three-byte one 1 unit (extra 2), a four-byte one a
+   * surrogate pair (2 units, extra 2). The byte at index i is the unit at + i - (extras before it). `most` bounds
+   * the number of characters recorded (the text's total extra bytes will do). ASCII is skipped eight bytes at a
+   * time, as two 32-bit words.
+   */
+  record(bytes: Uint8Array, at: number, most: number): void {
+    this.reserve(most);
+    const pos = this.pos;
+    const cum = this.cum;
+    let t = this.tail;
+    let total = this.total;
+    const first = total;
+    const n = bytes.length;
+    const offset = bytes.byteOffset;
+    let i = 0;
+    const aligned = Math.min(n, (4 - (offset & 3)) & 3);
+    const words = (n - aligned) >> 2;
+    const w = new Uint32Array(bytes.buffer, offset + aligned, words);
+    let k = 0;
+    for (;;) {
+      // Bytes [i, to) are looked at one by one; then whole words from k on are skipped while ASCII.
+      let to: number;
+      if (i < aligned) to = aligned;
+      else {
+        while (k + 1 < words && ((w[k]! | w[k + 1]!) & 0x80808080) === 0) k += 2;
+        if (k < words) {
+          i = aligned + (k << 2);
+          to = Math.min(i + 8, aligned + (words << 2));
+          k = (to - aligned) >> 2;
+        } else {
+          i = aligned + (words << 2);
+          to = n;
+        }
+      }
+      for (; i < to; i++) {
+        const b = bytes[i]!;
+        if (b >= 0xc0) {
+          pos[t] = at + i - (total - first);
+          total += b >= 0xe0 ? 2 : 1;
+          cum[t++] = total;
+        }
+      }
+      if (i >= n) break;
+    }
+    this.tail = t;
+    this.total = total;
+  }
+
+  /** Removes the entries before `end`; returns the extra bytes of those at or after `start`. */
+  take(start: number, end: number): number {
+    const pos = this.pos;
+    const tail = this.tail;
+    let h = this.head;
+    let c = this.headCum;
+    while (h < tail && pos[h]! < start) c = this.cum[h++]!;
+    const from = c;
+    while (h < tail && pos[h]! < end) c = this.cum[h++]!;
+    this.head = h;
+    this.headCum = c;
+    return c - from;
+  }
+}
+
+/**
+ * Extra bytes per byte of a write up to which its non-ASCII characters are recorded one by one ("sparse"); above
+ * it the chunks are counted by Buffer.byteLength, which is then as cheap. 1/32: English with curly quotes has about
+ * one extra byte in 150; Latin-script European languages 1/40 to 1/15, other scripts more.
+ */
+const SPARSE_EXTRA_SHIFT = 5;
 
 export type ByteCounting = 'utf8' | 'units';
 
@@ -58,6 +179,11 @@ export class ByteMap {
   private bytePos = 0;
   private readonly gaps = new PairQueue();
   private readonly replacements = new PairQueue();
+  // 'utf8' counting: extra bytes (UTF-8 minus UTF-16 length) of the non-ASCII characters of sparse text, at their
+  // position; ranges of dense text (counted by byteLength); text up to `covered` is recorded one way or the other.
+  private readonly extras = new ExtraQueue();
+  private readonly dense = new PairQueue();
+  private covered = 0;
   // 'units' counting: bytes per produced UTF-16 unit, a growable queue of numbers.
   private units = new Uint32Array(1024);
   private unitsHead = 0;
@@ -80,6 +206,25 @@ export class ByteMap {
   /** 'utf8': the U+FFFD at `at` replaced `bytes` invalid input bytes. */
   addReplacement(at: number, bytes: number): void {
     this.replacements.add(at, bytes);
+  }
+
+  /**
+   * 'utf8': `units` UTF-16 units at position `at` were decoded from `bytes`, which are valid UTF-8 (so every
+   * character is whole: its lead byte says its length).
+   */
+  addUtf8(at: number, units: number, bytes: Uint8Array): void {
+    const extra = bytes.length - units;
+    if (extra > 0) {
+      if (extra << SPARSE_EXTRA_SHIFT <= bytes.length) this.extras.record(bytes, at, extra);
+      else this.dense.add(at, units);
+    }
+    this.covered = at + units;
+  }
+
+  /** 'utf8': `units` UTF-16 units at position `at` are counted by their UTF-8 length (corrected by replacements). */
+  addDense(at: number, units: number): void {
+    if (units > 0) this.dense.add(at, units);
+    this.covered = at + units;
   }
 
   /** 'units': the next produced UTF-16 unit stands for `bytes` input bytes. */
@@ -132,7 +277,12 @@ export class ByteMap {
     const byteStart = this.bytePos + s.sum;
     let length: number;
     if (this.counting === 'utf8') {
-      length = Buffer.byteLength(chunk.text, 'utf8');
+      if (end <= this.covered && !this.dense.meets(start, end)) {
+        length = end - start + this.extras.take(start, end);
+      } else {
+        this.extras.take(end, end);
+        length = Buffer.byteLength(chunk.text, 'utf8');
+      }
       this.replacements.take(start, end, s);
       if (s.count > 0) {
         length += s.sum - s.count * UTF8_REPLACEMENT_BYTES;

@@ -31,11 +31,19 @@ function isHighSurrogate(c: number): boolean {
 const MIN_CONTEXT = 64;
 
 /**
- * Longest piece of a push appended to the tail at once (UTF-16 units). V8 puts a string of more than
- * 128 KiB (64 Ki two-byte units) in its large-object space, where every allocation maps fresh memory:
- * the tail + piece copy stays below that.
+ * Longest piece of a push appended to the tail at once (UTF-16 units), when a push cannot be scanned where it
+ * lies (below). V8 puts a string of more than 128 KiB (64 Ki two-byte units) in its large-object space, where
+ * every allocation maps fresh memory: the tail + piece copy stays below that.
  */
 const MAX_PIECE = 16384;
+
+/**
+ * Units of a push first scanned together with the tail (a copy). Once the scan has settled at least the left
+ * context past the push's start, the rest of the push is scanned in place, in the push's own string: no copy of
+ * the push, one scan call per push instead of one per MAX_PIECE, and text decoded as a one-byte string (an
+ * ASCII or Latin-1 write) stays one. en-mixed / multilingual 20 MB in 64 KiB writes, CPU ms/MB: see the commit.
+ */
+const HEAD = 1024;
 
 export class IncrementalLinkifier {
   private readonly scanner: Scanner;
@@ -69,10 +77,23 @@ export class IncrementalLinkifier {
   /** Adds text; returns the chunks that are now final (possibly none). */
   push(text: string): Chunk[] {
     if (typeof text !== 'string') throw badArgument('Linkifier.push', 'text', 'a string', text);
+    return this.add(text, false);
+  }
+
+  /**
+   * push() for text known to be a flat string (a decoder's output; createLinkStream uses it): the push is then
+   * scanned where it lies. A string from elsewhere may be a rope (V8 ConsString, e.g. the result of `a + b`), whose
+   * every charCodeAt is many times dearer, so push() copies it into the flat tail instead.
+   */
+  pushFlat(text: string): Chunk[] {
+    return this.add(text, true);
+  }
+
+  private add(text: string, flat: boolean): Chunk[] {
     if (this.ended) throw new TypeError('irilink: Linkifier.push() called after end()');
     if (text.length === 0) return [];
     if (this.heldHigh !== '') {
-      text = this.heldHigh + text;
+      text = concatFlat(this.heldHigh, text); // flat, as it may be scanned in place
       this.heldHigh = '';
     }
     // A surrogate pair split between two pushes must reach the scanner whole.
@@ -81,21 +102,39 @@ export class IncrementalLinkifier {
       text = text.slice(0, -1);
       if (text.length === 0) return [];
     }
-    if (text.length <= MAX_PIECE) {
-      this.tail = this.tail.length === 0 ? text : concatFlat(this.tail, text);
+    if (this.tail.length === 0 && (flat || text.length <= MAX_PIECE)) {
+      // Nothing held (the first push): the push is the tail as it is.
+      this.tail = text;
       return this.scan(false);
     }
-    // A long push is scanned in pieces of at most MAX_PIECE units (the result is the same: the scan is
-    // chunking-invariant). Each piece is copied once into the flat tail; a piece of 64 Ki two-byte units would
-    // make that copy a large-object allocation, about six times dearer per unit than a 16 Ki one.
+    if (text.length <= HEAD) {
+      this.tail = concatFlat(this.tail, text);
+      return this.scan(false);
+    }
+    // The push goes through the tail piece by piece (a copy each: HEAD units, then at most MAX_PIECE) until a scan
+    // has settled at least `context` units into the push; from then on the tail is the push itself (the left
+    // context the scanner needs lies in it) and the rest is scanned in place. The scanner's chunking invariance
+    // makes every way of splitting give the same chunks. Without a barrier for a long stretch (a long word, a
+    // long link) the push is copied piece by piece; a piece of 64 Ki two-byte units would make that copy a
+    // large-object allocation, about six times dearer per unit than a 16 Ki one.
+    const textBase = this.base + this.tail.length;
     const out: Chunk[] = [];
     for (let i = 0; i < text.length; ) {
-      let j = Math.min(i + MAX_PIECE, text.length);
+      let j = Math.min(i + (i === 0 ? HEAD : MAX_PIECE), text.length);
       if (j < text.length && isHighSurrogate(text.charCodeAt(j - 1))) j--; // keep a surrogate pair together
-      const piece = text.slice(i, j);
-      this.tail = this.tail.length === 0 ? piece : concatFlat(this.tail, piece);
+      this.tail = this.tail.length === 0 ? text.slice(i, j) : concatFlat(this.tail, text.slice(i, j));
       for (const chunk of this.scan(false)) out.push(chunk);
       i = j;
+      const settled = this.base + this.from;
+      if (flat && i < text.length && settled - textBase >= this.context) {
+        const shift = textBase - this.base;
+        if (this.resume !== undefined) this.resume = { at: this.resume.at - shift, lowerLimit: this.resume.lowerLimit - shift };
+        this.tail = text;
+        this.base = textBase;
+        this.from = settled - textBase;
+        for (const chunk of this.scan(false)) out.push(chunk);
+        break;
+      }
     }
     return out;
   }

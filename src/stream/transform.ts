@@ -40,6 +40,8 @@ export type StreamOptions = LinkOptions & {
 /** What the stream drives: the plain Linkifier or the Markdown one, both push/end over the same chunks. */
 interface PushLinkifier {
   push(text: string): Chunk[];
+  /** push() of a flat string (the decoder's output), where the linkifier has a cheaper way for one. */
+  pushFlat?(text: string): Chunk[];
   end(): Chunk[];
 }
 
@@ -97,7 +99,7 @@ class LinkStream extends Transform {
         chunks = this.linkifier.push(this.decoder.write(Buffer.from(data, encoding as BufferEncoding)));
       } else if (data instanceof Uint8Array) {
         this.setMode('bytes');
-        chunks = this.linkifier.push(this.decoder.write(data));
+        chunks = this.pushDecoded(this.decoder.write(data));
       } else {
         throw new TypeError(`irilink: createLinkStream(): write a Buffer, a Uint8Array or a string, got ${typeof data}`);
       }
@@ -112,7 +114,7 @@ class LinkStream extends Transform {
   override _flush(callback: TransformCallback): void {
     let chunks: Chunk[];
     try {
-      chunks = this.mode === 'bytes' ? this.linkifier.push(this.decoder.end()) : [];
+      chunks = this.mode === 'bytes' ? this.pushDecoded(this.decoder.end()) : [];
       const rest = this.linkifier.end();
       chunks = chunks.length === 0 ? rest : chunks.concat(rest);
     } catch (error) {
@@ -121,6 +123,41 @@ class LinkStream extends Transform {
     }
     this.release(chunks);
     callback();
+  }
+
+  /**
+   * `for await` over the chunks. Node's own iterator is an async generator: each chunk costs a generator
+   * resumption and a few promise jobs, and a stream of English text has about 3600 chunks per MB (a link every
+   * ~500 bytes: the link and the text before it) — about 0.3 CPU ms/MB, a tenth of what the whole stream may cost.
+   * This iterator hands out a chunk that is already buffered with one read() and one resolved promise, exactly
+   * what Node's generator does in its loop (`stream.destroyed ? null : stream.read()`, then yield); everything
+   * else — the first chunk, waiting, the end, errors, `break` (return(), which destroys the stream) — goes to
+   * Node's iterator. Node's generator is then always suspended at a yield when read() is called here (for await
+   * asks for the next chunk only after the previous promise settled), so the two never see different states.
+   */
+  override [Symbol.asyncIterator](): NodeJS.AsyncIterator<Chunk> {
+    const inner = super[Symbol.asyncIterator]() as NodeJS.AsyncIterator<Chunk>;
+    let started = false;
+    const iterator = {
+      next: (): Promise<IteratorResult<Chunk>> => {
+        if (started && !this.destroyed && this.readableLength > 0) {
+          const chunk = this.read() as Chunk | null;
+          if (chunk !== null) return Promise.resolve({ value: chunk, done: false });
+        }
+        started = true;
+        return inner.next();
+      },
+      return: (value?: unknown): Promise<IteratorResult<Chunk>> => inner.return!(value),
+      throw: (error?: unknown): Promise<IteratorResult<Chunk>> => inner.throw!(error),
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator as unknown as NodeJS.AsyncIterator<Chunk>;
+  }
+
+  /** Decoded text (a flat string from the decoder) into the linkifier. */
+  private pushDecoded(text: string): Chunk[] {
+    const linkifier = this.linkifier;
+    return linkifier.pushFlat === undefined || !this.decoder.flatOutput ? linkifier.push(text) : linkifier.pushFlat(text);
   }
 
   private setMode(mode: 'bytes' | 'text'): void {
