@@ -39,14 +39,20 @@ const TRIPLETS = ['%20', '%2F', '%2f', '%25', '%3A', '%7C', '%41', '%7e', '%2E',
   '%80', '%C3', '%D7%90', '%FF', '%00', '%0A'];
 const STRAY = ['%', '%zz', '%4', '%G1', '%%41', '%%'];
 const PATH_CHARS = "abcXYZ019-._~!$&'()*+,;=:@/";
+// Raw non-ASCII characters for the paths, queries and fragments of IRIs: letters of several scripts, right-to-left
+// ones (bidi-component), a combining mark, an astral character, what toIri keeps encoded (U+202E, U+200B, a
+// non-character, private use: allowed raw only in the query) and a lone surrogate (toUri fails: conversion-failed).
+const IRI_CHARS = ['é', 'ß', 'パ', 'ス', '日本', 'д', 'א', 'ب', '\u0301', '😀', '\u202E', '\u200B', '\uFDD0', '\uE000',
+  '\uD800', '\u00A0', 'ｘ', 'İ'];
+const IRI_HOSTS = ['例え.jp', 'bücher.de', 'XN--R8JZ45G.jp', 'аррӏе.com', 'pаypal.com', 'example.عربي', 'ｅｘａｍｐｌｅ．ｃｏｍ'];
 
-function generateLink(r: () => number): string {
+function generateLink(r: () => number, iri = false): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const caseOf = (s: string): string =>
     [...s].map((ch) => (r() < 0.3 ? ch.toUpperCase() : ch)).join('');
   const label = (): string => {
     const v = r();
-    if (v < 0.05) return pick(['xn--r8jz45g', 'XN--R8JZ45G', 'xn--a', 'ab--c', 'a_b', '-ab', 'ab-']);
+    if (v < 0.05) return pick(['xn--r8jz45g', 'XN--R8JZ45G', 'xn--a', 'ab--c', 'a_b', '-ab', 'ab-', 'A_B', '_x', 'x_']);
     let s = '';
     const n = 1 + Math.floor(r() * 8);
     for (let k = 0; k < n; k++) s += pick([...'abcdefghijklmnopqrstuvwxyz0123456789', '-']);
@@ -68,6 +74,7 @@ function generateLink(r: () => number): string {
       if (v < 0.2) s += pick(TRIPLETS).replace(/[0-9a-f]/gi, (h) => (r() < 0.2 ? pick([...HEX]) : h));
       else if (v < 0.25) s += pick(STRAY);
       else if (v < 0.28) s += pick(['[', ']', '|', '#', '`', '{']);
+      else if (iri && v < 0.5) s += pick(IRI_CHARS);
       else s += pick([...PATH_CHARS]);
     }
     return s;
@@ -75,13 +82,13 @@ function generateLink(r: () => number): string {
   const kind = r();
   if (kind < 0.15) {
     // an email, bare or with mailto:
-    const local = caseOf(pick(['john', 'a.b', 'x_y', 'first.last+tag', 'user%2Bx', 'u%zz']));
+    const local = caseOf(pick(['john', 'a.b', 'x_y', 'first.last+tag', 'user%2Bx', 'u%zz', ...(iri ? ['jürgen', 'пётр'] : [])]));
     return (r() < 0.5 ? 'mailto:' : '') + local + '@' + host() + (r() < 0.2 ? '?subject=' + piece() : '');
   }
   const scheme = kind < 0.3 ? '' : pick(['http://', 'https://', 'HTTP://', 'Https://', 'ftp://', 'ws://', 'ssh://', 'git://']);
   let s = scheme;
   if (scheme !== '' && r() < 0.1) s += pick(['user', 'user:pw', 'u%40x:p%zz', 'a%20b']) + '@';
-  s += host();
+  s += iri && r() < 0.2 ? pick(IRI_HOSTS) : host();
   if (r() < 0.15) s += ':' + pick(['80', '8080', '443']);
   if (r() < 0.8) s += '/' + piece();
   if (r() < 0.3) s += '?' + piece();
@@ -112,19 +119,52 @@ describe('detect: the plain-ASCII fast path gives the same Link as the full conv
     expect(triplets).to.be.greaterThan(1000);
   });
 
+  it('for generated IRIs (non-ASCII paths, queries, fragments, local parts and hosts; RTL, bidi controls, surrogates)', () => {
+    const r = rng(0x3987);
+    let links = 0;
+    let nonAscii = 0;
+    let quick = 0;
+    for (let k = 0; k < 6000; k++) {
+      const text = `see ${generateLink(r, true)} now, and (${generateLink(r, true)}) too`;
+      const [fast, slow] = bothWays(text);
+      expect(fast, text).to.deep.equal(slow);
+      links += fast.length;
+      for (const l of fast) {
+        if (/[^\x00-\x7f]/.test(l.text)) {
+          nonAscii++;
+          if (l.diagnostics.length === 0) quick++;
+        }
+      }
+    }
+    // Thousands of links, many of them with non-ASCII text that converts cleanly (what the fast path takes).
+    expect(links).to.be.greaterThan(8000);
+    expect(nonAscii).to.be.greaterThan(2000);
+    expect(quick).to.be.greaterThan(1000);
+  });
+
   it('for hand-picked shapes, each with what the link should carry', () => {
     const cases: [string, Partial<Link>][] = [
-      ['http://munnari.OZ.AU/x', { uri: 'http://munnari.OZ.AU/x', iri: 'http://munnari.OZ.AU/x', diagnostics: [] }],
-      ['DeepEddy.Com', { uri: 'https://DeepEddy.Com', iri: 'https://DeepEddy.Com', diagnostics: [] }],
+      ['http://munnari.OZ.AU/x', { uri: 'http://munnari.oz.au/x', iri: 'http://munnari.oz.au/x', diagnostics: [] }],
+      ['DeepEddy.Com', { uri: 'https://deepeddy.com', iri: 'https://deepeddy.com', diagnostics: [] }],
+      ['HTTP://A.com/B', { uri: 'http://a.com/B', iri: 'http://a.com/B', diagnostics: [] }],
       ['http://a.com/x%20y%2f', { uri: 'http://a.com/x%20y%2f', iri: 'http://a.com/x%20y%2f', diagnostics: [] }],
       ['http://a.com/r%C3%A9sum%c3%a9', { uri: 'http://a.com/r%C3%A9sum%c3%a9', iri: 'http://a.com/résumé', diagnostics: [] }],
       ['http://a.com/%7Euser', { uri: 'http://a.com/%7Euser', iri: 'http://a.com/~user' }],
       ['http://a.com/a%zz', { uri: 'http://a.com/a%25zz', iri: 'http://a.com/a%zz', diagnostics: ['invalid-percent-encoding'] }],
       ['http://a.com/?a=1&#x3D;2#f', { uri: 'http://a.com/?a=1&#x3D;2%23f', iri: 'http://a.com/?a=1&#x3D;2#f' }],
       ['http://a.com/abc%D7%90', { iri: 'http://a.com/abcא', diagnostics: ['bidi-component'] }],
-      ['John.Smith@Example.COM', { uri: 'mailto:John.Smith@Example.COM', diagnostics: [] }],
-      ['https://x_y.com/', { diagnostics: ['idna-failed'] }],
+      ['John.Smith@Example.COM', { uri: 'mailto:John.Smith@example.com', diagnostics: [] }],
+      ['https://x_y.com/', { uri: 'https://x_y.com/', diagnostics: ['idna-failed'] }],
+      ['HTTPS://X_Y.com/', { uri: 'https://X_Y.com/', diagnostics: ['idna-failed'] }],
       ['https://XN--R8JZ45G.jp/', { iri: 'https://例え.jp/' }],
+      ['https://A.com/パス?q=日本#é', { uri: 'https://a.com/%E3%83%91%E3%82%B9?q=%E6%97%A5%E6%9C%AC#%C3%A9', iri: 'https://a.com/パス?q=日本#é' }],
+      ['http://a.com/אב', { uri: 'http://a.com/%D7%90%D7%91', iri: 'http://a.com/אב', diagnostics: [] }],
+      ['http://a.com/abא', { iri: 'http://a.com/abא', diagnostics: ['bidi-component'] }],
+      ['http://a.com/x\u200By', { uri: 'http://a.com/x%E2%80%8By', iri: 'http://a.com/x%E2%80%8By' }],
+      ['jürgen@Example.DE', { uri: 'mailto:j%C3%BCrgen@example.de', iri: 'mailto:jürgen@example.de' }],
+      ['https://例え.jp/パス', { uri: 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9', iri: 'https://例え.jp/パス' }],
+      ['mailto:Jürgen@Ex.DE?subject=ä', { uri: 'mailto:J%C3%BCrgen@ex.de?subject=%C3%A4', iri: 'mailto:Jürgen@ex.de?subject=ä' }],
+      ['ftp://u:p@A.b:21/x', { uri: 'ftp://u:p@a.b:21/x', diagnostics: ['userinfo'] }],
     ];
     for (const [text, expected] of cases) {
       const [fast, slow] = bothWays(`see ${text} now`);
@@ -140,6 +180,8 @@ describe('detect: the plain-ASCII fast path gives the same Link as the full conv
       ['Example.COM/a%20b x@Y.org', { defaultScheme: 'http' }],
       ['\u202Ehttp://A.com/%20\u202C', undefined],
       ['http://A.com/' + 'a%20'.repeat(60), { maxLinkLength: 100 }],
+      ['http://a.com/?q=日本 Ex.COM/é', { documentCharset: 'Shift_JIS' }],
+      ['http://a.com/?q=日本 Ex.COM/é', { documentCharset: 'UTF-8' }],
     ] as const) {
       const [fast, slow] = bothWays(text, options);
       expect(fast.length, text).to.be.greaterThan(0);
@@ -148,7 +190,7 @@ describe('detect: the plain-ASCII fast path gives the same Link as the full conv
   });
 
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'corpora');
-  const large = ['en-mixed.txt', 'mail.txt'].map((f) => join(root, 'large', f));
+  const large = ['en-mixed.txt', 'mail.txt', 'multilingual.txt'].map((f) => join(root, 'large', f));
   const haveLarge = large.every((f) => existsSync(f));
   const files = haveLarge
     ? large
@@ -156,8 +198,8 @@ describe('detect: the plain-ASCII fast path gives the same Link as the full conv
       ? readdirSync(join(root, 'samples')).filter((f) => f.endsWith('.txt')).map((f) => join(root, 'samples', f))
       : [];
   const title = haveLarge
-    ? 'for every link in the first 2 MB of corpora/large/en-mixed.txt and mail.txt'
-    : 'for every link in corpora/samples/*.txt (corpora/large/en-mixed.txt or mail.txt absent)';
+    ? 'for every link in the first 2 MB of corpora/large/en-mixed.txt, mail.txt and multilingual.txt'
+    : 'for every link in corpora/samples/*.txt (corpora/large/en-mixed.txt, mail.txt or multilingual.txt absent)';
   it(title, () => {
     let links = 0;
     for (const file of files) {

@@ -6,7 +6,7 @@ import { toValidUri } from '../src/detect/convert.js';
 import { findLinks, linkify } from '../src/detect/index.js';
 import { isIri } from '../src/iri/parse.js';
 import { toIri } from '../src/iri/to-iri.js';
-import { toUri } from '../src/iri/to-uri.js';
+import { toLinkUri } from '../src/iri/to-uri.js';
 import { sharedPath } from './support/shared.js';
 
 function only(text: string) {
@@ -99,9 +99,9 @@ describe('detect: the plain-ASCII fast path equals the full conversion', () => {
         const iriText = link.schemeInferred ? (link.kind === 'email' ? 'mailto:' : link.scheme + '://') + link.text : link.text;
         let uri: string;
         try {
-          uri = toUri(iriText, { host: 'idna', asciiDisallowed: 'encode' });
+          uri = toLinkUri(iriText, 'idna', undefined, false);
         } catch {
-          uri = toUri(iriText, { host: 'percent', asciiDisallowed: 'encode' });
+          uri = toLinkUri(iriText, 'percent', undefined, false);
         }
         expect(link.uri, link.text).to.equal(toValidUri(uri));
         expect(link.iri, link.text).to.equal(toIri(uri));
@@ -146,20 +146,44 @@ describe('detect: every uri is an RFC 3986 URI (issue 7)', () => {
 });
 
 describe('detect: ASCII hosts are checked by UTS #46 too', () => {
-  it('an invalid ASCII host carries idna-failed and its uri is the host as written', () => {
+  it('an invalid ASCII host carries idna-failed and its uri is the host as written (the scheme in lower case)', () => {
     for (const [text, uri] of [
-      ['https://xn--a.co/', 'https://xn--a.co/'], //          invalid Punycode (new URL refuses it)
-      ['https://x_y.com/', 'https://x_y.com/'], //            UseSTD3ASCIIRules (vector IDN-22)
-      ['HTTPS://A_B.Example.COM/', 'HTTPS://A_B.Example.COM/'],
+      ['https://xn--a.co/', 'https://xn--a.co/'], //                  invalid Punycode (new URL refuses it)
+      ['HTTPS://XN--A.Co/', 'https://XN--A.Co/'],
+      ['https://ab--c_d.com/', 'https://ab--c_d.com/'], //            CheckHyphens applies with `_` too
+      ['https://a_b.xn--r8jz45g.jp/', 'https://a_b.xn--r8jz45g.jp/'], // `_` only in an all-ASCII host without xn--
+      ['http://a_b.例え.jp/', 'http://a_b.%E4%BE%8B%E3%81%88.jp/'], // … and no non-ASCII label (vector IDN-22)
     ]) {
       const link = only(text!);
       expect(link.uri, text).to.equal(uri);
       expect(link.diagnostics, text).to.deep.equal(['idna-failed']);
     }
   });
-  it('a valid ASCII host keeps its case and carries nothing', () => {
-    expect(only('HTTPS://Example.COM/A')).to.deep.include({ uri: 'HTTPS://Example.COM/A', diagnostics: [] });
-    expect(only('https://XN--R8JZ45G.jp/')).to.deep.include({ uri: 'https://XN--R8JZ45G.jp/', iri: 'https://例え.jp/', diagnostics: [] });
+  it('an ASCII host with `_` fails UseSTD3ASCIIRules (vector IDN-22): idna-failed, the host as written', () => {
+    for (const [text, uri] of [
+      ['http://other_side.blogspot.com/', 'http://other_side.blogspot.com/'],
+      ['HTTPS://A_B.Example.COM/x_Y', 'https://A_B.Example.COM/x_Y'],
+      ['http://server_name/', 'http://server_name/'],
+    ]) {
+      const link = only(text!);
+      expect(link, text).to.deep.include({ uri, diagnostics: ['idna-failed'] });
+    }
+  });
+  it('a valid host of a DNS scheme is written as UTS #46 ToASCII writes it (lower case), the scheme in lower case', () => {
+    expect(only('HTTPS://Example.COM/A')).to.deep.include({ uri: 'https://example.com/A', iri: 'https://example.com/A', diagnostics: [] });
+    expect(only('https://XN--R8JZ45G.jp/')).to.deep.include({ uri: 'https://xn--r8jz45g.jp/', iri: 'https://例え.jp/', diagnostics: [] });
+    expect(only('DeepEddy.Com/Page')).to.deep.include({ uri: 'https://deepeddy.com/Page', text: 'DeepEddy.Com/Page' });
+    expect(only('John.Smith@Example.COM')).to.deep.include({ uri: 'mailto:John.Smith@example.com', diagnostics: [] });
+    expect(only('MAILTO:John@Example.COM?Subject=Hi')).to.deep.include({ uri: 'mailto:John@example.com?Subject=Hi' });
+    expect(only('FTP://User@Example.COM:21/P?Q#F')).to.deep.include({ uri: 'ftp://User@example.com:21/P?Q#F' });
+    expect(only('http://Bücher.Example/Straße')).to.deep.include({
+      uri: 'http://xn--bcher-kva.example/Stra%C3%9Fe',
+      iri: 'http://bücher.example/Straße',
+    });
+  });
+  it('other schemes keep their host as written (toUri maps only DNS hosts); the scheme is lower case', () => {
+    expect(only('SSH://Git@GitHub.COM/x')).to.deep.include({ uri: 'ssh://Git@GitHub.COM/x', scheme: 'ssh' });
+    expect(only('ssh://GitHub.COM/ü')).to.deep.include({ uri: 'ssh://GitHub.COM/%C3%BC', iri: 'ssh://GitHub.COM/ü' });
   });
 });
 

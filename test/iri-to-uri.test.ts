@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { IriError } from '../src/errors.js';
 import { toIri } from '../src/iri/to-iri.js';
-import { toUri } from '../src/iri/to-uri.js';
+import { toLinkUri, toUri } from '../src/iri/to-uri.js';
 
 function codeOf(run: () => unknown): string | undefined {
   try {
@@ -183,6 +183,57 @@ describe("toUri: host: 'idna' (bis §3.4.2, UTS #46 non-transitional, STD3)", ()
     expect(toUri('mailto:ü@résumé.example')).to.equal('mailto:%C3%BC@r%C3%A9sum%C3%A9.example');
     expect(idna('mailto:a@[192.0.2.1]')).to.equal('mailto:a@[192.0.2.1]');
     expect(codeOf(() => idna('mailto:a@-résumé.example'))).to.equal('idna-failed');
+  });
+});
+
+describe('toLinkUri: the uri of a detected link (DESIGN.md "What each link carries")', () => {
+  const link = (iri: string): string => toLinkUri(iri, 'idna', undefined, true);
+
+  it('writes the scheme in lower case (RFC 3986 §3.1), in both host modes', () => {
+    expect(link('HTTP://example.com/A')).to.equal('http://example.com/A');
+    expect(toLinkUri('HTTP://Ex.COM/A', 'percent', undefined, true)).to.equal('http://Ex.COM/A');
+    expect(link('Tel:+1-555')).to.equal('tel:+1-555');
+    expect(link('SSH://Git@GitHub.COM/X')).to.equal('ssh://Git@GitHub.COM/X'); // not a DNS scheme: host as written
+  });
+
+  it('writes a DNS host as UTS #46 ToASCII does: lower case, percent-decoded (where toUri keeps it as written)', () => {
+    for (const [iri, uri] of [
+      ['HTTPS://Example.COM:8080/Path?Q#F', 'https://example.com:8080/Path?Q#F'],
+      ['https://User@Example.COM/', 'https://User@example.com/'], //    userinfo as written
+      ['https://XN--R8JZ45G.jp/', 'https://xn--r8jz45g.jp/'],
+      ['http://%41.example/', 'http://a.example/'], //                 bis §3.4.2: decoded, then ToASCII
+      ['http://Bücher.DE/', 'http://xn--bcher-kva.de/'],
+      ['mailto:John@Example.COM,Ann@B.org?subject=Hi', 'mailto:John@example.com,Ann@b.org?subject=Hi'],
+      ['http://Example.COM./', 'http://example.com./'], //              a trailing root dot is kept
+    ]) {
+      expect(link(iri!), iri).to.equal(uri);
+      expect(toUri(iri!, { host: 'idna' }), iri).to.equal(iri!.includes('ü') ? uri : iri); // toUri: ASCII as written
+    }
+  });
+
+  it('Deviation (UseSTD3ASCIIRules): takes `_` in an all-ASCII host without xn--, as browsers do', () => {
+    expect(link('http://other_side.blogspot.com/')).to.equal('http://other_side.blogspot.com/');
+    expect(link('HTTP://Other_Side.Blogspot.COM/X_Y')).to.equal('http://other_side.blogspot.com/X_Y');
+    expect(link('mailto:a@_dmarc.Example.org')).to.equal('mailto:a@_dmarc.example.org');
+    expect(link('http://a%5Fb.example/')).to.equal('http://a_b.example/');
+    // toUri keeps STD3 (vector IDN-22), and so does toLinkUri without `underscore`: the same hosts fail there
+    expect(codeOf(() => toUri('http://other_side.blogspot.com/', { host: 'idna' }))).to.equal('idna-failed');
+    expect(codeOf(() => toLinkUri('http://other_side.blogspot.com/', 'idna', undefined, false))).to.equal('idna-failed');
+    expect(toLinkUri('HTTP://Other.Blogspot.COM/', 'idna', undefined, false)).to.equal('http://other.blogspot.com/');
+  });
+
+  it('still fails on what UTS #46 refuses with `_` allowed, and on `_` beside a non-ASCII or ACE label', () => {
+    for (const iri of [
+      'http://a_b-.example/', //          CheckHyphens
+      'http://ab--c_d.example/', //       CheckHyphens (3rd and 4th)
+      'http://a_b..example/', //          an empty label
+      'http://a*b.example/', //           STD3 for every other ASCII character
+      'http://a_b.résumé.example/', //    vector IDN-22's host
+      'http://a_b.xn--rsum-bpad.example/',
+      'http://xn--a.example/', //         invalid Punycode
+    ]) {
+      expect(codeOf(() => link(iri)), iri).to.equal('idna-failed');
+    }
   });
 });
 

@@ -63,8 +63,54 @@ export interface ToUriOptions {
  */
 export function toUri(iri: string, options?: ToUriOptions): string {
   if (typeof iri !== 'string') throw badArgument('toUri', 'iri', 'a string', iri);
-  const opts = readOptions(options);
+  return convert(iri, readOptions(options));
+}
 
+/**
+ * The `uri` of a detected link (DESIGN.md "What each link carries"; src/detect/convert.ts, not in the package
+ * entry): {@link toUri} with `asciiDisallowed: 'encode'` and the given `host` mode and document charset, and
+ * written in the form a URI producer should give:
+ * - the scheme in lower case (RFC 3986 §3.1: "should only produce lowercase scheme names for consistency";
+ *   §6.2.2.1), in both host modes;
+ * - in 'idna' mode every host of a DNS scheme (and every mailto domain) as UTS #46 §4.2 ToASCII writes it, ASCII
+ *   hosts included: §4 step 1 maps `Example.COM` to `example.com`, and `%41.example` is decoded first (bis §3.4.2)
+ *   — where toUri keeps a valid ASCII host as written (its Deviation, for the identity on URIs);
+ * - with `underscore`: Deviation (UTS #46 §4 UseSTD3ASCIIRules, RFC 3987 §3.1): an all-ASCII host whose labels
+ *   hold `_` besides letters, digits and hyphens (`other_side.blogspot.com`, no `xn--` label) is accepted and
+ *   lower-cased, as UTS #46 with UseSTD3ASCIIRules=false accepts it (UTS #46 §4.1.1: the flag exists "for
+ *   example, to allow underscores") and as browsers do (WHATWG URL "domain to ASCII" runs UTS #46 with
+ *   UseSTD3ASCIIRules=beStrict=false); CheckHyphens still applies. toUri itself keeps UseSTD3ASCIIRules=true
+ *   (vector IDN-22). Other ASCII outside LDH, and `_` in a host with a non-ASCII or ACE label, still fail:
+ *   relaxing STD3 there would also admit mapped sequences such as `⑴` → `(1)`.
+ * Throws what toUri throws.
+ * @example toLinkUri('HTTP://Other_Side.Example.COM/A', 'idna', undefined, true) // 'http://other_side.example.com/A'
+ */
+export function toLinkUri(
+  iri: string,
+  host: 'idna' | 'percent',
+  documentCharset: string | undefined,
+  underscore: boolean,
+): string {
+  const options: ToUriOptions = { host, asciiDisallowed: 'encode' };
+  if (documentCharset !== undefined) options.documentCharset = documentCharset;
+  const opts = readOptions(options);
+  opts.link = true;
+  opts.underscore = underscore;
+  return lowerCaseScheme(convert(iri, opts));
+}
+
+/** RFC 3986 §3.1 scheme (what precedes the first `:`, when it is a scheme) in lower case. */
+function lowerCaseScheme(uri: string): string {
+  const se = schemeEnd(uri);
+  for (let i = 0; i < se; i++) {
+    const c = uri.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return uri.slice(0, se).toLowerCase() + uri.slice(se);
+  }
+  return uri;
+}
+
+/** toUri's mapping, with the options read (and toLinkUri's added). */
+function convert(iri: string, opts: Readonly<ReadOptions>): string {
   // RFC 3987 §3.1 step 2.1: only scalar values have a UTF-8 form.
   const lone = findLoneSurrogate(iri);
   if (lone >= 0) throw new IriError('lone-surrogate', `at index ${lone}`, lone);
@@ -86,7 +132,7 @@ export function toUri(iri: string, options?: ToUriOptions): string {
     }
   }
   if (!needsWork && !opts.idna) return s;
-  if (!needsWork && !hasPercent) {
+  if (!needsWork && !hasPercent && !opts.link) {
     // 'idna' on a URI: its ASCII hosts are validated (mapDomain throws when UTS #46 refuses one) and kept as written.
     checkAsciiHosts(s);
     return s;
@@ -100,13 +146,15 @@ export function toUri(iri: string, options?: ToUriOptions): string {
     // bis §3.4.2: only "where it is certain that <ireg-name> is intended to be used as a domain name";
     // other schemes keep §3.4.1 percent-encoding (vector IDN-30). An IP-literal is never a domain.
     c.host =
-      opts.idna && isDnsScheme(c.scheme) && c.host.charCodeAt(0) !== 0x5b ? mapDomain(c.host) : encodeGeneral(c.host);
+      opts.idna && isDnsScheme(c.scheme) && c.host.charCodeAt(0) !== 0x5b
+        ? mapDomain(c.host, opts)
+        : encodeGeneral(c.host);
   }
   if (c.port !== undefined) c.port = encodeGeneral(c.port);
   if (c.authority !== undefined && c.host === undefined) c.authority = encodeGeneral(c.authority);
   c.path =
     opts.idna && c.scheme !== undefined && asciiLowerEquals(c.scheme, 'mailto') && c.authority === undefined
-      ? mapMailtoPath(c.path)
+      ? mapMailtoPath(c.path, opts)
       : encodeGeneral(c.path);
   if (c.query !== undefined) {
     c.query =
@@ -124,10 +172,23 @@ interface ReadOptions {
   encodeDisallowed: boolean;
   /** Set only for a non-UCS charset (bis §3.5 does not apply to UTF-8/UTF-16 documents). */
   charset: string | undefined;
+  /** toLinkUri: ASCII hosts as UTS #46 ToASCII writes them (lower case, percent-decoded). */
+  link: boolean;
+  /** toLinkUri's Deviation: `_` accepted in all-ASCII hosts. */
+  underscore: boolean;
 }
 
+const TO_URI: Readonly<ReadOptions> = {
+  idna: false,
+  nfc: false,
+  encodeDisallowed: false,
+  charset: undefined,
+  link: false,
+  underscore: false,
+};
+
 function readOptions(options: ToUriOptions | undefined): ReadOptions {
-  if (options === undefined) return { idna: false, nfc: false, encodeDisallowed: false, charset: undefined };
+  if (options === undefined) return { ...TO_URI };
   if (options === null || typeof options !== 'object') throw badArgument('toUri', 'options', 'an object', options);
   const { host = 'percent', normalize = 'none', asciiDisallowed = 'fail', documentCharset } = options;
   if (host !== 'percent' && host !== 'idna') throw badOption('host', "'percent' or 'idna'", host);
@@ -143,7 +204,14 @@ function readOptions(options: ToUriOptions | undefined): ReadOptions {
     if (!iconv.encodingExists(documentCharset)) throw new IriError('unknown-charset', documentCharset);
     if (!isUcsCharset(documentCharset)) charset = documentCharset;
   }
-  return { idna: host === 'idna', nfc: normalize === 'NFC', encodeDisallowed: asciiDisallowed === 'encode', charset };
+  return {
+    idna: host === 'idna',
+    nfc: normalize === 'NFC',
+    encodeDisallowed: asciiDisallowed === 'encode',
+    charset,
+    link: false,
+    underscore: false,
+  };
 }
 
 // bis §3.5: "a document charset other than one which is UCS-based (e.g., UTF-8 or UTF-16)".
@@ -214,29 +282,42 @@ function isAscii(s: string): boolean {
  *   Deviation (UTS #46 §4.2): when valid it is left exactly as written (`Example.COM`, `%41.example`,
  *   `XN--R8JZ45G.jp`), not lower-cased or decoded, so toUri stays the identity on valid URIs in 'idna' mode
  *   too (RFC 3987 §3.1). RFC 3490 ToASCII also leaves all-ASCII labels alone (vectors tricky point 3).
+ *   For toLinkUri (`opts.link`) it is written as ToASCII gives it: decoded and in lower case.
  * - ToASCII failure → IriError('idna-failed') (bis §3.4.2: "the entire IRI conversion fails").
  */
-function mapDomain(host: string): string {
+function mapDomain(host: string, opts: Readonly<ReadOptions>): string {
   if (host === '') return host;
-  if (isAsciiWithoutPercent(host)) {
-    checkAsciiDomain(host);
-    return host;
-  }
+  if (isAsciiWithoutPercent(host)) return checkAsciiDomain(host, opts) ?? host;
   const decoded = pctDecodeUtf8(host);
   if (decoded === null) return encodeGeneral(host);
-  if (isAscii(decoded)) {
-    checkAsciiDomain(decoded);
-    return encodeGeneral(host);
-  }
+  if (isAscii(decoded)) return checkAsciiDomain(decoded, opts) ?? encodeGeneral(host);
   const ascii = domainToAscii(decoded);
   if (ascii === null) throw new IriError('idna-failed', JSON.stringify(decoded));
   return ascii;
 }
 
-/** UTS #46 §4.2 ToASCII validity of an all-ASCII domain (memoised in idna.ts); IriError('idna-failed') when it fails. */
-function checkAsciiDomain(domain: string): void {
-  if (isPlainLdhDomain(domain)) return;
-  if (domainToAscii(domain) === null) throw new IriError('idna-failed', JSON.stringify(domain));
+/**
+ * UTS #46 §4.2 ToASCII validity of an all-ASCII domain (memoised in idna.ts); IriError('idna-failed') when it
+ * fails. For toUri returns undefined (the caller keeps the domain as written); for toLinkUri returns the ToASCII
+ * form, which for a valid all-ASCII domain is the domain in lower case (§4 step 1 maps A–Z, before a `xn--` label
+ * is decoded and re-encoded), and accepts `_` when `opts.underscore` (toLinkUri's Deviation).
+ */
+function checkAsciiDomain(domain: string, opts: Readonly<ReadOptions>): string | undefined {
+  if (!isLdhDomain(domain, opts.underscore)) {
+    const ascii = domainToAscii(domain);
+    if (ascii === null) throw new IriError('idna-failed', JSON.stringify(domain));
+    return opts.link ? ascii : undefined;
+  }
+  return opts.link ? asciiLowerCase(domain) : undefined;
+}
+
+/** `s` with A–Z in lower case (the string itself when it has none). */
+export function asciiLowerCase(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return s.toLowerCase(); // ASCII input: toLowerCase changes A–Z only
+  }
+  return s;
 }
 
 /**
@@ -244,9 +325,10 @@ function checkAsciiDomain(domain: string): void {
  * labels of ASCII letters, digits and hyphens (UseSTD3ASCIIRules), no hyphen first or last and none in both the
  * 3rd and 4th positions (CheckHyphens; this also excludes `xn--` labels, which ToASCII must decode), a root dot
  * allowed at the end. An ASCII domain has no right-to-left label, so CheckBidi cannot fail it; the mapping only
- * lower-cases it. Anything else is left to ToASCII.
+ * lower-cases it. Anything else is left to ToASCII. With `underscore`, `_` counts as a letter (toLinkUri's
+ * Deviation: UseSTD3ASCIIRules=false for `_` only).
  */
-function isPlainLdhDomain(domain: string): boolean {
+export function isLdhDomain(domain: string, underscore: boolean): boolean {
   let labelStart = 0;
   for (let i = 0; i <= domain.length; i++) {
     const c = i < domain.length ? domain.charCodeAt(i) : 0x2e;
@@ -256,7 +338,8 @@ function isPlainLdhDomain(domain: string): boolean {
       if (domain.charCodeAt(labelStart) === 0x2d || domain.charCodeAt(i - 1) === 0x2d) return false;
       if (n >= 4 && domain.charCodeAt(labelStart + 2) === 0x2d && domain.charCodeAt(labelStart + 3) === 0x2d) return false;
       labelStart = i + 1;
-    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) {
+    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d ||
+      (c === 0x5f && underscore))) {
       return false;
     }
   }
@@ -287,12 +370,12 @@ function checkAsciiHosts(s: string): void {
       } else if (c === 0x3a) colon = e;
     }
     if (s.charCodeAt(hostStart) === 0x5b) return; // an IP-literal is never a domain
-    mapDomain(s.slice(hostStart, colon >= 0 ? colon : e));
+    mapDomain(s.slice(hostStart, colon >= 0 ? colon : e), TO_URI);
   } else if (asciiLowerEquals(scheme, 'mailto')) {
     const q = s.indexOf('?', se + 1);
     const h = s.indexOf('#', se + 1);
     const end = q >= 0 && (h < 0 || q < h) ? q : h >= 0 ? h : s.length;
-    mapMailtoPath(s.slice(se + 1, end));
+    mapMailtoPath(s.slice(se + 1, end), TO_URI);
   }
 }
 
@@ -302,7 +385,7 @@ function checkAsciiHosts(s: string): void {
  * local part is UTF-8 percent-encoded (RFC 6068 §2). A domain literal `[…]` is not a domain name.
  * Header fields in the query (`?to=…`) are percent-encoded without IDNA.
  */
-function mapMailtoPath(path: string): string {
+function mapMailtoPath(path: string, opts: Readonly<ReadOptions>): string {
   let out = '';
   let start = 0;
   while (start <= path.length) {
@@ -311,7 +394,7 @@ function mapMailtoPath(path: string): string {
     const addr = path.slice(start, end);
     const at = addr.lastIndexOf('@');
     if (at >= 0 && addr.charCodeAt(at + 1) !== 0x5b) {
-      out += encodeGeneral(addr.slice(0, at + 1)) + mapDomain(addr.slice(at + 1));
+      out += encodeGeneral(addr.slice(0, at + 1)) + mapDomain(addr.slice(at + 1), opts);
     } else {
       out += encodeGeneral(addr);
     }
