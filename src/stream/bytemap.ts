@@ -17,6 +17,7 @@
 // Bytes that produce no text at all (a UTF-8 BOM, ISO-2022-JP escape sequences) are "gaps" at a UTF-16
 // position: a chunk that ends there ends before the gap, a chunk that starts there starts after it. So
 // chunks tile the input bytes except for those gaps.
+import { isAscii } from 'node:buffer';
 import type { Chunk, DiagnosticCode } from '../types.js';
 
 const UTF8_REPLACEMENT_BYTES = 3; // U+FFFD in UTF-8: EF BF BD
@@ -74,7 +75,7 @@ class ExtraQueue {
   private head = 0;
   private tail = 0;
   /** Running total at the last entry added, and at the entry before `head`. */
-  private total = 0;
+  total = 0;
   private headCum = 0;
 
   /** Makes room for `n` more entries. */
@@ -100,9 +101,9 @@ class ExtraQueue {
   /**
    * Records each non-ASCII character of the valid UTF-8 `bytes`, decoded at UTF-16 position `at`, with its extra
    * bytes: a two-byte sequence is 1 unit (extra 1), a three-byte one 1 unit (extra 2), a four-byte one a
-   * surrogate pair (2 units, extra 2). The byte at index i is the unit at + i - (extras before it). `most` bounds
-   * the number of characters recorded (the text's total extra bytes will do). ASCII is skipped eight bytes at a
-   * time, as two 32-bit words.
+   * surrogate pair (2 units, extra 2). The byte at index i is the unit at + i - (extras before it). `bytes` may
+   * start or end inside a character: only lead bytes count. `most` bounds the number of characters recorded (the
+   * text's total extra bytes will do). ASCII is skipped eight bytes at a time, as two 32-bit words.
    */
   record(bytes: Uint8Array, at: number, most: number): void {
     this.reserve(most);
@@ -169,6 +170,12 @@ class ExtraQueue {
  */
 const SPARSE_EXTRA_SHIFT = 5;
 
+/**
+ * Bytes per block checked with buffer.isAscii before a sparse write's non-ASCII characters are looked for word by
+ * word (en-mixed: about half of the 2 KiB blocks are all ASCII; the walk then costs ~0.2 instead of ~0.35 CPU ms/MB).
+ */
+const SPARSE_BLOCK = 2048;
+
 export type ByteCounting = 'utf8' | 'units';
 
 export class ByteMap {
@@ -213,10 +220,19 @@ export class ByteMap {
    * character is whole: its lead byte says its length).
    */
   addUtf8(at: number, units: number, bytes: Uint8Array): void {
-    const extra = bytes.length - units;
+    const n = bytes.length;
+    const extra = n - units;
     if (extra > 0) {
-      if (extra << SPARSE_EXTRA_SHIFT <= bytes.length) this.extras.record(bytes, at, extra);
-      else this.dense.add(at, units);
+      if (extra << SPARSE_EXTRA_SHIFT <= n) {
+        // Blocks that buffer.isAscii (SIMD) finds all ASCII hold no extras: only the others are walked.
+        const view = new Uint8Array(bytes.buffer, bytes.byteOffset, n);
+        const extras = this.extras;
+        const first = extras.total;
+        for (let b = 0; b < n; b += SPARSE_BLOCK) {
+          const block = view.subarray(b, Math.min(n, b + SPARSE_BLOCK));
+          if (!isAscii(block)) extras.record(block, at + b - (extras.total - first), extra);
+        }
+      } else this.dense.add(at, units);
     }
     this.covered = at + units;
   }
