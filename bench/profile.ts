@@ -2,11 +2,12 @@
 // usable on a busy machine where wall-clock MB/s is noise. Not the bench: `npm run bench` is the measure of
 // record (wall time, peers and floors side by side, in child processes).
 //
-//   npx tsx bench/profile.ts [--file PATH | --corpus NAME] [--mb N] [--runs N] [--layer stream|scan|decode]
+//   npx tsx bench/profile.ts [--file PATH | --corpus NAME] [--mb N] [--runs N] [--layer stream|scan|decode] [--markdown]
 //
 // Layers: `stream` = createLinkStream over 64 KiB Buffers, chunks consumed with for-await (what the bench times);
 // `scan` = the Scanner over the decoded text in 64 Ki-unit pieces (detection and conversion, no stream);
 // `decode` = the pass-through floor's work (StringDecoder). Prints CPU ms/MB per run and the median.
+// `--markdown`: the stream layer in Markdown mode (`createLinkStream({ markdown: true })`).
 // Add `node --cpu-prof` through NODE_OPTIONS to get a profile.
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -28,6 +29,7 @@ const file = args.includes('--file') ? opt('file', '') : corpusFile(opt('corpus'
 const mb = Number(opt('mb', '40'));
 const runs = Number(opt('runs', '5'));
 const layer = opt('layer', 'stream');
+const markdown = args.includes('--markdown');
 
 const all = readFileSync(file);
 let cut = Math.min(all.length, Math.round(mb * 1e6));
@@ -60,7 +62,7 @@ async function once(): Promise<number> {
   }
   if (api.createLinkStream === undefined) throw new Error(missing.join('; '));
   let links = 0;
-  for await (const chunk of Readable.from(buffers, { objectMode: false }).pipe(api.createLinkStream())) {
+  for await (const chunk of Readable.from(buffers, { objectMode: false }).pipe(api.createLinkStream(markdown ? { markdown: true } : undefined))) {
     if ((chunk as { type: string }).type === 'link') links++;
   }
   return links;

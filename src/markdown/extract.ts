@@ -23,6 +23,9 @@ import type { Scanner } from '../detect/index.js';
 import { NEVER_SCHEMES } from '../detect/index.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
+import { fastSegment } from './fast.js';
+import type { FastContext, FastItem } from './fast.js';
+import { BlockTracker, lineEnd, lineEndingLength } from './segment.js';
 
 /** How a Markdown link was written. */
 export type MarkdownConstruct =
@@ -56,6 +59,8 @@ export interface PieceContext {
   readonly documentCharset: string | undefined;
   /** Labels whose (first) definition has been read: a later definition of the label is no link. */
   readonly definitionsLinked: Set<string>;
+  /** GFM or plain CommonMark, when the fast path (fast.ts) may be used; unset: micromark reads every piece. */
+  readonly gfm?: boolean;
 }
 
 /** Left context given to the scanner before a run of text (P1, P4, P6 and P3 look back a few units). */
@@ -68,10 +73,11 @@ const OPAQUE = new Set([
 
 /**
  * The links of `piece` (a whole number of blocks, see segment.ts), in order and not overlapping, with offsets
- * `base + index in piece`. Text before `skip` (a replayed opener line) yields none.
+ * `base + index in piece`. Text before `skip` (a replayed opener line) yields none. Always through micromark: the
+ * reference the fast path is held to.
  */
 export function piecesLinks(ctx: PieceContext, piece: string, skip: number, base: number): MarkdownLink[] {
-  return readPiece(ctx, piece, skip, base, false).links;
+  return readPieceParsed(ctx, piece, skip, base, false).links;
 }
 
 export interface PieceResult {
@@ -83,140 +89,295 @@ export interface PieceResult {
   open: string | undefined;
 }
 
+let fastPath = true;
+
+/** For the equivalence tests: false reads every piece through micromark alone. */
+export function setFastPath(on: boolean): void {
+  fastPath = on;
+}
+
 /**
  * Parses `piece`. With `check`, a piece that ends inside an open fence or HTML block is refused: no links, `open`
  * set, and nothing of it kept (its definitions are forgotten) — the caller cut in the wrong place.
  */
 export function readPiece(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
+  if (fastPath && ctx.gfm !== undefined && skip === 0 && piece.charCodeAt(0) !== 0xfeff) {
+    const result = readPieceFast(ctx, piece, base, check);
+    if (result !== undefined) return result;
+  }
+  return readPieceParsed(ctx, piece, skip, base, check);
+}
+
+/** One micromark parse of `text` (the parser chosen for it, its per-document state reset). */
+function parseText(ctx: PieceContext, text: string): Event[] {
   // The parser is reused for its `defined` labels; its map of lazy lines is by line number, per document: reset it
   // (left over from the piece before, it made a line of this piece lazy — found by the piece-cutting property).
-  const parser = ctx.parserFor ? ctx.parserFor(piece) : ctx.parser;
+  const parser = ctx.parserFor ? ctx.parserFor(text) : ctx.parser;
   parser.lazy = {};
-  const definedBefore = parser.defined.length;
-  const events: Event[] = postprocess(parser.document().write(preprocess()(piece, undefined, true)));
+  return postprocess(parser.document().write(preprocess()(text, undefined, true)));
+}
+
+function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
+  const definedBefore = ctx.parser.defined.length;
+  const events = parseText(ctx, piece);
   // micromark drops a leading U+FEFF and counts offsets from after it.
   const shift = piece.charCodeAt(0) === 0xfeff ? 1 : 0;
   const open = openAtEnd(piece, events, shift);
   if (check && open !== undefined) {
-    parser.defined.length = definedBefore;
+    ctx.parser.defined.length = definedBefore;
     return { links: [], open };
   }
-  const links: MarkdownLink[] = [];
-  let lastEnd = skip;
-  const add = (link: MarkdownLink | undefined): void => {
-    if (link === undefined || link.start - base < lastEnd) return;
-    links.push(link);
-    lastEnd = link.end - base;
-  };
-
   collectDefinitions(ctx, piece, events, shift);
-  let opaque = 0;
-  let anchors = 0;
-  let runStart = -1;
-  let runEnd = -1;
-  const flush = (): void => {
-    if (runStart < 0) return;
-    const from = Math.max(skip, runStart - RUN_CONTEXT);
-    const found = ctx.scanner.scan(piece.slice(from, runEnd), runStart - from, true, base + from).links;
-    for (const link of found) add({ ...link, construct: 'bare', destination: link.text });
-    runStart = -1;
+  const reader = new PieceReader(ctx, piece, skip, base);
+  reader.read(events, shift);
+  reader.flush();
+  return { links: reader.links, open };
+}
+
+/**
+ * The fast path (fast.ts): the piece is cut where segment.ts allows; segments the fast reader handles are read
+ * without micromark, the others are parsed by micromark in stretches of consecutive segments. Undefined (read the
+ * whole piece through micromark instead) when the stretches would not read as one parse does: a stretch other than
+ * the last left a fence or HTML block open (the cut guessed wrong), or an inline `<a>` that could stay open, or the
+ * piece defines a label while more than one stretch was parsed (a use before its definition in an earlier stretch).
+ */
+function readPieceFast(ctx: PieceContext, piece: string, base: number, check: boolean): PieceResult | undefined {
+  const fast: FastContext = { gfm: ctx.gfm === true, defined: ctx.parser.defined, mayDefine: piece.includes(']:') };
+  const tracker = new BlockTracker();
+  const parts: { s: number; e: number; items?: FastItem[]; events?: Event[] }[] = [];
+  let anyFast = false;
+  let segStart = 0;
+  const segment = (e: number): void => {
+    const items = fastSegment(piece, segStart, e, fast);
+    const last = parts[parts.length - 1];
+    if (items !== undefined) {
+      anyFast = true;
+      parts.push({ s: segStart, e, items });
+    } else if (last !== undefined && last.items === undefined) {
+      last.e = e;
+    } else {
+      parts.push({ s: segStart, e });
+    }
+    segStart = e;
   };
+  for (let ls = 0; ls < piece.length; ) {
+    const le = lineEnd(piece, ls);
+    const e = le < 0 ? piece.length : le;
+    if (ls > segStart && tracker.canCutBefore(piece, ls, e)) segment(ls);
+    tracker.line(piece, ls, e);
+    ls = le < 0 ? piece.length : e + lineEndingLength(piece, e, true);
+  }
+  segment(piece.length);
+  if (!anyFast) return undefined;
 
+  const definedBefore = ctx.parser.defined.length;
+  let open: string | undefined;
+  let parsed = 0;
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k]!;
+    if (part.items !== undefined) continue;
+    const text = piece.slice(part.s, part.e);
+    const last = k === parts.length - 1;
+    // (micromark would drop a U+FEFF that starts a stretch.)
+    if (text.charCodeAt(0) === 0xfeff) {
+      ctx.parser.defined.length = definedBefore;
+      return undefined;
+    }
+    part.events = parseText(ctx, text);
+    parsed++;
+    const o = openAtEnd(text, part.events, 0);
+    if (!last && (o !== undefined || anchorOpenAtEnd(text, part.events))) {
+      ctx.parser.defined.length = definedBefore;
+      return undefined;
+    }
+    open = o;
+  }
+  if (parsed > 1 && ctx.parser.defined.length > definedBefore) {
+    // §4.7: a label may be used before its definition. The piece defined labels that an earlier stretch's parse
+    // did not know: parse the stretches again, with every label of the piece known, as one parse would have.
+    const defined = ctx.parser.defined.length;
+    for (const part of parts) {
+      if (part.events !== undefined) part.events = parseText(ctx, piece.slice(part.s, part.e));
+    }
+    ctx.parser.defined.length = defined;
+  }
+  if (check && open !== undefined) {
+    ctx.parser.defined.length = definedBefore;
+    return { links: [], open };
+  }
+  for (const part of parts) {
+    if (part.events !== undefined) collectDefinitions(ctx, piece.slice(part.s, part.e), part.events, 0);
+  }
+  const reader = new PieceReader(ctx, piece, 0, base);
+  for (const part of parts) {
+    reader.flush();
+    if (part.events !== undefined) {
+      reader.read(part.events, part.s);
+      continue;
+    }
+    for (const item of part.items!) {
+      if (item.destination === undefined) reader.run(item.s, item.e);
+      else {
+        reader.flush();
+        reader.add(constructLink(ctx, piece, item.s, item.e, base, item.destination, false, item.image ? 'image' : 'link'));
+      }
+    }
+  }
+  reader.flush();
+  return { links: reader.links, open };
+}
+
+/** Reads a piece's micromark events (and the fast path's runs) into links. */
+class PieceReader {
+  readonly links: MarkdownLink[] = [];
+  private lastEnd: number;
+  private runStart = -1;
+  private runEnd = -1;
+  private opaque = 0;
+  private anchors = 0;
   /** Open links and images: their type, and where their label text lies. */
-  const stack: string[] = [];
-  let labelTextStart = -1;
-  let labelTextEnd = -1;
-  let definitionLabel = '';
+  private readonly stack: string[] = [];
+  private labelTextStart = -1;
+  private labelTextEnd = -1;
+  private definitionLabel = '';
 
-  for (let i = 0; i < events.length; i++) {
-    const [kind, token] = events[i]!;
-    const type = token.type;
-    const s = token.start.offset + shift;
-    const e = token.end.offset + shift;
-    if (kind === 'exit') {
-      if (OPAQUE.has(type)) opaque--;
-      // Deviation (HTML): an `<a>` left open ends with its paragraph or heading here, not at the next `</a>`.
-      if (type === 'paragraph' || type === 'atxHeading' || type === 'setextHeading') anchors = 0;
-      if (type === 'labelText') {
-        labelTextStart = s;
-        labelTextEnd = e;
-      } else if (type === 'label' && stack.length > 0) {
-        // CommonMark §6.3: what follows the label decides the kind of link.
-        const next = events[i + 1];
-        const nextType = next !== undefined && next[0] === 'enter' ? next[1].type : '';
-        if (nextType !== 'resource') {
-          const construct = stack[stack.length - 1] === 'image' ? 'image-reference' : 'link-reference';
-          const full = nextType === 'reference' ? referenceString(events, i + 2) : undefined;
-          const a = full ? full.start.offset + shift : labelTextStart;
-          const b = full ? full.end.offset + shift : labelTextEnd;
-          const destination = ctx.definitions.get(normalizeIdentifier(piece.slice(a, b)));
-          if (destination !== undefined && a < b) {
-            // A collapsed or shortcut reference spans its label: links nested in it give way to it.
-            if (!full) {
-              while (links.length > 0 && links[links.length - 1]!.start - base >= a) links.pop();
-              lastEnd = links.length > 0 ? links[links.length - 1]!.end - base : skip;
+  constructor(
+    private readonly ctx: PieceContext,
+    private readonly piece: string,
+    private readonly skip: number,
+    private readonly base: number,
+  ) {
+    this.lastEnd = skip;
+  }
+
+  add(link: MarkdownLink | undefined): void {
+    if (link === undefined || link.start - this.base < this.lastEnd) return;
+    this.links.push(link);
+    this.lastEnd = link.end - this.base;
+  }
+
+  /** A run of plain text piece[s, e): joins the current run when it continues it. */
+  run(s: number, e: number): void {
+    if (s === this.runEnd && this.runStart >= 0) {
+      this.runEnd = e;
+    } else {
+      this.flush();
+      this.runStart = s;
+      this.runEnd = e;
+    }
+  }
+
+  flush(): void {
+    if (this.runStart < 0) return;
+    const { piece, base } = this;
+    const from = Math.max(this.skip, this.runStart - RUN_CONTEXT);
+    const found = this.ctx.scanner.scan(piece.slice(from, this.runEnd), this.runStart - from, true, base + from).links;
+    for (const link of found) this.add({ ...link, construct: 'bare', destination: link.text });
+    this.runStart = -1;
+  }
+
+  /** The events of micromark's parse of piece[shift, …) (offsets in the events count from `shift`). */
+  read(events: Event[], shift: number): void {
+    const { ctx, piece, base, stack } = this;
+    for (let i = 0; i < events.length; i++) {
+      const [kind, token] = events[i]!;
+      const type = token.type;
+      const s = token.start.offset + shift;
+      const e = token.end.offset + shift;
+      if (kind === 'exit') {
+        if (OPAQUE.has(type)) this.opaque--;
+        // Deviation (HTML): an `<a>` left open ends with its paragraph or heading here, not at the next `</a>`.
+        if (type === 'paragraph' || type === 'atxHeading' || type === 'setextHeading') this.anchors = 0;
+        if (type === 'labelText') {
+          this.labelTextStart = s;
+          this.labelTextEnd = e;
+        } else if (type === 'label' && stack.length > 0) {
+          // CommonMark §6.3: what follows the label decides the kind of link.
+          const next = events[i + 1];
+          const nextType = next !== undefined && next[0] === 'enter' ? next[1].type : '';
+          if (nextType !== 'resource') {
+            const construct = stack[stack.length - 1] === 'image' ? 'image-reference' : 'link-reference';
+            const full = nextType === 'reference' ? referenceString(events, i + 2) : undefined;
+            const a = full ? full.start.offset + shift : this.labelTextStart;
+            const b = full ? full.end.offset + shift : this.labelTextEnd;
+            const destination = ctx.definitions.get(normalizeIdentifier(piece.slice(a, b)));
+            if (destination !== undefined && a < b) {
+              // A collapsed or shortcut reference spans its label: links nested in it give way to it.
+              if (!full) {
+                const links = this.links;
+                while (links.length > 0 && links[links.length - 1]!.start - base >= a) links.pop();
+                this.lastEnd = links.length > 0 ? links[links.length - 1]!.end - base : this.skip;
+              }
+              this.add(constructLink(ctx, piece, a, b, base, destination, false, construct));
             }
-            add(constructLink(ctx, piece, a, b, base, destination, false, construct));
           }
+        } else if (type === 'link' || type === 'image') {
+          stack.pop();
+        } else if (type === 'definition') {
+          ctx.definitionsLinked.add(this.definitionLabel);
         }
-      } else if (type === 'link' || type === 'image') {
-        stack.pop();
-      } else if (type === 'definition') {
-        ctx.definitionsLinked.add(definitionLabel);
+        continue;
       }
-      continue;
-    }
-    if (type === 'data') {
-      if (opaque > 0 || anchors > 0) continue;
-      if (s === runEnd && runStart >= 0) {
-        runEnd = e;
-      } else {
-        flush();
-        runStart = s;
-        runEnd = e;
+      if (type === 'data') {
+        if (this.opaque > 0 || this.anchors > 0) continue;
+        this.run(s, e);
+        continue;
       }
-      continue;
+      this.flush();
+      switch (type) {
+        case 'link':
+        case 'image':
+          stack.push(type);
+          break;
+        case 'label':
+          this.labelTextStart = -1;
+          this.labelTextEnd = -1;
+          break;
+        case 'resourceDestinationString':
+          this.add(constructLink(ctx, piece, s, e, base, decodeString(piece.slice(s, e)), false, stack[stack.length - 1] === 'image' ? 'image' : 'link'));
+          break;
+        case 'definitionLabelString':
+          this.definitionLabel = normalizeIdentifier(piece.slice(s, e));
+          break;
+        case 'definitionDestinationString':
+          // §4.7: "If there are several matching definitions, the first one takes precedence": later ones are no links.
+          if (!ctx.definitionsLinked.has(this.definitionLabel)) {
+            this.add(constructLink(ctx, piece, s, e, base, decodeString(piece.slice(s, e)), false, 'definition'));
+          }
+          break;
+        // §6.5: autolinks take their content as written: no escapes, no entity references.
+        case 'autolinkProtocol':
+          this.add(constructLink(ctx, piece, s, e, base, piece.slice(s, e), false, 'autolink'));
+          break;
+        case 'autolinkEmail':
+          this.add(constructLink(ctx, piece, s, e, base, piece.slice(s, e), true, 'autolink'));
+          break;
+      }
+      if (OPAQUE.has(type)) this.opaque++;
+      // An HTML anchor written inline is a link too: no bare link in its text (`<a href="…">https://x/</a>`).
+      if (type === 'htmlText') {
+        const anchor = htmlAnchor(piece, s, e);
+        if (anchor > 0) this.anchors++;
+        else if (anchor < 0 && this.anchors > 0) this.anchors--;
+      }
     }
-    flush();
-    switch (type) {
-      case 'link':
-      case 'image':
-        stack.push(type);
-        break;
-      case 'label':
-        labelTextStart = -1;
-        labelTextEnd = -1;
-        break;
-      case 'resourceDestinationString':
-        add(constructLink(ctx, piece, s, e, base, decodeString(piece.slice(s, e)), false, stack[stack.length - 1] === 'image' ? 'image' : 'link'));
-        break;
-      case 'definitionLabelString':
-        definitionLabel = normalizeIdentifier(piece.slice(s, e));
-        break;
-      case 'definitionDestinationString':
-        // §4.7: "If there are several matching definitions, the first one takes precedence": later ones are no links.
-        if (!ctx.definitionsLinked.has(definitionLabel)) {
-          add(constructLink(ctx, piece, s, e, base, decodeString(piece.slice(s, e)), false, 'definition'));
-        }
-        break;
-      // §6.5: autolinks take their content as written: no escapes, no entity references.
-      case 'autolinkProtocol':
-        add(constructLink(ctx, piece, s, e, base, piece.slice(s, e), false, 'autolink'));
-        break;
-      case 'autolinkEmail':
-        add(constructLink(ctx, piece, s, e, base, piece.slice(s, e), true, 'autolink'));
-        break;
-    }
-    if (OPAQUE.has(type)) opaque++;
-    // An HTML anchor written inline is a link too: no bare link in its text (`<a href="…">https://x/</a>`).
-    if (type === 'htmlText') {
-      const anchor = htmlAnchor(piece, s, e);
+  }
+}
+
+/** Whether an inline `<a …>` is still open at the end of `text` (PieceReader's `anchors` would be above 0). */
+function anchorOpenAtEnd(text: string, events: Event[]): boolean {
+  let anchors = 0;
+  for (const [kind, token] of events) {
+    const type = token.type;
+    if (kind === 'exit') {
+      if (type === 'paragraph' || type === 'atxHeading' || type === 'setextHeading') anchors = 0;
+    } else if (type === 'htmlText') {
+      const anchor = htmlAnchor(text, token.start.offset, token.end.offset);
       if (anchor > 0) anchors++;
       else if (anchor < 0 && anchors > 0) anchors--;
     }
   }
-  flush();
-  return { links, open };
+  return anchors > 0;
 }
 
 /** 1 for an `<a …>` start tag at piece[s, e), -1 for `</a>`, else 0 (HTML tag names are ASCII case-insensitive). */

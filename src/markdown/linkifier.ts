@@ -136,6 +136,7 @@ export class MarkdownLinkifier {
       definitions,
       documentCharset: link?.documentCharset,
       definitionsLinked: new Set(),
+      gfm,
     };
     this.maxPieceLength = Math.max(link?.maxLinkLength ?? 0, DEFAULT_MAX_PIECE_LENGTH);
   }

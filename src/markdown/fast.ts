@@ -1,0 +1,799 @@
+// The Markdown mode's fast path: one segment of a piece (top-level blocks between two places where a piece may be
+// cut, segment.ts) read without micromark, when it is written in a common subset of CommonMark 0.31 — paragraphs,
+// ATX headings, bullet and ordered lists, with code spans, emphasis, backslash escapes, entity references and inline
+// links and images. Anything outside the subset, or anything whose reading depends on something this reader does not
+// model (a reference label that may be defined, a table, raw HTML, an autolink, strikethrough), makes it give up
+// (`undefined`) and the segment goes to micromark as before. So it either gives exactly what the micromark events
+// would give extract.ts — the same runs of plain text (`data`) and the same link destinations — or nothing.
+// test/markdown-fastpath.test.ts holds the two paths equal over the CommonMark spec examples, generated Markdown and
+// real READMEs.
+//
+//   "- see https://a.example/ and [docs](https://b.example/)"
+//       → run [2, 27) "see https://a.example/ and ", link destination [35, 55) "https://b.example/"
+//
+// The rules below are those of the spec as micromark implements them (section numbers of CommonMark 0.31):
+// what is data and what is not decides where a run of text for bare links starts and ends.
+
+import { decodeString } from 'micromark-util-decode-string';
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
+
+/** A run of plain text [s, e) to scan for bare links, or (`destination` set) a link's destination string. */
+export interface FastItem {
+  s: number;
+  e: number;
+  /** For a destination: its value (escapes and entity references decoded), and the construct. */
+  destination?: string;
+  image?: boolean;
+}
+
+export interface FastContext {
+  gfm: boolean;
+  /** The reference labels the parser knows (normalised). */
+  defined: readonly string[];
+  /** The piece may define labels itself (it holds `]:`): any label may be defined. */
+  mayDefine: boolean;
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Thrown-free give-up signal inside the readers. */
+const BAIL = -1;
+
+// CommonMark §2.1: ASCII punctuation.
+const ASCII_PUNCT = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) {
+  if (!((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))) ASCII_PUNCT[c] = 1;
+}
+
+// Characters that may start or be part of an inline construct this reader looks at (§6); all others are data.
+const INLINE_SPECIAL = new Uint8Array(128);
+for (const ch of '\\`*_[]!&<~\n\r \t') INLINE_SPECIAL[ch.charCodeAt(0)] = 1;
+INLINE_SPECIAL[0] = 1;
+
+// §6.2 flanking: the parser (micromark) classifies a UTF-16 code unit as whitespace (1), punctuation (2) or other (0)
+// with /\s/ and /\p{P}|\p{S}/u; the same classification here, as a 128-entry table for ASCII and the parser's own
+// test beyond (only ever run on the character next to a `*` or `_` run, never over the text).
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  ASCII_CLASS[c] = /\s/.test(ch) ? 1 : /\p{P}|\p{S}/u.test(ch) ? 2 : 0;
+}
+const UNICODE_WHITESPACE = /\s/;
+const UNICODE_PUNCTUATION = /\p{P}|\p{S}/u;
+
+function classify(c: number): number {
+  if (c < 0) return 1; // the start or end of the text
+  if (c < 128) return ASCII_CLASS[c]!;
+  const ch = String.fromCharCode(c);
+  return UNICODE_WHITESPACE.test(ch) ? 1 : UNICODE_PUNCTUATION.test(ch) ? 2 : 0;
+}
+
+function isLineEnding(c: number): boolean {
+  return c === LF || c === CR;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function isAlnum(c: number): boolean {
+  return isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+}
+
+function isHex(c: number): boolean {
+  return isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+}
+
+/** A `*` or `_` run (§6.2), its extent shrinking as its delimiters are used. */
+interface Delimiter {
+  s: number;
+  e: number;
+  c: number;
+  open: boolean;
+  close: boolean;
+  dead: boolean;
+}
+
+/** An opening `[` or `![` (§6.3): `active` (links not inside links), `balanced` (tried, gave `]` back as text). */
+interface Bracket {
+  at: number;
+  textStart: number;
+  image: boolean;
+  inactive: boolean;
+  balanced: boolean;
+  delimiters: number;
+}
+
+/**
+ * Reads the inline content p[a, b) of a paragraph or heading: line endings, the whitespace that starts and ends a
+ * line, and the constructs are not data. Adds the runs and destinations to `out`; false to give up.
+ */
+function readInline(p: string, a: number, b: number, ctx: FastContext, out: FastItem[]): boolean {
+  if (a >= b) return true;
+  // 1 = not data. (One mask per paragraph or heading, not per character.)
+  const mask = new Uint8Array(b - a);
+  const delimiters: Delimiter[] = [];
+  const brackets: Bracket[] = [];
+  const destinations: FastItem[] = [];
+  const noReferences = ctx.defined.length === 0 && !ctx.mayDefine;
+  const mark = (s: number, e: number): void => {
+    mask.fill(1, s - a, e - a);
+  };
+  let i = a;
+  while (i < b) {
+    const c = p.charCodeAt(i);
+    if (c >= 128 || INLINE_SPECIAL[c] === 0) {
+      i++;
+      continue;
+    }
+    switch (c) {
+      case SPACE:
+      case TAB: {
+        // Whitespace before a line ending or the end: a line suffix or hard break (§6.7), not data.
+        let j = i + 1;
+        while (j < b && (p.charCodeAt(j) === SPACE || p.charCodeAt(j) === TAB)) j++;
+        if (j === b || isLineEnding(p.charCodeAt(j))) mark(i, j);
+        i = j;
+        break;
+      }
+      case LF:
+      case CR: {
+        // A line ending, and the next line's leading whitespace (container indentation, line prefix).
+        let j = i + (c === CR && p.charCodeAt(i + 1) === LF ? 2 : 1);
+        while (j < b && (p.charCodeAt(j) === SPACE || p.charCodeAt(j) === TAB)) j++;
+        mark(i, j);
+        i = j;
+        break;
+      }
+      case 0:
+        return false;
+      case 0x5c: {
+        // §2.4 backslash escapes; §6.7 a backslash before a line ending is a hard break.
+        const d = i + 1 < b ? p.charCodeAt(i + 1) : -1;
+        if (d >= 0 && d < 128 && ASCII_PUNCT[d] === 1) {
+          mark(i, i + 2);
+          i += 2;
+        } else {
+          if (d === LF || d === CR) mark(i, i + 1);
+          i++;
+        }
+        break;
+      }
+      case 0x26: {
+        // §2.5 entity and numeric character references.
+        const e = referenceEnd(p, i, b);
+        if (e > 0) {
+          mark(i, e);
+          i = e;
+        } else {
+          i++;
+        }
+        break;
+      }
+      case 0x60: {
+        // §6.1 code spans: a backtick string closed by one of the same length.
+        let j = i;
+        while (j < b && p.charCodeAt(j) === 0x60) j++;
+        const n = j - i;
+        const close = closingBackticks(p, j, b, n);
+        if (close >= 0) {
+          mark(i, close + n);
+          i = close + n;
+        } else {
+          i = j;
+        }
+        break;
+      }
+      case 0x2a:
+      case 0x5f: {
+        // §6.2 delimiter runs, with micromark's flanking rules.
+        let j = i;
+        while (j < b && p.charCodeAt(j) === c) j++;
+        const before = classify(i === a ? -1 : p.charCodeAt(i - 1));
+        const after = classify(j === b ? -1 : p.charCodeAt(j));
+        const open = after === 0 || (after === 2 && before !== 0);
+        const close = before === 0 || (before === 2 && after !== 0);
+        delimiters.push({
+          s: i,
+          e: j,
+          c,
+          open: c === 0x2a ? open : open && (before !== 0 || !close),
+          close: c === 0x2a ? close : close && (after !== 0 || !open),
+          dead: false,
+        });
+        i = j;
+        break;
+      }
+      case 0x21:
+        if (i + 1 < b && p.charCodeAt(i + 1) === 0x5b) {
+          brackets.push({ at: i, textStart: i + 2, image: true, inactive: false, balanced: false, delimiters: delimiters.length });
+          i += 2;
+        } else {
+          i++;
+        }
+        break;
+      case 0x5b:
+        brackets.push({ at: i, textStart: i + 1, image: false, inactive: false, balanced: false, delimiters: delimiters.length });
+        i++;
+        break;
+      case 0x5d: {
+        // §6.3 / §6.4: look back for an opener; an inline link or image, or text.
+        while (brackets.length > 0 && brackets[brackets.length - 1]!.balanced) brackets.pop();
+        const opener = brackets[brackets.length - 1];
+        if (opener === undefined) {
+          i++;
+          break;
+        }
+        if (opener.inactive) {
+          opener.balanced = true;
+          i++;
+          break;
+        }
+        const next = i + 1 < b ? p.charCodeAt(i + 1) : -1;
+        const resource = next === 0x28 ? readResource(p, i + 1, b, destinations, opener.image) : 0;
+        if (resource === BAIL) return false;
+        if (resource > 0) {
+          // A link or image p[opener.at, resource): nothing inside is data; its delimiters are its own.
+          mark(opener.at, resource);
+          for (let k = opener.delimiters; k < delimiters.length; k++) delimiters[k]!.dead = true;
+          brackets.pop();
+          if (!opener.image) for (const other of brackets) if (!other.image) other.inactive = true;
+          i = resource;
+          break;
+        }
+        // Not an inline link: a reference if the label is defined (not modelled here), else text.
+        if (!noReferences) {
+          if (next === 0x5b || ctx.mayDefine) return false;
+          if (ctx.defined.includes(normalizeIdentifier(p.slice(opener.textStart, i)))) return false;
+        }
+        opener.balanced = true;
+        i++;
+        break;
+      }
+      default:
+        // `<` (autolinks, raw HTML) and `~` (strikethrough) are not modelled here; without GFM `~` is text.
+        if (c === 0x7e && !ctx.gfm) {
+          i++;
+          break;
+        }
+        return false;
+    }
+  }
+  resolveEmphasis(delimiters, mark);
+  // Runs: maximal stretches of data.
+  let d = 0;
+  for (let k = 0; k < mask.length; ) {
+    if (mask[k] === 1) {
+      k++;
+      continue;
+    }
+    let m = k + 1;
+    while (m < mask.length && mask[m] === 0) m++;
+    while (d < destinations.length && destinations[d]!.s < a + k) out.push(destinations[d++]!);
+    out.push({ s: a + k, e: a + m });
+    k = m;
+  }
+  while (d < destinations.length) out.push(destinations[d++]!);
+  return true;
+}
+
+/**
+ * §6.2 "process emphasis", as micromark runs it: each closer, left to right, looks back for the nearest opener of
+ * the same character (skipping pairs the rule of 3 forbids), uses two characters of each when both have two, else
+ * one; the runs between them are done; a closer with characters left looks again. Used characters are not data.
+ */
+function resolveEmphasis(delimiters: Delimiter[], mark: (s: number, e: number) => void): void {
+  for (let k = 0; k < delimiters.length; ) {
+    const closer = delimiters[k]!;
+    if (closer.dead || !closer.close || closer.s === closer.e) {
+      k++;
+      continue;
+    }
+    let matched = false;
+    for (let o = k - 1; o >= 0; o--) {
+      const opener = delimiters[o]!;
+      if (opener.dead || !opener.open || opener.c !== closer.c || opener.s === opener.e) continue;
+      const ol = opener.e - opener.s;
+      const cl = closer.e - closer.s;
+      if ((opener.close || closer.open) && cl % 3 !== 0 && (ol + cl) % 3 === 0) continue;
+      const use = ol > 1 && cl > 1 ? 2 : 1;
+      mark(opener.e - use, opener.e);
+      mark(closer.s, closer.s + use);
+      opener.e -= use;
+      closer.s += use;
+      for (let m = o + 1; m < k; m++) delimiters[m]!.dead = true;
+      matched = true;
+      break;
+    }
+    if (!matched || closer.s === closer.e) k++;
+  }
+}
+
+/** §2.5: the end of a character reference starting with `&` at i, or 0. */
+function referenceEnd(p: string, i: number, b: number): number {
+  let j = i + 1;
+  if (j < b && p.charCodeAt(j) === 0x23) {
+    j++;
+    const hex = j < b && (p.charCodeAt(j) | 0x20) === 0x78;
+    if (hex) j++;
+    const s = j;
+    const max = hex ? 6 : 7;
+    while (j < b && j - s < max && (hex ? isHex(p.charCodeAt(j)) : isDigit(p.charCodeAt(j)))) j++;
+    return j > s && j < b && p.charCodeAt(j) === 0x3b ? j + 1 : 0;
+  }
+  const s = j;
+  while (j < b && j - s < 31 && isAlnum(p.charCodeAt(j))) j++;
+  if (j === s || j >= b || p.charCodeAt(j) !== 0x3b) return 0;
+  // A named reference must be one HTML defines: the parser's own decoder says.
+  const ref = p.slice(i, j + 1);
+  return decodeString(ref) !== ref ? j + 1 : 0;
+}
+
+/** §6.1: where a backtick string of exactly n backticks starts in p[from, b), or -1. */
+function closingBackticks(p: string, from: number, b: number, n: number): number {
+  for (let i = p.indexOf('`', from); i >= 0 && i < b; i = p.indexOf('`', i)) {
+    let j = i;
+    while (j < b && p.charCodeAt(j) === 0x60) j++;
+    if (j - i === n) return i;
+    i = j;
+  }
+  return -1;
+}
+
+/**
+ * §6.3 an inline link's `( destination "title" )` starting at the `(` at i: its end (after `)`), 0 when there is
+ * none, BAIL when it runs over a line ending or uses `<…>` (not modelled). The destination goes to `destinations`.
+ */
+function readResource(p: string, i: number, b: number, destinations: FastItem[], image: boolean): number {
+  let j = i + 1;
+  const ws = (): boolean => {
+    while (j < b) {
+      const c = p.charCodeAt(j);
+      if (c === SPACE || c === TAB) j++;
+      else if (isLineEnding(c)) return false;
+      else break;
+    }
+    return true;
+  };
+  if (!ws()) return BAIL;
+  if (j >= b) return 0;
+  let c = p.charCodeAt(j);
+  let destS = j;
+  let destE = j;
+  if (c === 0x3c) return BAIL;
+  if (c !== 0x29) {
+    // Raw destination: no space or control character, parentheses balanced (at most 32 deep).
+    let depth = 0;
+    for (;;) {
+      if (j >= b) return 0;
+      c = p.charCodeAt(j);
+      if (depth === 0 && (c === 0x29 || c === SPACE || c === TAB || isLineEnding(c))) break;
+      if (c === 0x28) {
+        if (depth >= 32) return 0;
+        depth++;
+      } else if (c === 0x29) {
+        depth--;
+      } else if (c <= 0x20 || c === 0x7f) {
+        return 0;
+      } else if (c === 0x5c) {
+        const d = j + 1 < b ? p.charCodeAt(j + 1) : -1;
+        if (d === 0x28 || d === 0x29 || d === 0x5c) j++;
+      }
+      j++;
+    }
+    destE = j;
+    if (c !== 0x29) {
+      if (!ws()) return BAIL;
+      if (j >= b) return 0;
+      c = p.charCodeAt(j);
+      if (c === 0x22 || c === 0x27 || c === 0x28) {
+        // Title.
+        const close = c === 0x28 ? 0x29 : c;
+        j++;
+        for (;;) {
+          if (j >= b) return 0;
+          const t = p.charCodeAt(j);
+          if (isLineEnding(t)) return BAIL;
+          if (t === close) break;
+          if (t === 0x5c) {
+            const d = j + 1 < b ? p.charCodeAt(j + 1) : -1;
+            if (d === close || d === 0x5c) j++;
+          }
+          j++;
+        }
+        j++;
+        if (!ws()) return BAIL;
+        if (j >= b) return 0;
+        c = p.charCodeAt(j);
+      }
+      if (c !== 0x29) return 0;
+    }
+  }
+  if (destE > destS) destinations.push({ s: destS, e: destE, destination: decodeString(p.slice(destS, destE)), image });
+  return j + 1;
+}
+
+/** §5.2 list marker at i: the end of the marker, or 0. `one`: the marker is an ordered `1.` / `1)`. */
+function listMarkerEnd(p: string, i: number, e: number): { end: number; ordered: boolean; one: boolean } | undefined {
+  const c = p.charCodeAt(i);
+  if (c === 0x2d || c === 0x2b || c === 0x2a) return { end: i + 1, ordered: false, one: false };
+  let j = i;
+  while (j < e && j - i < 10 && isDigit(p.charCodeAt(j))) j++;
+  if (j === i || j - i > 9) return undefined;
+  const d = p.charCodeAt(j);
+  if (j >= e || (d !== 0x2e && d !== 0x29)) return undefined;
+  return { end: j + 1, ordered: true, one: j - i === 1 && c === 0x31 };
+}
+
+/** The end of the line starting at ls (before its line ending), and the start of the next. */
+function lineAt(p: string, ls: number, end: number): [number, number] {
+  let e = ls;
+  while (e < end && !isLineEnding(p.charCodeAt(e))) e++;
+  return [e, e < end ? e + (p.charCodeAt(e) === CR && p.charCodeAt(e + 1) === LF ? 2 : 1) : e];
+}
+
+/**
+ * GFM table (micromark-extension-gfm-table's reading) whose header row p[ls, le) starts with `|` in column 0: the
+ * start of the line after it (its rows end at a blank line), 0 when these lines are no table, -1 to give up. Each
+ * cell's content (between unescaped `|`, without the spaces and tabs around it) is inline content of its own.
+ */
+function readTable(p: string, ls: number, le: number, next: number, end: number, ctx: FastContext, out: FastItem[]): number {
+  if (next >= end) return 0;
+  const [de, dnext] = lineAt(p, next, end);
+  // The header row: cells counted as the parser counts them (a trailing `|` opens none).
+  let cells = 0;
+  let tokens = 0;
+  let seen = false;
+  for (let i = ls; i < le; ) {
+    const c = p.charCodeAt(i);
+    if (c === SPACE || c === TAB) {
+      i++;
+      continue;
+    }
+    tokens++;
+    if (seen) {
+      seen = false;
+      cells++;
+    }
+    if (c === 0x7c) {
+      seen = true;
+      i++;
+      continue;
+    }
+    while (i < le) {
+      const d = p.charCodeAt(i);
+      if (d === 0x7c || d === SPACE || d === TAB) break;
+      i += d === 0x5c && (p.charCodeAt(i + 1) === 0x5c || p.charCodeAt(i + 1) === 0x7c) && i + 1 < le ? 2 : 1;
+    }
+  }
+  if (tokens < 2) return 0;
+  // The delimiter row: `|` in column 0, then cells `:?-+:?` between `|`, as many as the header's.
+  if (p.charCodeAt(next) !== 0x7c) return 0;
+  let delimiters = 0;
+  for (let i = next + 1; i < de; ) {
+    while (i < de && (p.charCodeAt(i) === SPACE || p.charCodeAt(i) === TAB)) i++;
+    if (i === de) break;
+    if (p.charCodeAt(i) === 0x3a) i++;
+    const dashes = i;
+    while (i < de && p.charCodeAt(i) === 0x2d) i++;
+    if (i === dashes) return 0;
+    if (i < de && p.charCodeAt(i) === 0x3a) i++;
+    while (i < de && (p.charCodeAt(i) === SPACE || p.charCodeAt(i) === TAB)) i++;
+    delimiters++;
+    if (i === de) break;
+    if (p.charCodeAt(i) !== 0x7c) return 0;
+    i++;
+  }
+  if (delimiters !== cells) return 0;
+  if (!readRow(p, ls, le, ctx, out)) return -1;
+  // Body rows: lines starting with `|` (any other non-blank line is not modelled here).
+  for (let rs = dnext; rs < end; ) {
+    const [re, rnext] = lineAt(p, rs, end);
+    let k = rs;
+    while (k < re && (p.charCodeAt(k) === SPACE || p.charCodeAt(k) === TAB)) k++;
+    if (k === re) return rs;
+    if (p.charCodeAt(rs) !== 0x7c) return -1;
+    if (!readRow(p, rs, re, ctx, out)) return -1;
+    rs = rnext;
+  }
+  return end;
+}
+
+/** The cells of a table row p[s, e) as inline content (the parser's `\\` and `\|` pairs do not divide). */
+function readRow(p: string, s: number, e: number, ctx: FastContext, out: FastItem[]): boolean {
+  let cell = s;
+  let i = s;
+  // A `|` before any content is the row's leading pipe.
+  while (i < e && (p.charCodeAt(i) === SPACE || p.charCodeAt(i) === TAB)) i++;
+  if (i < e && p.charCodeAt(i) === 0x7c) cell = ++i;
+  for (;;) {
+    if (i >= e || p.charCodeAt(i) === 0x7c) {
+      let a = cell;
+      let b = i;
+      while (a < b && (p.charCodeAt(a) === SPACE || p.charCodeAt(a) === TAB)) a++;
+      while (b > a && (p.charCodeAt(b - 1) === SPACE || p.charCodeAt(b - 1) === TAB)) b--;
+      if (!readInline(p, a, b, ctx, out)) return false;
+      if (i >= e) return true;
+      cell = ++i;
+      continue;
+    }
+    i += p.charCodeAt(i) === 0x5c && i + 1 < e && (p.charCodeAt(i + 1) === 0x5c || p.charCodeAt(i + 1) === 0x7c) ? 2 : 1;
+  }
+}
+
+/** §4.3: a setext heading underline, a run of `=` or of `-` and nothing after it but spaces and tabs. */
+function isSetextUnderline(p: string, i: number, e: number): boolean {
+  const c = p.charCodeAt(i);
+  if (c !== 0x3d && c !== 0x2d) return false;
+  let j = i;
+  while (j < e && p.charCodeAt(j) === c) j++;
+  while (j < e && (p.charCodeAt(j) === SPACE || p.charCodeAt(j) === TAB)) j++;
+  return j === e;
+}
+
+/** §4.1: three or more `-`, `*` or `_` (the same), spaces and tabs between. */
+function isThematicBreak(p: string, i: number, e: number): boolean {
+  const c = p.charCodeAt(i);
+  if (c !== 0x2d && c !== 0x2a && c !== 0x5f) return false;
+  let n = 0;
+  for (let j = i; j < e; j++) {
+    const d = p.charCodeAt(j);
+    if (d === c) n++;
+    else if (d !== SPACE && d !== TAB) return false;
+  }
+  return n >= 3;
+}
+
+/**
+ * §4.5: for a line p[i, le) (at most 3 columns indented, the next line at `next`) that opens a fenced code block,
+ * the start of the line after its closing fence; 0 when the line opens none; -1 when the fence is not closed before
+ * `end` or a line is indented with a tab.
+ */
+function fenceEnd(p: string, i: number, le: number, next: number, end: number): number {
+  const c = p.charCodeAt(i);
+  let j = i;
+  while (j < le && p.charCodeAt(j) === c) j++;
+  const n = j - i;
+  if (n < 3) return 0;
+  // A backtick fence's info string has no backtick.
+  if (c === 0x60 && p.indexOf('`', j) >= 0 && p.indexOf('`', j) < le) return 0;
+  for (let ls = next; ls < end; ) {
+    let e = ls;
+    while (e < end && !isLineEnding(p.charCodeAt(e))) e++;
+    const after = e < end ? e + (p.charCodeAt(e) === CR && p.charCodeAt(e + 1) === LF ? 2 : 1) : e;
+    let k = ls;
+    while (k < e && p.charCodeAt(k) === SPACE) k++;
+    if (k < e && p.charCodeAt(k) === TAB) return -1;
+    if (k - ls < 4) {
+      let m = k;
+      while (m < e && p.charCodeAt(m) === c) m++;
+      if (m - k >= n) {
+        while (m < e && (p.charCodeAt(m) === SPACE || p.charCodeAt(m) === TAB)) m++;
+        if (m === e) return after;
+      }
+    }
+    ls = after;
+  }
+  return -1;
+}
+
+/** §4.1: a thematic break, or a line of only `-` or `=` (a setext underline, §4.3). */
+function isBreakOrUnderline(p: string, i: number, e: number): boolean {
+  const c = p.charCodeAt(i);
+  if (c !== 0x2d && c !== 0x2a && c !== 0x5f && c !== 0x3d) return false;
+  let n = 0;
+  for (let j = i; j < e; j++) {
+    const d = p.charCodeAt(j);
+    if (d === c) n++;
+    else if (d !== SPACE && d !== TAB) return false;
+  }
+  return n >= 3 || c === 0x2d || c === 0x3d;
+}
+
+/**
+ * GFM tables need a delimiter row: a line whose content (after container markers) is only `|`, `-`, `:`, spaces and
+ * tabs, with a `-` and a `|` or `:` (the parser's `seen`). Whether p[i, e) could be one.
+ */
+function mayBeDelimiterRow(p: string, i: number, e: number): boolean {
+  let dash = false;
+  let seen = false;
+  for (let j = i; j < e; j++) {
+    const c = p.charCodeAt(j);
+    if (c === 0x2d) dash = true;
+    else if (c === 0x7c || c === 0x3a) seen = true;
+    else if (c !== SPACE && c !== TAB) return false;
+  }
+  return dash && seen;
+}
+
+/**
+ * The runs and destinations of p[start, end), a segment (whole top-level blocks, segment.ts) that starts where no
+ * block is open, in order; undefined when it is not in the subset this reader handles.
+ */
+export function fastSegment(p: string, start: number, end: number, ctx: FastContext): FastItem[] | undefined {
+  const out: FastItem[] = [];
+  /** Content columns of the open list items, outermost first (no tabs: a column is a character count). */
+  const items: number[] = [];
+  let paraStart = -1;
+  let paraEnd = -1;
+  const closePara = (): boolean => {
+    if (paraStart < 0) return true;
+    const ok = readInline(p, paraStart, paraEnd, ctx, out);
+    paraStart = -1;
+    return ok;
+  };
+  for (let ls = start; ls < end; ) {
+    let le = ls;
+    while (le < end && !isLineEnding(p.charCodeAt(le))) le++;
+    const next = le < end ? le + (p.charCodeAt(le) === CR && p.charCodeAt(le + 1) === LF ? 2 : 1) : le;
+    let i = ls;
+    while (i < le && p.charCodeAt(i) === SPACE) i++;
+    if (i < le && p.charCodeAt(i) === TAB) return undefined;
+    if (i === le) {
+      // §4.9 a blank line ends a paragraph (list items go on when the next line is indented enough).
+      if (!closePara()) return undefined;
+      ls = next;
+      continue;
+    }
+    // A table's delimiter row follows its header row, a line that would otherwise continue a paragraph.
+    if (ctx.gfm && paraStart >= 0 && mayBeDelimiterRow(p, i, le)) return undefined;
+    const col = i - ls;
+    let matched = 0;
+    while (matched < items.length && col >= items[matched]!) matched++;
+    const indent = col - (matched > 0 ? items[matched - 1]! : 0);
+    const paraOpen = paraStart >= 0;
+    // The paragraph's own container goes on: a new block here would interrupt the paragraph.
+    const interrupting = paraOpen && matched === items.length;
+    if (matched < items.length) {
+      // §5.2 laziness: a line that would continue the paragraph continues it, whatever the containers.
+      if (paraStart >= 0 && (col >= 4 || !startsBlock(p, i, le))) {
+        paraEnd = le;
+        ls = next;
+        continue;
+      }
+      if (!closePara()) return undefined;
+      items.length = matched;
+    }
+    if (indent >= 4) {
+      // §4.4 an indented code block cannot interrupt a paragraph; otherwise one starts here (not modelled).
+      if (paraStart < 0) return undefined;
+      paraEnd = le;
+      ls = next;
+      continue;
+    }
+    let c = p.charCodeAt(i);
+    if ((c === 0x60 || c === 0x7e) && items.length === 0) {
+      // §4.5 a top-level fenced code block: nothing in it is data; it runs to its closing fence (an unclosed one
+      // reaches the end of the piece: left to micromark, which reports it open).
+      const close = fenceEnd(p, i, le, next, end);
+      if (close === 0) {
+        // Not a fence: a paragraph line (below).
+      } else if (close < 0) {
+        return undefined;
+      } else {
+        if (!closePara()) return undefined;
+        ls = close;
+        continue;
+      }
+    }
+    if (ctx.gfm && c === 0x7c && col === 0 && items.length === 0 && paraStart < 0) {
+      // GFM tables: a header row and a delimiter row with as many cells, then rows up to a blank line.
+      const after = readTable(p, ls, le, next, end, ctx, out);
+      if (after < 0) return undefined;
+      if (after > 0) {
+        ls = after;
+        continue;
+      }
+    }
+    if (paraStart < 0 && isThematicBreak(p, i, le)) {
+      // §4.1 a thematic break: no content.
+      ls = next;
+      continue;
+    }
+    // Up to one list marker per line is modelled (§5.2); its content must start plainly.
+    const marker = listMarkerEnd(p, i, le);
+    if (marker !== undefined && !isBreakOrUnderline(p, i, le)) {
+      const m = marker.end;
+      let k = m;
+      while (k < le && p.charCodeAt(k) === SPACE) k++;
+      const spaces = k - m;
+      const isMarker = spaces >= 1 || m === le;
+      if (isMarker) {
+        if (k === le || (k < le && p.charCodeAt(k) === TAB) || spaces > 4) return undefined;
+        // §5.2: only a non-empty item, and `1.` of ordered ones, interrupts a paragraph (else: continuation text).
+        if (interrupting && marker.ordered && !marker.one) return undefined;
+        if (!closePara()) return undefined;
+        items.push(k - ls);
+        i = k;
+        c = p.charCodeAt(i);
+        if (startsBlock(p, i, le) || (c === 0x5b && ctx.mayDefine)) return undefined;
+        paraStart = i;
+        paraEnd = le;
+        ls = next;
+        continue;
+      }
+    }
+    if (c === 0x23) {
+      // §4.2 ATX heading: 1–6 `#`, then a space, a tab or the end of the line.
+      let j = i;
+      while (j < le && p.charCodeAt(j) === 0x23) j++;
+      if (j - i <= 6 && (j === le || p.charCodeAt(j) === SPACE || p.charCodeAt(j) === TAB)) {
+        if (!closePara()) return undefined;
+        let s = j;
+        while (s < le && (p.charCodeAt(s) === SPACE || p.charCodeAt(s) === TAB)) s++;
+        let e = le;
+        while (e > s && (p.charCodeAt(e - 1) === SPACE || p.charCodeAt(e - 1) === TAB)) e--;
+        // The closing sequence: `#`s preceded by a space or tab (or filling the content).
+        let h = e;
+        while (h > s && p.charCodeAt(h - 1) === 0x23) h--;
+        if (h < e && (h === s || p.charCodeAt(h - 1) === SPACE || p.charCodeAt(h - 1) === TAB)) {
+          e = h;
+          while (e > s && (p.charCodeAt(e - 1) === SPACE || p.charCodeAt(e - 1) === TAB)) e--;
+        }
+        if (!readInline(p, s, e, ctx, out)) return undefined;
+        ls = next;
+        continue;
+      }
+    }
+    if (paraStart >= 0) {
+      if (isThematicBreak(p, i, le) || isSetextUnderline(p, i, le)) {
+        // §4.3 / §4.1: the paragraph becomes a setext heading (the same inline content), or a thematic break
+        // interrupts it; the line itself has no content.
+        if (!closePara()) return undefined;
+        ls = next;
+        continue;
+      }
+      if (startsBlock(p, i, le)) return undefined;
+      paraEnd = le;
+    } else {
+      if (startsBlock(p, i, le) || (c === 0x5b && ctx.mayDefine)) return undefined;
+      paraStart = i;
+      paraEnd = le;
+    }
+    ls = next;
+  }
+  if (!closePara()) return undefined;
+  return out;
+}
+
+/**
+ * Whether the line p[i, e) (indentation under 4) may start a block this reader does not model, or one that
+ * interrupts a paragraph: a fence (§4.5), HTML (§4.6), a block quote (§5.1), an ATX heading (§4.2), a thematic break
+ * or setext underline (§4.1, §4.3), a list item (§5.2).
+ */
+function startsBlock(p: string, i: number, e: number): boolean {
+  const c = p.charCodeAt(i);
+  switch (c) {
+    case 0x60:
+    case 0x7e: {
+      let j = i;
+      while (j < e && p.charCodeAt(j) === c) j++;
+      return j - i >= 3;
+    }
+    case 0x3c:
+    case 0x3e:
+      return true;
+    case 0x23: {
+      let j = i;
+      while (j < e && p.charCodeAt(j) === 0x23) j++;
+      return j - i <= 6 && (j === e || p.charCodeAt(j) === SPACE || p.charCodeAt(j) === TAB);
+    }
+    case 0x2d:
+    case 0x2a:
+    case 0x2b:
+      if (isBreakOrUnderline(p, i, e)) return true;
+      return i + 1 === e || p.charCodeAt(i + 1) === SPACE || p.charCodeAt(i + 1) === TAB;
+    case 0x5f:
+    case 0x3d:
+      return isBreakOrUnderline(p, i, e);
+    default:
+      if (isDigit(c)) {
+        const m = listMarkerEnd(p, i, e);
+        return m !== undefined && (m.end === e || p.charCodeAt(m.end) === SPACE || p.charCodeAt(m.end) === TAB);
+      }
+      return false;
+  }
+}

@@ -1,0 +1,171 @@
+// The Markdown mode's fast path (src/markdown/fast.ts) against the full path (micromark reads every piece): the
+// chunks must be the same, byte for byte, over the CommonMark spec examples, real READMEs (a slice of
+// corpora/large/markdown.txt when it is there, else the committed sample) and generated Markdown.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { setFastPath } from '../src/markdown/extract.js';
+import { fastSegment } from '../src/markdown/fast.js';
+import type { FastContext, FastItem } from '../src/markdown/fast.js';
+import { linkifyMarkdown, MarkdownLinkifier } from '../src/markdown/index.js';
+import type { MarkdownChunk, MarkdownLinkOptions } from '../src/markdown/index.js';
+import { BlockTracker, lineEnd, lineEndingLength } from '../src/markdown/segment.js';
+
+function both(source: string, options?: MarkdownLinkOptions): [MarkdownChunk[], MarkdownChunk[]] {
+  try {
+    setFastPath(false);
+    const full = linkifyMarkdown(source, options);
+    setFastPath(true);
+    return [linkifyMarkdown(source, options), full];
+  } finally {
+    setFastPath(true);
+  }
+}
+
+function streamed(pieces: string[], fast: boolean): MarkdownChunk[] {
+  try {
+    setFastPath(fast);
+    const linkifier = new MarkdownLinkifier();
+    const out: MarkdownChunk[] = [];
+    for (const p of pieces) out.push(...linkifier.push(p));
+    out.push(...linkifier.end());
+    return out;
+  } finally {
+    setFastPath(true);
+  }
+}
+
+/** Where segment.ts lets a piece be cut, as fast.ts's caller cuts it. */
+function segments(text: string): [number, number][] {
+  const tracker = new BlockTracker();
+  const out: [number, number][] = [];
+  let start = 0;
+  for (let ls = 0; ls < text.length; ) {
+    const le = lineEnd(text, ls);
+    const e = le < 0 ? text.length : le;
+    if (ls > start && tracker.canCutBefore(text, ls, e)) {
+      out.push([start, ls]);
+      start = ls;
+    }
+    tracker.line(text, ls, e);
+    ls = le < 0 ? text.length : e + lineEndingLength(text, e, true);
+  }
+  out.push([start, text.length]);
+  return out;
+}
+
+const GFM: FastContext = { gfm: true, defined: [], mayDefine: false };
+
+/** The fast reader's items as marks: runs between ⟦ ⟧, destinations between ⟨ ⟩. */
+function items(source: string, ctx: FastContext = GFM): string | undefined {
+  const found: FastItem[] | undefined = fastSegment(source, 0, source.length, ctx);
+  if (found === undefined) return undefined;
+  let out = '';
+  let pos = 0;
+  for (const item of found) {
+    const [open, close] = item.destination === undefined ? ['⟦', '⟧'] : ['⟨', '⟩'];
+    out += source.slice(pos, item.s) + open + source.slice(item.s, item.e) + close;
+    pos = item.e;
+  }
+  return out + source.slice(pos);
+}
+
+describe('Markdown fast path: what it reads', () => {
+  const cases: [string, string][] = [
+    ['see https://a.example/ and *em* and `code`', '⟦see https://a.example/ and ⟧*⟦em⟧*⟦ and ⟧`code`'],
+    ['**https://x.example/**', '**⟦https://x.example/⟧**'],
+    ['a_b_c *not closed', '⟦a_b_c *not closed⟧'],
+    ['line one  \n   line two\\\nthree &amp; four \\* five', '⟦line one⟧  \n   ⟦line two⟧\\\n⟦three ⟧&amp;⟦ four ⟧\\*⟦ five⟧'],
+    ['[docs](https://b.example/ "t") x', '[docs](⟨https://b.example/⟩ "t")⟦ x⟧'],
+    ['[![CI](https://ci.example/b.svg)](https://ci.example/) x', '[![CI](⟨https://ci.example/b.svg⟩)](⟨https://ci.example/⟩)⟦ x⟧'],
+    ['# Title https://t.example/ ##', '# ⟦Title https://t.example/⟧ ##'],
+    ['- one https://1.example/\n  - two\n3. three', '- ⟦one https://1.example/⟧\n  - ⟦two⟧\n3. ⟦three⟧'],
+    ['| a | https://b.example/ |\n|---|:-:|\n| `c|d` | e \\| f |', '| ⟦a⟧ | ⟦https://b.example/⟧ |\n|---|:-:|\n| ⟦`c⟧|⟦d`⟧ | ⟦e ⟧\\|⟦ f⟧ |'],
+    ['```js\nhttps://code.example/\n```\nafter', '```js\nhttps://code.example/\n```\n⟦after⟧'],
+    ['Title\n---', '⟦Title⟧\n---'],
+  ];
+  for (const [input, expected] of cases) {
+    it(JSON.stringify(input), () => {
+      expect(items(input)).to.equal(expected);
+    });
+  }
+
+  it('gives up on what it does not model', () => {
+    for (const input of ['<div>x</div>', 'a <https://auto.example/>', '> quote', '[ref] here', '    code', 'x ~~s~~', '- \n', '1. a\n\n       code', '[i](<x>)']) {
+      // (The parser keeps labels normalised: case-folded to upper case.)
+      expect(items(input, { gfm: true, defined: ['REF'], mayDefine: false }), input).to.equal(undefined);
+    }
+    // A label the piece may define is a possible reference: give up; none defined anywhere: plain text.
+    expect(items('[ref] here', { gfm: true, defined: [], mayDefine: true })).to.equal(undefined);
+    expect(items('[ref] here')).to.equal('⟦[ref] here⟧');
+  });
+});
+
+describe('Markdown fast path: the same chunks as micromark alone', () => {
+  const examples = (createRequire(import.meta.url)('commonmark-spec') as { tests: { markdown: string; number: number }[] }).tests;
+
+  it(`on all ${examples.length} CommonMark spec examples, with and without GFM`, () => {
+    let fast = 0;
+    for (const ex of examples) {
+      const markdown = ex.markdown.replace(/→/g, '\t');
+      for (const gfm of [true, false]) {
+        const [a, b] = both(markdown, { gfm });
+        expect(a, `example ${ex.number} gfm ${gfm}`).to.deep.equal(b);
+      }
+      if (segments(markdown).some(([s, e]) => fastSegment(markdown, s, e, GFM) !== undefined)) fast++;
+    }
+    // Not vacuous: the fast reader takes a good part of the examples.
+    expect(fast).to.be.above(250);
+  });
+
+  const root = new URL('../corpora/', import.meta.url);
+  const large = new URL('large/markdown.txt', root);
+  const haveLarge = existsSync(large);
+  it(haveLarge ? 'on the first 600 kB of corpora/large/markdown.txt (npm READMEs)' : 'on corpora/samples/markdown.txt (corpora/large absent)', () => {
+    const text = haveLarge ? readFileSync(large, "utf8").slice(0, 600_000) : readFileSync(new URL('samples/markdown.txt', root), 'utf8');
+    const [a, b] = both(text);
+    expect(a.length).to.equal(b.length);
+    for (let k = 0; k < a.length; k++) expect(a[k], `chunk ${k}`).to.deep.equal(b[k]);
+    // The stream (which resolves a reference only against definitions before it) too.
+    const pieces = [text.slice(0, 70001), text.slice(70001)];
+    expect(streamed(pieces, true)).to.deep.equal(streamed(pieces, false));
+    // Not vacuous: most of the text is read by the fast reader.
+    let covered = 0;
+    for (const [s, e] of segments(text)) if (fastSegment(text, s, e, GFM) !== undefined) covered += e - s;
+    expect(covered / text.length).to.be.above(haveLarge ? 0.6 : 0.3);
+  });
+
+  // Fragments the fast reader handles, and some it gives up on, each with links where they can be.
+  const inline = [
+    'https://a.example/x', 'www.b.example', 'm@c.example', '*', '**', '***', '_', '__', 'x_y_z', '*em*', '**st**',
+    '`code https://c.example/`', '``a`b``', '`', '\\*', '\\_', '\\', '&amp;', '&nope;', '&#x41;', '&#65;', '[t](https://l.example/)',
+    '![i](https://i.example/p.png "title")', '[a](b (c))', '[x]', ']', '[', '![', '(', ')', '"', "'", ' ', '  ', '\t', 'é', '。', '😀',
+    '[![b](https://s.example/b.svg)](https://t.example/)', '[u](<https://u.example/>)', '<https://auto.example/>', '<b>', '~', '~~s~~', '|',
+    '[t](https://l.example/\n)', '[ref]', '[ref][]', '[t][ref]', ': ', '#', '-', '1.', '>',
+    // Delimiters glued to links: whether they open or close decides where a bare link ends.
+    'a_https://g.example/_b', '_https://k.example/_', '*https://h.example/*', 'x*https://j.example/*y', '**https://m.example/**_',
+    '(*https://n.example/*)', '"_https://o.example/_"', '__https://p.example/__.', '***https://q.example/*x**', 'https://r.example/a*b*',
+  ];
+  const lineStarts = ['', '', '', '- ', '* ', '1. ', '2) ', '  ', '    ', '# ', '### ', '> ', '| ', '|', '---', '===', '```', '~~~', '[ref]: https://ref.example/\n', '<div>'];
+  const line = fc
+    .tuple(fc.constantFrom(...lineStarts), fc.array(fc.constantFrom(...inline), { minLength: 0, maxLength: 8 }), fc.array(fc.constantFrom(' ', '', 'word '), { minLength: 8, maxLength: 8 }))
+    .map(([start, parts, gaps]) => start + parts.map((p, k) => p + gaps[k]!).join(''));
+  const table = fc
+    .tuple(fc.integer({ min: 1, max: 3 }), fc.array(fc.array(fc.constantFrom(...inline), { minLength: 0, maxLength: 3 }), { minLength: 2, maxLength: 9 }))
+    .map(([n, cells]) => {
+      const row = (k: number): string => '| ' + Array.from({ length: n }, (_, c) => (cells[(k * n + c) % cells.length] ?? []).join(' ')).join(' | ') + ' |';
+      return [row(0), '|' + ' --- |'.repeat(n), row(1), row(2)].join('\n');
+    });
+  const doc = fc.array(fc.oneof({ weight: 5, arbitrary: line }, { weight: 1, arbitrary: table }, { weight: 2, arbitrary: fc.constant('') }), { minLength: 1, maxLength: 14 }).map((lines) => lines.join('\n'));
+
+  it('on generated Markdown (fast-check), with and without GFM', () => {
+    fc.assert(
+      fc.property(doc, fc.boolean(), (source, gfm) => {
+        const [a, b] = both(source, { gfm });
+        expect(a).to.deep.equal(b);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
