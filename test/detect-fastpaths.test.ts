@@ -1,11 +1,16 @@
 // The scanner's fast paths give the answers of the steps they stand in for (H12, performance):
 // - surelyNoLink (scanner.ts): a trigger it rejects is one atDot / atColon would reject too, whatever the segment;
-// - isTld's ASCII trie (domains.ts): the same answer as the TLD set, for every case and prefix.
+// - isTld's ASCII trie (domains.ts): the same answer as the TLD set, for every case and prefix;
+// - dotSurelyNoTld and colonSurelyNoScheme (scanner.ts), which decide prose triggers before advance(): a trigger
+//   they take is one the step rejects, and a whole scan gives the same result with and without them (whole text,
+//   in pieces, with cuts);
+// - the scheme trie (options.ts, url.ts schemeStart): the same schemes as the lower-cased name in the set.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { atDot, isTld } from '../src/detect/domains.js';
+import { createScanner, type ScanResult } from '../src/detect/index.js';
 import { resolveOptions, type LinkOptions } from '../src/detect/options.js';
-import { surelyNoLink } from '../src/detect/scanner.js';
+import { colonSurelyNoScheme, dotSurelyNoTld, setScanFastPaths, surelyNoLink } from '../src/detect/scanner.js';
 import { ScanState } from '../src/detect/state.js';
 import { DEFAULT_TLDS } from '../src/detect/tlds.js';
 import { atColon } from '../src/detect/url.js';
@@ -93,4 +98,128 @@ describe('detect fast paths', () => {
     expect(tldOf('MY_TLD', { tlds: ['my_tld'] })).to.equal(true);
     expect(tldOf('my', { tlds: ['my_tld'] })).to.equal(false);
   });
+
+  it('dotSurelyNoTld rejects only dots that atDot rejects at its step 1, and resumes where atDot does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS, ...DOT_TOKENS), { minLength: 1, maxLength: 16 }), (parts) => {
+        const text = parts.join('');
+        for (let t = 0; t < text.length; t++) {
+          if (text.charCodeAt(t) !== 0x2e) continue;
+          for (const limit of [text.length, t + 3, t + 5]) {
+            const st = stateOver(text);
+            const next = dotSurelyNoTld(text, t, Math.min(limit, text.length), st.tldTrie, st.opts.tldMaxLength);
+            if (next < 0) continue;
+            const where = `dot ${t} in ${JSON.stringify(text)}, limit ${limit}`;
+            expect(atDot(st, t), where).to.equal(false);
+            expect(next, where).to.equal(st.next);
+          }
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('dotSurelyNoTld takes prose dots and leaves TLDs, non-ASCII labels and the end of the room to atDot', () => {
+    const st = stateOver('');
+    const take = (text: string, t: number, limit = text.length): number => dotSurelyNoTld(text, t, limit, st.tldTrie, st.opts.tldMaxLength);
+    expect(take('e.g. this', 1)).to.equal(3); // `g` is no TLD
+    expect(take('3.5 GHz', 1)).to.equal(3);
+    expect(take('v1.2.3 ok', 2)).to.equal(4);
+    expect(take('end. Next', 3)).to.equal(4); // empty label
+    expect(take('a.' + 'x'.repeat(80) + ' ok', 1)).to.equal(2 + st.opts.tldMaxLength + 1); // longer than any TLD
+    expect(take('see example.com ok', 11)).to.equal(-1);
+    expect(take('see example.COM ok', 11)).to.equal(-1);
+    expect(take('see example.co', 11)).to.equal(-1); // the label runs to the end of the room
+    expect(take('see example.cox ok', 11, 14)).to.equal(-1); // …or to the cut
+    expect(take('x.comを参照', 1)).to.equal(-1); // a non-ASCII character: atDot decides
+    expect(take('x.рф ok', 1)).to.equal(-1);
+  });
+
+  it('colonSurelyNoScheme rejects only colons that atColon rejects', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS, ...COLON_TOKENS), { minLength: 1, maxLength: 16 }), (parts) => {
+        const text = parts.join('');
+        for (let t = 0; t < text.length; t++) {
+          if (text.charCodeAt(t) !== 0x3a || !colonSurelyNoScheme(text, t)) continue;
+          expect(stepFinds(text, t), `colon ${t} in ${JSON.stringify(text)}`).to.equal(false);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    expect(colonSurelyNoScheme('at 12:30 ok', 5)).to.equal(true);
+    expect(colonSurelyNoScheme('ratio 1.5:1', 9)).to.equal(true);
+    expect(colonSurelyNoScheme('x ' + '1'.repeat(40) + ':y', 42)).to.equal(true);
+    expect(colonSurelyNoScheme('see http://x.jp', 8)).to.equal(false);
+    expect(colonSurelyNoScheme('a1:b', 2)).to.equal(false);
+  });
+
+  it('a scan gives the same result with and without the fast paths (whole, in pieces, with cuts)', () => {
+    const scanAll = (text: string, options: LinkOptions | undefined, size: number): ScanResult[] => {
+      const scanner = createScanner(options);
+      const out: ScanResult[] = [];
+      let buf = '';
+      let base = 0;
+      let from = 0;
+      let resume: ScanResult['resume'];
+      for (let i = 0; ; i += size) {
+        buf += text.slice(i, i + size);
+        const final = i + size >= text.length;
+        const r = scanner.scan(buf, from, final, base, resume);
+        out.push(r);
+        if (final) return out;
+        const k = Math.max(0, r.settled - scanner.contextLength);
+        buf = buf.slice(k);
+        base += k;
+        from = r.settled - k;
+        resume = r.resume === undefined ? undefined : { at: r.resume.at - k, lowerLimit: r.resume.lowerLimit - k };
+      }
+    };
+    const both = (text: string, options: LinkOptions | undefined, size: number): void => {
+      const fast = scanAll(text, options, size);
+      const was = setScanFastPaths(false);
+      let plain: ScanResult[];
+      try {
+        plain = scanAll(text, options, size);
+      } finally {
+        setScanFastPaths(was);
+      }
+      expect(fast, `${JSON.stringify(text)} in pieces of ${size}, ${JSON.stringify(options)}`).to.deep.equal(plain);
+    };
+    let links = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...TOKENS, ...DOT_TOKENS, ...COLON_TOKENS, ...LINK_TOKENS), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 70 }),
+        fc.nat({ max: 63 }),
+        (parts, size, pad) => {
+          const text = parts.join('');
+          both(text, undefined, text.length);
+          both(text, undefined, size);
+          both(text, { maxLinkLength: 64 }, size);
+          // Without whitespace the segments are cut every 64 units: cuts fall next to the triggers, wherever `pad` puts them.
+          both('y'.repeat(pad) + text.replace(/[ \n\t]/g, '-'), { maxLinkLength: 64 }, size);
+          links += createScanner().scan(text, 0, true, 0).links.length;
+        },
+      ),
+      { numRuns: 1500 },
+    );
+    expect(links).to.be.greaterThan(300); // the texts hold links, not only prose
+  });
+
+  it('schemes: listed and never-linked names in any case, dotted prefixes, names the list does not hold', () => {
+    const found = (text: string, options?: LinkOptions): string[] => createScanner(options).scan(text, 0, true, 0).links.map((l) => l.text);
+    expect(found('see HTTPS://example.com/a and Tel:+1-201-555-0123 ok')).to.deep.equal(['HTTPS://example.com/a', 'Tel:+1-201-555-0123']);
+    expect(found('see the page.https://example.com/a ok')).to.deep.equal(['https://example.com/a']);
+    expect(found('JavaScript://example.com/%0Aalert(1) x.javascript://a.jp/ ok')).to.deep.equal([]);
+    expect(found('stroke:none fill:#000 font-size:12px tel:+1-201 ok', { schemes: ['fill', 'tel'] })).to.deep.equal(['fill:#000', 'tel:+1-201']);
+    expect(found('x.Fill:#000 ok', { schemes: ['fill'] })).to.deep.equal(['Fill:#000']);
+    expect(found('telx:+1 te:+1 ok')).to.deep.equal([]);
+  });
 });
+
+/** Texts around dots: labels that are TLDs, prefixes of TLDs, too long for one, digits, cases, hyphens. */
+const DOT_TOKENS = ['e.g.', '3.5', 'v1.2.3', '.c', '.co', '.com', '.comx', '.Org', '.x', '.' + 'q'.repeat(30), '.xn--p1ai', '.-', 'Q'];
+/** Texts around colons: times, ratios, digits before a scheme, prose and markup colons. */
+const COLON_TOKENS = ['12:30', '1.5:1', '+1:', 'a1:', 'x-1:', 'font-size:12px', 'Note:', 'http:', 'tel:+1', '9:'];
+/** Whole links, so that the random texts hold some next to the prose triggers. */
+const LINK_TOKENS = [' example.com ', 'http://a.jp/x.y', ' x@y.org', 'www.例え.jp', 'tel:+1-2', ' ok.md '];

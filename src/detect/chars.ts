@@ -57,6 +57,28 @@ export function codePointBefore(s: string, i: number): number {
   return d;
 }
 
+/**
+ * Does text[a, b) lower-cased equal `lower` (a lower-case ASCII string)? Decided by number when text[a, b) is
+ * ASCII (no string built: performance); otherwise by String.prototype.toLowerCase, which maps a few non-ASCII
+ * characters onto ASCII (U+212A KELVIN SIGN → `k`).
+ */
+export function equalsLowerCased(text: string, a: number, b: number, lower: string): boolean {
+  if (b - a !== lower.length) {
+    for (let i = a; i < b; i++) if (text.charCodeAt(i) >= 128) return text.slice(a, b).toLowerCase() === lower;
+    return false;
+  }
+  for (let i = a; i < b; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 128) return text.slice(a, b).toLowerCase() === lower;
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c !== lower.charCodeAt(i - a)) {
+      for (let k = i + 1; k < b; k++) if (text.charCodeAt(k) >= 128) return text.slice(a, b).toLowerCase() === lower;
+      return false;
+    }
+  }
+  return true;
+}
+
 /** UTF-16 length of a code point. */
 export function cpLength(cp: number): number {
   return cp > 0xffff ? 2 : 1;

@@ -1,7 +1,7 @@
 // UTS #58 §3.2 / NOTES §4.1–4.2: schemeless links anchored on a dot followed by a known top-level domain, the
 // domain scanned back from that dot, its labels checked; and the same label rules for hosts after `scheme://`.
 
-import { A_HOST, ASCII_FLAGS, codePointAt, codePointBefore, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
+import { A_HOST, ASCII_FLAGS, codePointAt, codePointBefore, equalsLowerCased, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
 import { emailAt } from './email.js';
 import { closerBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
@@ -15,6 +15,7 @@ const COLON = 0x3a;
 const SLASH = 0x2f;
 const AT = 0x40;
 const DOT = 0x2e;
+const HYPHEN = 0x2d;
 
 /**
  * NOTES §4.1 steps 1–8, at the dot `d` (`.` or `。`):
@@ -33,8 +34,9 @@ export function atDot(st: ScanState, d: number): boolean {
   if (!o.schemeless && !o.email) return false;
 
   // Step 1: the label after the dot must be a TLD.
+  const end = st.end;
   let j = d + 1;
-  while (!st.outOfRoom(j)) {
+  while (j < end || !st.outOfRoom(j)) {
     const c = text.charCodeAt(j);
     if (c < 128) {
       if (c === DOT || (ASCII_FLAGS[c]! & A_HOST) === 0) break;
@@ -86,15 +88,25 @@ export function atDot(st: ScanState, d: number): boolean {
   // Step 3: back from the dot over host characters, not past the previous link or the segment start.
   const floor = st.floor();
   let ds = d;
+  let ascii = true;
+  // Step 4's label rules for the ASCII labels passed on the way (validLabels, without a second pass): a dot at
+  // ds − 1 ends the label [ds, labelEnd).
+  let labelEnd = d;
+  let badLabel = false;
   while (ds > floor) {
     const c = text.charCodeAt(ds - 1);
     if (c < 128) {
       if ((ASCII_FLAGS[c]! & A_HOST) === 0) break;
+      if (c === DOT) {
+        if (ds === labelEnd || text.charCodeAt(ds) === HYPHEN || text.charCodeAt(labelEnd - 1) === HYPHEN) badLabel = true;
+        labelEnd = ds - 1;
+      }
       ds--;
     } else {
       const cp = codePointBefore(text, ds);
       if (!isDomainChar(cp)) break;
       ds -= cp > 0xffff ? 2 : 1;
+      ascii = false;
     }
     // Deviation (UTS #58 §4.1): the reference scans back without limit; a name longer than DNS allows is no domain.
     if (d - ds > MAX_DOMAIN_LENGTH) return false;
@@ -102,15 +114,25 @@ export function atDot(st: ScanState, d: number): boolean {
   if (ds === d) return false; // `See .fr` — nothing before the TLD's dot
   // Deviation (UTS #58 §4.1 step 3): text of a script written without spaces glued before an ASCII first label
   // is not part of the domain — `詳しくはexample.jp` links `example.jp`; the reference scans back over it.
-  let firstDot = ds;
-  while (firstDot < d && !isHostDot(text.charCodeAt(firstDot))) firstDot++;
-  let r = firstDot;
-  while (r > ds && text.charCodeAt(r - 1) < 128) r--;
-  if (r > ds && r < firstDot && isNoSpaceScriptLetter(codePointBefore(text, r))) ds = r;
+  // (An all-ASCII domain has no such text: skipped, performance.)
+  if (!ascii) {
+    let firstDot = ds;
+    while (firstDot < d && !isHostDot(text.charCodeAt(firstDot))) firstDot++;
+    let r = firstDot;
+    while (r > ds && text.charCodeAt(r - 1) < 128) r--;
+    if (r > ds && r < firstDot && isNoSpaceScriptLetter(codePointBefore(text, r))) ds = r;
+  }
 
   // Step 4: the labels.
-  const domainEnd = hasPort ? portStart(text, linkEnd) : linkEnd;
-  if (!validLabels(text, ds, domainEnd)) return false;
+  if (ascii) {
+    // validLabels(text, ds, domainEnd), from what the back-scan saw: the labels before the dot at labelEnd, the
+    // first label [ds, labelEnd), and the TLD [d + 1, tldEnd) (a trailing dot ends in an empty label: allowed).
+    if (badLabel || ds === labelEnd || text.charCodeAt(ds) === HYPHEN || text.charCodeAt(labelEnd - 1) === HYPHEN) return false;
+    if (text.charCodeAt(d + 1) === HYPHEN || text.charCodeAt(tldEnd - 1) === HYPHEN) return false;
+  } else {
+    const domainEnd = hasPort ? portStart(text, linkEnd) : linkEnd;
+    if (!validLabels(text, ds, domainEnd)) return false;
+  }
 
   // Step 5: an email address when `@` precedes the domain.
   if (ds > floor && text.charCodeAt(ds - 1) === AT) return emailAt(st, ds, tldEnd, linkEnd);
@@ -254,6 +276,7 @@ export function validLabels(text: string, a: number, b: number): boolean {
 function isFileName(st: ScanState, ds: number, d: number, tldEnd: number): boolean {
   const text = st.text;
   for (let i = ds; i < d; i++) if (isHostDot(text.charCodeAt(i))) return false;
-  if (d - ds === 3 && text.slice(ds, d).toLowerCase() === 'www') return false;
-  return FILE_EXTENSION_TLDS.has(text.slice(d + 1, tldEnd).toLowerCase());
+  if (d - ds === 3 && equalsLowerCased(text, ds, d, 'www')) return false;
+  for (const ext of FILE_EXTENSION_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
+  return false;
 }

@@ -2,7 +2,7 @@
 // local-part found by scanning back from the `@` over Link_Email characters.
 
 import { isLinkEmail } from '../unicode/index.js';
-import { allowsGluedScheme, codePointBefore, isBidiControl } from './chars.js';
+import { allowsGluedScheme, codePointBefore, equalsLowerCased, isBidiControl } from './chars.js';
 import { closerBefore } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
@@ -38,8 +38,9 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   const floor = st.floor();
   let ls = at;
   while (ls > floor) {
-    const cp = codePointBefore(text, ls);
-    if (!isLinkEmail(cp) || isBidiControl(cp)) break;
+    const c = text.charCodeAt(ls - 1);
+    const cp = c < 0xdc00 || c > 0xdfff ? c : codePointBefore(text, ls);
+    if (!isLinkEmail(cp) || (cp >= 128 && isBidiControl(cp))) break;
     ls -= cp > 0xffff ? 2 : 1;
     // Deviation (UTS #58 §5.2): the reference has no limit; a longer run is not a local-part.
     if (at - ls > MAX_LOCAL_PART_LENGTH) return reject(st, linkEnd);
@@ -67,7 +68,7 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   st.schemeInferred = true;
   if (
     ls - 7 >= floor &&
-    text.slice(ls - 7, ls).toLowerCase() === 'mailto:' &&
+    equalsLowerCased(text, ls - 7, ls, 'mailto:') &&
     (ls === 7 || allowsGluedScheme(codePointBefore(text, ls - 7))) // P4, as for any scheme
   ) {
     start = ls - 7;

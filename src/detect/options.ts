@@ -52,6 +52,8 @@ export interface ResolvedOptions {
   readonly schemeList: readonly string[];
   /** Length of the longest listed scheme. */
   readonly maxSchemeLength: number;
+  /** The listed schemes and NEVER_SCHEMES as a trie (url.ts looks names up in it without building strings). */
+  readonly schemeTrie: SchemeTrie;
   readonly anyScheme: boolean;
   readonly schemeless: boolean;
   readonly email: boolean;
@@ -148,6 +150,7 @@ function resolve(o: LinkOptions): ResolvedOptions {
     schemes: new Set(schemeList),
     schemeList: Object.freeze([...schemeList]),
     maxSchemeLength: schemeList.reduce((m, s) => Math.max(m, s.length), 0),
+    schemeTrie: buildSchemeTrie(schemeList),
     anyScheme,
     schemeless,
     email,
@@ -157,6 +160,47 @@ function resolve(o: LinkOptions): ResolvedOptions {
     maxLinkLength,
     documentCharset,
   });
+}
+
+/**
+ * Scheme names (RFC 3986 §3.1 characters, ASCII letters case folded) in a trie: `next[node * SCHEME_SYMBOLS +
+ * SCHEME_SYMBOL[c]]` is the child, 0 for none (node 0 is the root); `name[node]` is the listed scheme that ends
+ * there, `never[node]` is 1 where one of NEVER_SCHEMES ends.
+ */
+export interface SchemeTrie {
+  readonly next: Int32Array;
+  readonly name: readonly (string | null)[];
+  readonly never: Uint8Array;
+}
+
+export const SCHEME_SYMBOLS = 39;
+/** The trie symbol of an ASCII scheme character (A–Z folded onto a–z), −1 for any other character. */
+export const SCHEME_SYMBOL = new Int8Array(128).fill(-1);
+for (let c = 0x61; c <= 0x7a; c++) SCHEME_SYMBOL[c] = SCHEME_SYMBOL[c - 0x20] = c - 0x61;
+for (let c = 0x30; c <= 0x39; c++) SCHEME_SYMBOL[c] = 26 + c - 0x30;
+SCHEME_SYMBOL[0x2b] = 36;
+SCHEME_SYMBOL[0x2d] = 37;
+SCHEME_SYMBOL[0x2e] = 38;
+
+function buildSchemeTrie(list: readonly string[]): SchemeTrie {
+  const all = [...list, ...NEVER_SCHEMES];
+  let size = 1;
+  for (const s of all) size += s.length;
+  const next = new Int32Array(size * SCHEME_SYMBOLS);
+  const name: (string | null)[] = new Array<string | null>(size).fill(null);
+  const never = new Uint8Array(size);
+  let nodes = 1;
+  for (const s of all) {
+    let node = 0;
+    for (let i = 0; i < s.length; i++) {
+      const k = node * SCHEME_SYMBOLS + SCHEME_SYMBOL[s.charCodeAt(i)]!;
+      if (next[k] === 0) next[k] = nodes++;
+      node = next[k]!;
+    }
+    if (NEVER_SCHEMES.includes(s)) never[node] = 1;
+    else name[node] = s;
+  }
+  return { next, name, never };
 }
 
 function bool(o: LinkOptions, name: 'anyScheme' | 'schemeless' | 'email', dflt: boolean): boolean {

@@ -19,5 +19,7 @@ const QUOTE_PAIRS = new Map<number, number>([
 /** P6: the closing quotation mark for a link starting at `s`, or −1 (reads one character of left context). */
 export function closerBefore(text: string, s: number): number {
   if (s === 0) return -1;
-  return QUOTE_PAIRS.get(text.charCodeAt(s - 1)) ?? -1;
+  const c = text.charCodeAt(s - 1);
+  if (c < 128) return c === 0x22 || c === 0x27 ? c : -1; // the ASCII quotes close themselves (no map lookup)
+  return QUOTE_PAIRS.get(c) ?? -1;
 }

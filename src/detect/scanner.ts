@@ -5,11 +5,12 @@
 
 import { badArgument } from '../errors.js';
 import type { DiagnosticCode, Link } from '../types.js';
-import { A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier } from './chars.js';
+import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
 import { resolveOptions, type LinkOptions } from './options.js';
 import { INCOMPLETE, ScanState } from './state.js';
+import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
 import { atColon } from './url.js';
 import { extendWrapped } from './wrap.js';
 
@@ -147,16 +148,43 @@ class LinkScanner implements Scanner {
         if (nextDot < i) nextDot = indexOrEnd(text, '.', i);
         if (nextColon < i) nextColon = indexOrEnd(text, ':', i);
         if (nextIdeo < i) nextIdeo = indexOrEnd(text, '\u3002', i);
-        const t = nextDot < nextColon ? (nextDot < nextIdeo ? nextDot : nextIdeo) : nextColon < nextIdeo ? nextColon : nextIdeo;
+        let t = nextDot;
+        let colon = false;
+        if (nextColon < t) {
+          t = nextColon;
+          colon = true;
+        }
+        if (nextIdeo < t) {
+          t = nextIdeo;
+          colon = false;
+        }
         if (t >= n) break;
-        if (t + 2 < n && surelyNoLink(text, t)) {
-          i = t + 1;
-          continue;
+        if (!fastPaths || t === nextIdeo) {
+          if (t + 2 < n && surelyNoLink(text, t)) {
+            i = t + 1;
+            continue;
+          }
+        } else if (colon) {
+          // The colons of prose (`Note: see`) and of times and ratios (`12:30`, `1.5:1`).
+          if ((t + 2 < n && surelyNoLink(text, t)) || colonSurelyNoScheme(text, t)) {
+            i = t + 1;
+            continue;
+          }
+        } else {
+          // The dots of prose (`end. Next`, `e.g. this`, `3.5 GHz`, `v1.2`): see dotSurelyNoTld, which takes every
+          // dot surelyNoLink takes when the room allows. Decided before advance() and its back-scan.
+          const next = dotSurelyNoTld(text, t, st.end, st.tldTrie, st.opts.tldMaxLength);
+          if (next > 0) {
+            i = next;
+            // `127.0.0.1`, `mail.example`: the label often ends at the next dot (no search needed for it).
+            if (text.charCodeAt(next) === DOT) nextDot = next;
+            continue;
+          }
         }
         trigger = t;
         triggerLimit = st.lowerLimit;
         advance(t);
-        const found = text.charCodeAt(t) === COLON ? atColon(st, t) : atDot(st, t);
+        const found = colon ? atColon(st, t) : atDot(st, t);
         if (!found) {
           i = st.next;
           continue;
@@ -223,6 +251,66 @@ export function surelyNoLink(text: string, t: number): boolean {
   if (after === SLASH) return text.charCodeAt(t + 2) !== SLASH;
   return ASCII_TERM[after] !== INCLUDE || after === COLON || after === AT;
 }
+
+/**
+ * At a `.` (d + 2 < limit): when the label after it is ASCII, ends at an ASCII character before `limit`, and is
+ * not a TLD of the trie, atDot rejects the dot at its step 1 whatever the segment (its label scan reads no
+ * further than the label's end, and the cut of the segment the trigger is in is at or after `limit` = min(n,
+ * the current cut)). Returns where the search resumes (the label's end: no trigger inside), or −1 when atDot has
+ * to decide (a TLD, a non-ASCII character, the end of the room, no trie).
+ *
+ *     e.g. this    3.5 GHz    v1.2.3    (not: example.com, 例え.テスト, x.コム)
+ *       ^            ^          ^ ^
+ */
+export function dotSurelyNoTld(text: string, d: number, limit: number, trie: TldTrie | null, tldMaxLength: number): number {
+  if (trie === null) return -1;
+  const max = d + 1 + tldMaxLength;
+  const next = trie.next;
+  let node = 0;
+  let j = d + 1;
+  for (;;) {
+    if (j >= limit) return -1;
+    const c = text.charCodeAt(j);
+    if (c >= 128) return -1;
+    if (c === DOT || (ASCII_FLAGS[c]! & A_HOST) === 0) break;
+    // The trie walk of isTld (domains.ts), folded into the label scan; node 0 after the root: no TLD.
+    if (node >= 0) {
+      const symbol = TRIE_SYMBOL[c]!;
+      node = symbol < 0 ? -1 : next[node * TRIE_SYMBOLS + symbol]! || -1;
+    }
+    j++;
+    if (j > max) return j; // longer than any TLD: atDot's step 1 stops here
+  }
+  // An empty label (`..`, `.-` is a label) or no TLD: atDot's step 1 returns false with st.next = j.
+  return j === d + 1 || node < 0 || trie.terminal[node] !== 1 ? j : -1;
+}
+
+/**
+ * At a `:`: when the run of ASCII scheme characters before it (up to 33) holds no letter — `12:30`, `1.5:1` —
+ * atColon finds no scheme (RFC 3986 §3.1: a scheme starts with a letter), whatever its back-scan limit.
+ */
+export function colonSurelyNoScheme(text: string, c: number): boolean {
+  const stop = c > 33 ? c - 33 : 0;
+  for (let k = c - 1; k >= stop; k--) {
+    const ch = text.charCodeAt(k);
+    if (ch >= 128) return true;
+    const f = ASCII_FLAGS[ch]!;
+    if ((f & A_SCHEME) === 0) return true;
+    if ((f & A_ALPHA) !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * The straightforward path for the equivalence tests: with `false`, every trigger surelyNoLink leaves goes
+ * through advance() and the steps. Returns the previous value.
+ */
+export function setScanFastPaths(on: boolean): boolean {
+  const was = fastPaths;
+  fastPaths = on;
+  return was;
+}
+let fastPaths = true;
 
 function indexOrEnd(text: string, ch: string, from: number): number {
   const i = text.indexOf(ch, from);

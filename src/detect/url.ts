@@ -7,6 +7,7 @@ import { isIpv6Address, isIpvFuture } from '../iri/parse.js';
 import {
   A_ALPHA,
   A_DIGIT,
+  A_HOST,
   A_SCHEME,
   A_USERINFO,
   allowsGluedScheme,
@@ -20,7 +21,7 @@ import {
 } from './chars.js';
 import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, validLabels } from './domains.js';
 import { closerBefore } from './quotes.js';
-import { NEVER_SCHEMES } from './options.js';
+import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from './options.js';
 import { PATH, terminate } from './terminate.js';
 import type { ScanState } from './state.js';
 
@@ -31,6 +32,7 @@ const QUESTION = 0x3f;
 const LEFT_SQUARE = 0x5b;
 const RIGHT_SQUARE = 0x5d;
 const UNDERSCORE = 0x5f;
+const DOT = 0x2e;
 
 /** Longest run of scheme characters looked at before a `:`. */
 const MAX_SCHEME_LENGTH = 32;
@@ -105,23 +107,31 @@ function schemeStart(st: ScanState, r: number, c: number, slashes: boolean): num
     while (dot >= r && c - dot - 1 <= o.maxSchemeLength && st.text.charCodeAt(dot) !== 0x2e) dot--;
     if (dot < r || st.text.charCodeAt(dot) !== 0x2e) return -1;
   }
-  const name = st.text.slice(r, c).toLowerCase();
-  if (NEVER_SCHEMES.includes(name)) return -1;
-  if (o.schemes.has(name)) {
-    st.scheme = name;
+  // The listed and never-linked names are compared with text[r, c) lower-cased by number: no string is built
+  // for the colons of prose and markup (`font-size:12px`), nor for a listed scheme (performance).
+  const text = st.text;
+  const trie = o.schemeTrie;
+  let node = schemeNode(trie, text, r, c);
+  if (trie.never[node] === 1) return -1;
+  let listed = trie.name[node];
+  if (listed != null) {
+    st.scheme = listed;
     return r;
   }
   // `see the page.https://…`: a dot before a known scheme is punctuation, not part of the scheme.
-  const dot = name.lastIndexOf('.');
-  if (dot >= 0) {
-    const tail = name.slice(dot + 1);
-    if (NEVER_SCHEMES.includes(tail)) return -1;
-    if (o.schemes.has(tail)) {
-      st.scheme = tail;
-      return r + dot + 1;
+  let dot = c - 1;
+  while (dot >= r && text.charCodeAt(dot) !== 0x2e) dot--;
+  if (dot >= r) {
+    node = schemeNode(trie, text, dot + 1, c);
+    if (trie.never[node] === 1) return -1;
+    listed = trie.name[node];
+    if (listed != null) {
+      st.scheme = listed;
+      return dot + 1;
     }
   }
   if (!slashes) return -1;
+  const name = text.slice(r, c).toLowerCase();
   // P4: `seehttp://` — a known scheme glued to letters or digits is not a scheme of its own.
   for (const known of o.schemeList) {
     if (name.length > known.length && name.endsWith(known)) {
@@ -137,16 +147,48 @@ function schemeStart(st: ScanState, r: number, c: number, slashes: boolean): num
   return -1;
 }
 
+/** The node of the scheme trie that the scheme characters text[r, c) lead to (case folded), or 0 (the root: none). */
+function schemeNode(trie: SchemeTrie, text: string, r: number, c: number): number {
+  if (r === c) return 0;
+  const next = trie.next;
+  let node = 0;
+  for (let i = r; i < c; i++) {
+    const symbol = SCHEME_SYMBOL[text.charCodeAt(i)]!; // text[r, c) is ASCII scheme characters (atColon)
+    if (symbol === undefined || symbol < 0) return 0;
+    node = next[node * SCHEME_SYMBOLS + symbol]!;
+    if (node === 0) return 0;
+  }
+  return node;
+}
+
 /**
  * RFC 3986 §3.2: `//` [userinfo "@"] host [":" port], then the Path/Query/Fragment (UTS #58 §3.5.1).
  * `a` is the index after `//`.
  */
 function authorityForm(st: ScanState, scheme: string, a: number): boolean {
   const text = st.text;
+  const end = st.end;
+  // The common authority, `example.com` then `/`, a space or the end of a line: a run of ASCII host characters
+  // ended by an ASCII character that is neither userinfo nor `@`. The userinfo scan below would stop at the same
+  // place without an `@`, and the host scan would take the same run: both are skipped (performance).
+  let run = a;
+  const runMax = a + MAX_DOMAIN_LENGTH;
+  while (run < end && run <= runMax) {
+    const ch = text.charCodeAt(run);
+    if (ch >= 128 || ((ASCII_FLAGS[ch]! & A_HOST) === 0 && ch !== UNDERSCORE)) break;
+    run++;
+  }
+  if (run > a && run < end && run - a <= MAX_DOMAIN_LENGTH) {
+    const stop = text.charCodeAt(run);
+    if (stop < 128 && stop !== AT && (ASCII_FLAGS[stop]! & A_USERINFO) === 0) {
+      if (!validLabels(text, a, run)) return false;
+      return authorityEnd(st, a, run);
+    }
+  }
   // P5: userinfo, only when an `@` ends a run of userinfo characters.
   let hostStart = a;
   let j = a;
-  while (!st.outOfRoom(j) && j - a <= MAX_USERINFO_LENGTH) {
+  while ((j < end || !st.outOfRoom(j)) && j - a <= MAX_USERINFO_LENGTH) {
     const ch = text.charCodeAt(j);
     if (ch === AT) {
       if (j > a) {
@@ -192,7 +234,19 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     let k = hostStart;
     let labelStart = hostStart;
     let dots = 0;
-    while (!st.outOfRoom(k)) {
+    while (k < end || !st.outOfRoom(k)) {
+      const ch = text.charCodeAt(k);
+      if (ch < 128) {
+        // ASCII: what the general step below does for it, without the code point and Unicode lookups.
+        if ((ASCII_FLAGS[ch]! & A_HOST) === 0 && ch !== UNDERSCORE) break;
+        if (ch === DOT) {
+          dots++;
+          labelStart = k + 1;
+        }
+        k++;
+        if (k - hostStart > MAX_DOMAIN_LENGTH) return false;
+        continue;
+      }
       const cp = st.cpAt(k);
       if (!isDomainChar(cp) && cp !== UNDERSCORE) break;
       if ((cp === 0x3002 || cp === 0xff61) && !ideographicDotSeparates(st, k + 1)) break;
@@ -212,6 +266,12 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       return false;
     }
   }
+  return authorityEnd(st, hostStart, hostEnd);
+}
+
+/** After the host text[hostStart, hostEnd): the port, then the Path/Query/Fragment; the candidate in `st`. */
+function authorityEnd(st: ScanState, hostStart: number, hostEnd: number): boolean {
+  const text = st.text;
   const portEnd = scanPort(st, hostEnd);
   if (portEnd < 0) return false;
 
