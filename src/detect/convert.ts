@@ -346,11 +346,19 @@ function hexValue(c: number): number {
 }
 
 // RFC 3986 §2.2, §2.3: a character that is not unreserved or reserved, or is `#` (a second one needs toValidUri), `[`
-// or `]` — so also `%` and every non-ASCII character. One search for it over the link text (a character class
-// without quantifiers: it cannot backtrack, and it is bounded by the link) tells the common link, which holds none,
-// from the others: irregexp's compiled class test costs about half of a charCodeAt walk, and the common link then
-// needs only its authority walked. Deviation (STYLE.md habit 7, walk with charCodeAt): for speed, measured.
-const NOT_SIMPLE = /[^A-Za-z0-9\-._~:/?@!$&'()*+,;=]/;
+// or `]` — so also `%` and every non-ASCII character. One search for it (from lastIndex: `g`) over the rest of a
+// link after its authority or mailto path tells the common path, which holds none, from the others; a character
+// class without quantifiers cannot backtrack, and the search stops at the link's end. Deviation (STYLE.md habit 7,
+// walk with charCodeAt): irregexp's compiled class test costs about half of a charCodeAt walk (measured on the
+// link texts of corpora/large/en-mixed.txt), and most paths then need no walk at all.
+const NOT_SIMPLE = /[^A-Za-z0-9\-._~:/?@!$&'()*+,;=]/g;
+
+/** True when raw[from, …) holds a NOT_SIMPLE character. */
+function notSimpleFrom(raw: string, from: number): boolean {
+  if (from >= raw.length) return false;
+  NOT_SIMPLE.lastIndex = from;
+  return NOT_SIMPLE.test(raw);
+}
 
 // What quickLink found (module state: one link at a time, no allocation per link).
 /** A `%XX` that toIri decodes or re-encodes (an unreserved octet or one ≥ 0x80). */
@@ -409,39 +417,6 @@ function percent(raw: string, i: number, e: number): number {
   const octet = hi * 16 + lo;
   if (octet >= 0x80 || UNRESERVED[octet] === 1) qDecodes = true;
   return i + 2;
-}
-
-// The LDH check of the mailto domain walkMailto is in (ldhStart, ldhChar, ldhEnd): to-uri.ts isLdhDomain, one
-// character at a time — non-empty labels of ASCII letters (any case), digits, hyphens (and `_` with
-// UNDERSCORE_HOSTS), no hyphen first or last and none in both the 3rd and 4th positions (UTS #46 CheckHyphens; so
-// no `xn--`), an empty label only as a trailing root dot. toLinkUri accepts such a domain without UTS #46 and
-// writes it in lower case.
-let labelStart = 0;
-
-function ldhStart(a: number): void {
-  qHostStart = a;
-  qHostEnd = -1;
-  qHostOk = true;
-  qHostUpper = false;
-  labelStart = a;
-}
-
-function ldhChar(raw: string, i: number, c: number): void {
-  if (c === 0x2e) {
-    if (!labelIsLdh(raw, labelStart, i)) qHostOk = false;
-    labelStart = i + 1;
-  } else if (c >= 0x41 && c <= 0x5a) {
-    qHostUpper = true;
-  } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d ||
-    (c === 0x5f && UNDERSCORE_HOSTS))) {
-    qHostOk = false;
-  }
-}
-
-function ldhEnd(raw: string, b: number): void {
-  qHostEnd = b;
-  // The last label: empty only after a trailing root dot of a non-empty domain.
-  if (b === labelStart ? b === qHostStart : !labelIsLdh(raw, labelStart, b)) qHostOk = false;
 }
 
 /** The label raw[a, i): non-empty, no hyphen first or last, none in both the 3rd and 4th positions (CheckHyphens). */
@@ -530,36 +505,61 @@ function walkAuthority(raw: string, a: number, dns: boolean): number {
 /**
  * RFC 6068 §2: walks a mailto path from raw[a] up to `?` `#` (returned; −1 when the link cannot take the fast path:
  * a `,` (several addresses), a character that is not PLAIN or `%`, or a non-ASCII one when `ascii`); checks the
- * domain after the last `@` as LDH (qHostStart stays −1 when there is no `@`).
+ * domain after the last `@` as walkAuthority checks a host (qHostOk stays false when there is no `@`).
  */
 function walkMailto(raw: string, a: number, ascii: boolean): number {
   const n = raw.length;
+  let hostStart = -1;
+  let labelAt = 0;
+  let ok = false;
+  let upper = false;
   let i = a;
   for (; i < n; i++) {
     const c = raw.charCodeAt(i);
-    if (c === 0x3f || c === 0x23) break;
-    if (c === 0x2c) return -1;
-    if (c === 0x40) {
-      ldhStart(i + 1);
-      continue;
-    }
-    if (c >= 128 || PLAIN[c] !== 1) {
-      if (c === 0x25) {
-        i = percent(raw, i, n);
-        qHostOk = false;
-        continue;
-      }
-      if (c < 128 || ascii) return -1;
-      // a non-ASCII character: in the local part toUri percent-encodes it; in the domain it needs UTS #46
+    if (c >= 128) {
+      if (ascii) return -1;
+      // in the local part toUri percent-encodes it; in the domain it needs UTS #46
       const width = c >= 0xd800 && c <= 0xdbff ? 2 : 1;
       if (!walk(raw, i, i + width, false)) return -1;
       i += width - 1;
-      qHostOk = false;
+      ok = false;
       continue;
     }
-    if (qHostStart >= 0) ldhChar(raw, i, c);
+    const k = AUTHORITY[c]!;
+    if (k === A_LDH) continue;
+    if (k === A_END) {
+      if (c === 0x2f) {
+        ok = false; // `/` is no end here, and no domain character
+        continue;
+      }
+      break;
+    }
+    if (k === 0) return -1;
+    if (c === 0x2c) return -1;
+    if (k === A_PERCENT) {
+      i = percent(raw, i, n);
+      ok = false;
+    } else if (k === A_AT) {
+      hostStart = labelAt = i + 1;
+      ok = true;
+      upper = false;
+    } else if (k === A_UPPER) {
+      upper = true;
+    } else if (k === A_DOT) {
+      if (!labelIsLdh(raw, labelAt, i)) ok = false;
+      labelAt = i + 1;
+    } else if (k !== A_HYPHEN) {
+      ok = false; // A_COLON, A_OTHER
+    }
   }
-  if (qHostStart >= 0) ldhEnd(raw, i);
+  if (hostStart >= 0) {
+    // The last label: empty only after a trailing root dot of a non-empty domain.
+    if (labelAt === i ? i === hostStart : !labelIsLdh(raw, labelAt, i)) ok = false;
+    qHostStart = hostStart;
+    qHostEnd = i;
+    qHostUpper = upper;
+  }
+  qHostOk = ok;
   return i;
 }
 
@@ -617,19 +617,16 @@ function quickLink(st: ScanState, s: number, e: number, base: number): Link | nu
   }
   // bis §3.5: with a document charset the query of a non-ASCII link may be encoded in it; the full path decides.
   const ascii = st.opts.documentCharset !== undefined;
-  const simple = !NOT_SIMPLE.test(raw);
   if (authority) {
     const dns = isDnsScheme(st.scheme);
-    const end = walkAuthority(raw, i, dns);
-    if (end < 0 || (dns && !qHostOk)) return null;
-    if (!simple && !walk(raw, end, n, ascii)) return null;
+    i = walkAuthority(raw, i, dns);
+    if (i < 0 || (dns && !qHostOk)) return null;
   } else if (mailto) {
-    const end = walkMailto(raw, i, ascii);
-    if (end < 0 || !qHostOk) return null;
-    if (!simple && !walk(raw, end, n, ascii)) return null;
-  } else if (!simple && !walk(raw, i, n, ascii)) {
-    return null;
+    i = walkMailto(raw, i, ascii);
+    if (i < 0 || !qHostOk) return null;
   }
+  // The rest (path, query, fragment): walked only when it holds more than unreserved and reserved characters.
+  if (notSimpleFrom(raw, i) && !walk(raw, i, n, ascii)) return null;
   // The scanned host, unless it is the domain just found LDH (which has no ACE label).
   if (st.hostEnd > st.hostStart && (qHostStart !== st.hostStart - s || qHostEnd !== st.hostEnd - s || !qHostOk) &&
     needsHostCheck(st.text, st.hostStart, st.hostEnd)) {
