@@ -2,8 +2,8 @@
 // - surelyNoLink (scanner.ts): a trigger it rejects is one atDot / atColon would reject too, whatever the segment;
 // - isTld's ASCII trie (domains.ts): the same answer as the TLD set, for every case and prefix;
 // - dotSurelyNoTld and colonSurelyNoScheme (scanner.ts), which decide prose triggers before advance(): a trigger
-//   they take is one the step rejects, and a whole scan gives the same result with and without them (whole text,
-//   in pieces, with cuts);
+//   they take is one the step rejects; and a whole scan gives the same result with and without every fast path of
+//   setScanFastPaths (also atDot's folded label check and authorityForm's plain host run), whole, in pieces, cut;
 // - the scheme trie (options.ts, url.ts schemeStart): the same schemes as the lower-cased name in the set.
 import { expect } from 'chai';
 import fc from 'fast-check';
@@ -198,6 +198,7 @@ describe('detect fast paths', () => {
           both(text, { maxLinkLength: 64 }, size);
           // Without whitespace the segments are cut every 64 units: cuts fall next to the triggers, wherever `pad` puts them.
           both('y'.repeat(pad) + text.replace(/[ \n\t]/g, '-'), { maxLinkLength: 64 }, size);
+          both(text, { tlds: ['com', 'org', '-x', 'y-', 'md'] }, size); // TLDs that start or end with a hyphen
           links += createScanner().scan(text, 0, true, 0).links.length;
         },
       ),
@@ -218,8 +219,11 @@ describe('detect fast paths', () => {
 });
 
 /** Texts around dots: labels that are TLDs, prefixes of TLDs, too long for one, digits, cases, hyphens. */
-const DOT_TOKENS = ['e.g.', '3.5', 'v1.2.3', '.c', '.co', '.com', '.comx', '.Org', '.x', '.' + 'q'.repeat(30), '.xn--p1ai', '.-', 'Q'];
+const DOT_TOKENS = ['.-x', '.y-', 'e.g.', '3.5', 'v1.2.3', '.c', '.co', '.com', '.comx', '.Org', '.x', '.' + 'q'.repeat(30), '.xn--p1ai', '.-', 'Q'];
 /** Texts around colons: times, ratios, digits before a scheme, prose and markup colons. */
 const COLON_TOKENS = ['12:30', '1.5:1', '+1:', 'a1:', 'x-1:', 'font-size:12px', 'Note:', 'http:', 'tel:+1', '9:'];
 /** Whole links, so that the random texts hold some next to the prose triggers. */
-const LINK_TOKENS = [' example.com ', 'http://a.jp/x.y', ' x@y.org', 'www.例え.jp', 'tel:+1-2', ' ok.md '];
+const LINK_TOKENS = [
+  ' example.com ', 'http://a.jp/x.y', ' x@y.org', 'www.例え.jp', 'tel:+1-2', ' ok.md ', 'https://x_y.z:80/p', 'http://u@h.jp',
+  'http://a-.b/', 'https://a.b. ', 'ftp://[::1]/', ' -a.com', 'a-.com ', 'x..com', 'b.-c.org', 'file:///x', 'http://例え.jp',
+];

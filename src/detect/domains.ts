@@ -6,7 +6,7 @@ import { emailAt } from './email.js';
 import { closerBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
-import type { ScanState } from './state.js';
+import { fastPaths, type ScanState } from './state.js';
 
 /** Longest domain name scanned back from a TLD (RFC 1035 §2.3.4: 253 octets in text form). */
 export const MAX_DOMAIN_LENGTH = 253;
@@ -124,7 +124,7 @@ export function atDot(st: ScanState, d: number): boolean {
   }
 
   // Step 4: the labels.
-  if (ascii) {
+  if (ascii && fastPaths) {
     // validLabels(text, ds, domainEnd), from what the back-scan saw: the labels before the dot at labelEnd, the
     // first label [ds, labelEnd), and the TLD [d + 1, tldEnd) (a trailing dot ends in an empty label: allowed).
     if (badLabel || ds === labelEnd || text.charCodeAt(ds) === HYPHEN || text.charCodeAt(labelEnd - 1) === HYPHEN) return false;

@@ -9,7 +9,9 @@ import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBe
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
 import { resolveOptions, type LinkOptions } from './options.js';
-import { INCOMPLETE, ScanState } from './state.js';
+import { fastPaths, INCOMPLETE, ScanState } from './state.js';
+
+export { setScanFastPaths } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
 import { atColon } from './url.js';
 import { extendWrapped } from './wrap.js';
@@ -300,17 +302,6 @@ export function colonSurelyNoScheme(text: string, c: number): boolean {
   }
   return true;
 }
-
-/**
- * The straightforward path for the equivalence tests: with `false`, every trigger surelyNoLink leaves goes
- * through advance() and the steps. Returns the previous value.
- */
-export function setScanFastPaths(on: boolean): boolean {
-  const was = fastPaths;
-  fastPaths = on;
-  return was;
-}
-let fastPaths = true;
 
 function indexOrEnd(text: string, ch: string, from: number): number {
   const i = text.indexOf(ch, from);

@@ -10,6 +10,18 @@ import type { LinkKind } from '../types.js';
 import type { ResolvedOptions } from './options.js';
 import { tldTrieOf, type TldTrie } from './tlds.js';
 
+/**
+ * The fast paths of the scan (scanner.ts dotSurelyNoTld and colonSurelyNoScheme, domains.ts atDot's folded label
+ * check, url.ts authorityForm's plain host run) stand in for steps that give the same answers; with `false` the
+ * steps run instead — the straightforward path the equivalence tests compare with. Returns the previous value.
+ */
+export function setScanFastPaths(on: boolean): boolean {
+  const was = fastPaths;
+  fastPaths = on;
+  return was;
+}
+export let fastPaths = true;
+
 /** Thrown (one shared object, never escaping scan()) when a decision needs text beyond the end of a non-final chunk. */
 export const INCOMPLETE = { incomplete: true } as const;
 

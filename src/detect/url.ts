@@ -23,7 +23,7 @@ import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, validL
 import { closerBefore } from './quotes.js';
 import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from './options.js';
 import { PATH, terminate } from './terminate.js';
-import type { ScanState } from './state.js';
+import { fastPaths, type ScanState } from './state.js';
 
 const SLASH = 0x2f;
 const AT = 0x40;
@@ -178,7 +178,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     if (ch >= 128 || ((ASCII_FLAGS[ch]! & A_HOST) === 0 && ch !== UNDERSCORE)) break;
     run++;
   }
-  if (run > a && run < end && run - a <= MAX_DOMAIN_LENGTH) {
+  if (fastPaths && run > a && run < end && run - a <= MAX_DOMAIN_LENGTH) {
     const stop = text.charCodeAt(run);
     if (stop < 128 && stop !== AT && (ASCII_FLAGS[stop]! & A_USERINFO) === 0) {
       if (!validLabels(text, a, run)) return false;
