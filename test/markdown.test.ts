@@ -247,6 +247,50 @@ describe('Markdown mode: streaming', () => {
   });
 });
 
+describe('Markdown mode: unlinked spans (http(s) userinfo without a password), as in plain mode', () => {
+  /** Links between ⸠ ⸡ (construct after a non-bare one), unlinked spans (a text chunk with `userinfo`) between ⸢ ⸣. */
+  function spans(source: string, options?: MarkdownLinkOptions): string {
+    return linkifyMarkdown(source, options)
+      .map((c) => (c.type === 'link' ? `⸠${c.text}⸡${c.construct === 'bare' ? '' : `{${c.construct}}`}` : c.diagnostics?.includes('userinfo') ? `⸢${c.text}⸣` : c.text))
+      .join('');
+  }
+  const cases: [string, string][] = [
+    ['log in at https://bank.example@evil.example/login now', 'log in at ⸢https://bank.example@evil.example/login⸣ now'],
+    ['# **https://www.paypal.com@phish.example.net/** and https://ok.example/', '# **⸢https://www.paypal.com@phish.example.net/⸣** and ⸠https://ok.example/⸡'],
+    // Not bare text: code, link text, a destination the author wrote (a link, as before), inline HTML.
+    ['`https://a@b.example.org/` and\n\n    https://a@b.example.org/', '`https://a@b.example.org/` and\n\n    https://a@b.example.org/'],
+    ['[https://a@b.example.org/](https://ok.example/)', '[https://a@b.example.org/](⸠https://ok.example/⸡{link})'],
+    ['[x](https://a@b.example.org/)', '[x](⸠https://a@b.example.org/⸡{link})'],
+    ['<a href="x">https://a@b.example.org/</a> <span title="https://a@b.example.org/">', '<a href="x">https://a@b.example.org/</a> <span title="https://a@b.example.org/">'],
+    // A password is visible: linked (and flagged) as in plain mode.
+    ['see https://user:pass@example.com/a', 'see ⸠https://user:pass@example.com/a⸡'],
+  ];
+  for (const [input, expected] of cases) {
+    it(expected, () => {
+      expect(spans(input)).to.equal(expected);
+      expect(spans(input, { gfm: false })).to.equal(expected);
+    });
+  }
+
+  it('in list items and table cells too', () => {
+    const source = '- item http://john.smith@example.com\n- | a | http://a@b.example.org/x |\n  |---|---|\n';
+    expect(spans(source)).to.equal('- item ⸢http://john.smith@example.com⸣\n- | a | ⸢http://a@b.example.org/x⸣ |\n  |---|---|\n');
+  });
+
+  it('the span is text: findMarkdownLinks leaves it out, the chunks still cover the source, the stream agrees', () => {
+    const source = 'a https://bank.example@évil.example/パス b https://ok.example/ `https://c@d.example/`\n\n**http://x@y.example.org**\n';
+    expect(findMarkdownLinks(source).map((l) => l.text)).to.deep.equal(['https://ok.example/']);
+    const chunks = linkifyMarkdown(source);
+    expect(chunks.map((c) => c.text).join('')).to.equal(source);
+    const flagged = chunks.filter((c) => c.type === 'text' && c.diagnostics !== undefined);
+    expect(flagged.map((c) => [c.text, c.diagnostics])).to.deep.equal([
+      ['https://bank.example@évil.example/パス', ['userinfo']],
+      ['http://x@y.example.org', ['userinfo']],
+    ]);
+    for (let i = 0; i <= source.length; i++) expect(streamed([source.slice(0, i), source.slice(i)]), `split at ${i}`).to.deep.equal(chunks);
+  });
+});
+
 describe('Markdown mode: options', () => {
   it('passes detection options on and checks its own', () => {
     expect(mark('example.com and https://a.example/', { schemeless: false })).to.equal('example.com and ⸠https://a.example/⸡');

@@ -47,6 +47,18 @@ describe('createLinkStream({ markdown: true })', () => {
     expect(texts).to.include('https://code.example/x`');
   });
 
+  it('reports an unlinked span (userinfo, no password) as a text chunk with its diagnostic, as plain mode does', async () => {
+    const input = '# Login\n\nGo to **https://bank.example@évil.example/パス** or `https://a@b.example.org/`.\n';
+    for (const piece of [1, 5, 1 << 16]) {
+      const chunks = await collect(input, { markdown: true }, piece);
+      expect(strip(chunks)).to.deep.equal(linkifyMarkdown(input));
+      const flagged = chunks.filter((c) => c.type === 'text' && c.diagnostics !== undefined);
+      expect(flagged.map((c) => [c.text, c.diagnostics])).to.deep.equal([['https://bank.example@évil.example/パス', ['userinfo']]]);
+      const start = Buffer.byteLength(input.slice(0, input.indexOf('https://bank')));
+      expect([flagged[0]!.byteStart, flagged[0]!.byteEnd]).to.deep.equal([start, start + Buffer.byteLength(flagged[0]!.text)]);
+    }
+  });
+
   it('rejects bad markdown/gfm options before any data flows', () => {
     expect(() => createLinkStream({ markdown: 'yes' as unknown as boolean })).to.throw(TypeError, /markdown/);
     expect(() => createLinkStream({ gfm: false })).to.throw(TypeError, /gfm/);

@@ -13,13 +13,18 @@
 // Bare links are looked for only in runs of plain text (the parser's `data`): never in code spans, code blocks,
 // HTML blocks or inline HTML, never inside a link's or image's text, destination or title, a definition or an
 // autolink. Emphasis and strikethrough delimiters, backslash escapes, entity references and line endings end a run,
-// so `**https://x/**` links `https://x/`.
+// so `**https://x/**` links `https://x/`. What the detector finds shaped like a link but leaves unlinked in that plain
+// text (ScanResult.unlinked: an http(s) URL with userinfo and no password, issue 7) is reported as in plain mode:
+// PieceResult.unlinked, which the linkifier turns into a text chunk of its own with the span's diagnostics.
+//
+// Each piece is cut again into segments (segment.ts): those fast.ts reads are not parsed; the others are parsed by
+// micromark in stretches (readPieceFast). test/markdown-fastpath.test.ts holds both ways to the same chunks.
 
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { Event, ParseContext } from 'micromark-util-types';
 import { postprocess, preprocess } from 'micromark';
-import type { Scanner } from '../detect/index.js';
+import type { Scanner, UnlinkedSpan } from '../detect/index.js';
 import { NEVER_SCHEMES } from '../detect/index.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
@@ -83,6 +88,11 @@ export function piecesLinks(ctx: PieceContext, piece: string, skip: number, base
 export interface PieceResult {
   links: MarkdownLink[];
   /**
+   * Spans of plain text shaped like a link that the detector deliberately leaves unlinked (ScanResult.unlinked: an
+   * http(s) URL with userinfo but no password), in order, disjoint from the links.
+   */
+  unlinked: UnlinkedSpan[];
+  /**
    * The first line of a top-level fenced code block (§4.5) or HTML block (§4.6) still open at the end of the piece:
    * in the whole text it would run on into what follows.
    */
@@ -125,13 +135,13 @@ function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: n
   const open = openAtEnd(piece, events, shift);
   if (check && open !== undefined) {
     ctx.parser.defined.length = definedBefore;
-    return { links: [], open };
+    return { links: [], unlinked: [], open };
   }
   collectDefinitions(ctx, piece, events, shift);
   const reader = new PieceReader(ctx, piece, skip, base);
   reader.read(events, shift);
   reader.flush();
-  return { links: reader.links, open };
+  return { links: reader.links, unlinked: reader.unlinked, open };
 }
 
 /**
@@ -203,7 +213,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   }
   if (check && open !== undefined) {
     ctx.parser.defined.length = definedBefore;
-    return { links: [], open };
+    return { links: [], unlinked: [], open };
   }
   for (const part of parts) {
     if (part.events !== undefined) collectDefinitions(ctx, piece.slice(part.s, part.e), part.events, 0);
@@ -224,12 +234,14 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
     }
   }
   reader.flush();
-  return { links: reader.links, open };
+  return { links: reader.links, unlinked: reader.unlinked, open };
 }
 
 /** Reads a piece's micromark events (and the fast path's runs) into links. */
 class PieceReader {
   readonly links: MarkdownLink[] = [];
+  readonly unlinked: UnlinkedSpan[] = [];
+  /** Where the last link or unlinked span ends (index in the piece): nothing may start before it. */
   private lastEnd: number;
   private runStart = -1;
   private runEnd = -1;
@@ -256,6 +268,12 @@ class PieceReader {
     this.lastEnd = link.end - this.base;
   }
 
+  private addUnlinked(span: UnlinkedSpan): void {
+    if (span.start - this.base < this.lastEnd) return;
+    this.unlinked.push(span);
+    this.lastEnd = span.end - this.base;
+  }
+
   /** A run of plain text piece[s, e): joins the current run when it continues it. */
   run(s: number, e: number): void {
     if (s === this.runEnd && this.runStart >= 0) {
@@ -271,8 +289,14 @@ class PieceReader {
     if (this.runStart < 0) return;
     const { piece, base } = this;
     const from = Math.max(this.skip, this.runStart - RUN_CONTEXT);
-    const found = this.ctx.scanner.scan(piece.slice(from, this.runEnd), this.runStart - from, true, base + from).links;
-    for (const link of found) this.add({ ...link, construct: 'bare', destination: link.text });
+    const { links, unlinked } = this.ctx.scanner.scan(piece.slice(from, this.runEnd), this.runStart - from, true, base + from);
+    // Links and unlinked spans (disjoint, each in order), merged in order.
+    let u = 0;
+    for (const link of links) {
+      while (u < unlinked.length && unlinked[u]!.start < link.start) this.addUnlinked(unlinked[u++]!);
+      this.add({ ...link, construct: 'bare', destination: link.text });
+    }
+    while (u < unlinked.length) this.addUnlinked(unlinked[u++]!);
     this.runStart = -1;
   }
 
@@ -304,9 +328,13 @@ class PieceReader {
             if (destination !== undefined && a < b) {
               // A collapsed or shortcut reference spans its label: links nested in it give way to it.
               if (!full) {
-                const links = this.links;
+                const { links, unlinked } = this;
                 while (links.length > 0 && links[links.length - 1]!.start - base >= a) links.pop();
-                this.lastEnd = links.length > 0 ? links[links.length - 1]!.end - base : this.skip;
+                while (unlinked.length > 0 && unlinked[unlinked.length - 1]!.start - base >= a) unlinked.pop();
+                this.lastEnd = Math.max(
+                  links.length > 0 ? links[links.length - 1]!.end - base : this.skip,
+                  unlinked.length > 0 ? unlinked[unlinked.length - 1]!.end - base : this.skip,
+                );
               }
               this.add(constructLink(ctx, piece, a, b, base, destination, false, construct));
             }

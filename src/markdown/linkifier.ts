@@ -16,7 +16,7 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { badArgument, badOption } from '../errors.js';
 import { createScanner } from '../detect/index.js';
-import type { LinkOptions } from '../detect/index.js';
+import type { LinkOptions, UnlinkedSpan } from '../detect/index.js';
 import type { TextChunk } from '../types.js';
 import { readPiece } from './extract.js';
 import type { MarkdownLink, PieceContext } from './extract.js';
@@ -214,14 +214,17 @@ export class MarkdownLinkifier {
       this.tracker.reopen(result.open);
       return false;
     }
-    const links = result.links;
+    const { links, unlinked } = result;
     if (this.pieces++ > 0 && this.ctx.definitions.size > defined) this.definedLate = true;
     let pos = this.base;
+    let u = 0;
     for (const link of links) {
+      while (u < unlinked.length && unlinked[u]!.start < link.start) pos = this.unlinkedChunk(unlinked[u++]!, pos, out);
       if (link.start > pos) out.push(textChunk(this.buf, this.base, pos, link.start));
       out.push({ type: 'link', ...link });
       pos = link.end;
     }
+    while (u < unlinked.length) pos = this.unlinkedChunk(unlinked[u++]!, pos, out);
     if (this.base + cut > pos) out.push(textChunk(this.buf, this.base, pos, this.base + cut));
     this.buf = this.buf.slice(cut);
     this.base += cut;
@@ -229,6 +232,18 @@ export class MarkdownLinkifier {
     // Deviation (bounded memory): a block cut by force goes on in the next piece as the same kind of block.
     this.prefix = result.open === undefined ? '' : result.open + '\n';
     return true;
+  }
+
+  /**
+   * An unlinked span (as in plain mode, src/detect/chunks.ts): a text chunk of its own carrying its diagnostics, so
+   * that a renderer can say why it is not a link. Returns its end.
+   */
+  private unlinkedChunk(span: UnlinkedSpan, pos: number, out: MarkdownChunk[]): number {
+    if (span.start > pos) out.push(textChunk(this.buf, this.base, pos, span.start));
+    const chunk = textChunk(this.buf, this.base, span.start, span.end);
+    chunk.diagnostics = span.diagnostics.slice();
+    out.push(chunk);
+    return span.end;
   }
 }
 
