@@ -272,11 +272,13 @@ export function validLabels(text: string, a: number, b: number): boolean {
   return true;
 }
 
+const FILE_EXTENSIONS: readonly string[] = [...FILE_EXTENSION_TLDS];
+
 /** P7: `README.md`, `setup.py` — two labels, the first not `www`, the TLD a common file extension. */
 function isFileName(st: ScanState, ds: number, d: number, tldEnd: number): boolean {
   const text = st.text;
   for (let i = ds; i < d; i++) if (isHostDot(text.charCodeAt(i))) return false;
   if (d - ds === 3 && equalsLowerCased(text, ds, d, 'www')) return false;
-  for (const ext of FILE_EXTENSION_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
+  for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
   return false;
 }

@@ -13,7 +13,7 @@ import { fastPaths, INCOMPLETE, ScanState } from './state.js';
 
 export { setScanFastPaths } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
-import { atColon } from './url.js';
+import { atColon, schemeBefore } from './url.js';
 import { extendWrapped } from './wrap.js';
 
 export interface ScanResult {
@@ -169,6 +169,13 @@ class LinkScanner implements Scanner {
         } else if (colon) {
           // The colons of prose (`Note: see`) and of times and ratios (`12:30`, `1.5:1`).
           if ((t + 2 < n && surelyNoLink(text, t)) || colonSurelyNoScheme(text, t)) {
+            i = t + 1;
+            continue;
+          }
+          // Markup and other words before a colon (`stroke:none`, `xml:lang`): atColon's first steps find no
+          // listed scheme. They read text[floor, t + 3) only; before advance(t), st.floor() may be lower than after
+          // it, but only by a barrier (which no scheme crosses) as t < st.cut: the same answer.
+          if (t + 2 < st.end && !(text.charCodeAt(t + 1) === SLASH && text.charCodeAt(t + 2) === SLASH) && schemeBefore(st, t, st.floor()) < 0) {
             i = t + 1;
             continue;
           }

@@ -60,6 +60,8 @@ export class ScanState {
   bidiStop = false;
   tooLong = false;
   wrapped = false;
+  /** url.ts schemeBefore: `//` follows the colon. */
+  slashes = false;
   /** P6: the closing quotation mark that ends the current candidate, or −1. */
   closer = -1;
   /** Where the finder resumes when a step found no link. */

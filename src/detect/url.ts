@@ -56,30 +56,7 @@ const HIERARCHICAL_ONLY = new Set(['http', 'https', 'ftp', 'ftps', 'sftp', 'ssh'
 export function atColon(st: ScanState, c: number): boolean {
   const text = st.text;
   st.next = c + 1;
-  const floor = st.floor();
-  let r = c;
-  while (r > floor) {
-    const ch = text.charCodeAt(r - 1);
-    if (ch >= 128 || (ASCII_FLAGS[ch]! & A_SCHEME) === 0) break;
-    r--;
-    if (c - r > MAX_SCHEME_LENGTH) return false;
-  }
-  // RFC 3986 §3.1: a scheme starts with a letter.
-  while (r < c && (ASCII_FLAGS[text.charCodeAt(r)]! & A_ALPHA) === 0) r++;
-  if (r === c) return false;
-  const slashes =
-    !st.outOfRoom(c + 1) && text.charCodeAt(c + 1) === SLASH && !st.outOfRoom(c + 2) && text.charCodeAt(c + 2) === SLASH;
-  // Without `//` the only way on is opaqueForm(c + 1), which wants an Include character there (or `?`): a colon
-  // followed by a space, the end or other ASCII punctuation (`From: …`, `Note:`) ends here, before schemeStart
-  // builds the lower-cased name (performance; the answer is the same).
-  if (!slashes) {
-    if (st.outOfRoom(c + 1)) return false;
-    const after = text.charCodeAt(c + 1);
-    if (after < 128 && after !== QUESTION && (termOf(after) !== INCLUDE || after === SLASH || after === COLON || after === AT)) {
-      return false;
-    }
-  }
-  const s = schemeStart(st, r, c, slashes);
+  const s = schemeBefore(st, c, st.floor());
   if (s < 0) return false;
   // P4: the scheme must not be glued to a word of a script written with spaces.
   if (s > 0 && !allowsGluedScheme(codePointBefore(text, s))) return false;
@@ -90,9 +67,42 @@ export function atColon(st: ScanState, c: number): boolean {
   st.kind = 'url';
   st.schemeInferred = false;
   st.start = s;
-  if (slashes) return authorityForm(st, scheme, c + 3);
+  if (st.slashes) return authorityForm(st, scheme, c + 3);
   if (HIERARCHICAL_ONLY.has(scheme)) return false;
   return opaqueForm(st, c + 1);
+}
+
+/**
+ * atColon's first steps, which read nothing before `floor` and nothing after c + 2: the scheme before the colon
+ * `c` (RFC 3986 §3.1), whether `//` follows (st.slashes), and whether the character after the colon may start an
+ * opaque path. Returns the scheme's start with st.scheme set, or −1 (no link at this colon).
+ */
+export function schemeBefore(st: ScanState, c: number, floor: number): number {
+  const text = st.text;
+  let r = c;
+  while (r > floor) {
+    const ch = text.charCodeAt(r - 1);
+    if (ch >= 128 || (ASCII_FLAGS[ch]! & A_SCHEME) === 0) break;
+    r--;
+    if (c - r > MAX_SCHEME_LENGTH) return -1;
+  }
+  // RFC 3986 §3.1: a scheme starts with a letter.
+  while (r < c && (ASCII_FLAGS[text.charCodeAt(r)]! & A_ALPHA) === 0) r++;
+  if (r === c) return -1;
+  const slashes =
+    !st.outOfRoom(c + 1) && text.charCodeAt(c + 1) === SLASH && !st.outOfRoom(c + 2) && text.charCodeAt(c + 2) === SLASH;
+  st.slashes = slashes;
+  // Without `//` the only way on is opaqueForm(c + 1), which wants an Include character there (or `?`): a colon
+  // followed by a space, the end or other ASCII punctuation (`From: …`, `Note:`) ends here, before schemeStart
+  // builds the lower-cased name (performance; the answer is the same).
+  if (!slashes) {
+    if (st.outOfRoom(c + 1)) return -1;
+    const after = text.charCodeAt(c + 1);
+    if (after < 128 && after !== QUESTION && (termOf(after) !== INCLUDE || after === SLASH || after === COLON || after === AT)) {
+      return -1;
+    }
+  }
+  return schemeStart(st, r, c, slashes);
 }
 
 /**
