@@ -207,6 +207,20 @@ describe('detect fast paths', () => {
     expect(links).to.be.greaterThan(300); // the texts hold links, not only prose
   });
 
+  it('a scheme right after a link cut at maxLinkLength: the colon is decided with the floor at the cut', () => {
+    // `…a-` ends the cut link (64 units); `tel` starts at the new floor, not at `aaa…a-tel` (too long for a scheme).
+    const text = 'http://example.com/' + 'a'.repeat(44) + '-tel:+1-201 ok';
+    for (const fast of [true, false]) {
+      const was = setScanFastPaths(fast);
+      try {
+        const links = createScanner({ maxLinkLength: 64 }).scan(text, 0, true, 0).links;
+        expect(links.map((l) => l.text)).to.deep.equal(['http://example.com/' + 'a'.repeat(44) + '-', 'tel:+1-201']);
+      } finally {
+        setScanFastPaths(was);
+      }
+    }
+  });
+
   it('schemes: listed and never-linked names in any case, dotted prefixes, names the list does not hold', () => {
     const found = (text: string, options?: LinkOptions): string[] => createScanner(options).scan(text, 0, true, 0).links.map((l) => l.text);
     expect(found('see HTTPS://example.com/a and Tel:+1-201-555-0123 ok')).to.deep.equal(['HTTPS://example.com/a', 'Tel:+1-201-555-0123']);
