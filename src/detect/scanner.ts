@@ -10,11 +10,11 @@ import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
 import { resolveOptions, type LinkOptions } from './options.js';
 import { fastPaths, INCOMPLETE, ScanState } from './state.js';
-
-export { setScanFastPaths } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
 import { atColon, schemeBefore } from './url.js';
 import { extendWrapped } from './wrap.js';
+
+export { setScanFastPaths } from './state.js';
 
 export interface ScanResult {
   links: Link[];
@@ -262,10 +262,11 @@ export function surelyNoLink(text: string, t: number): boolean {
 }
 
 /**
- * At a `.` (d + 2 < limit): when the label after it is ASCII, ends at an ASCII character before `limit`, and is
- * not a TLD of the trie, atDot rejects the dot at its step 1 whatever the segment (its label scan reads no
- * further than the label's end, and the cut of the segment the trigger is in is at or after `limit` = min(n,
- * the current cut)). Returns where the search resumes (the label's end: no trigger inside), or −1 when atDot has
+ * UTS #58 §4.1 step 1 (NOTES §4.1), at a `.`: when the label after it is ASCII, ends at an ASCII character before
+ * `limit`, and is not a TLD of the trie (or is empty, or longer than any TLD), atDot rejects the dot at its step 1
+ * whatever the segment: its label scan reads no further than the label's end, and the cut of the segment the
+ * trigger is in lies at or after `limit` = st.end before advance() (min(n, the current cut); cuts only move on).
+ * Returns where the search resumes (the label's end, as atDot's st.next: no trigger inside), or −1 when atDot has
  * to decide (a TLD, a non-ASCII character, the end of the room, no trie).
  *
  *     e.g. this    3.5 GHz    v1.2.3    (not: example.com, 例え.テスト, x.コム)
@@ -290,7 +291,7 @@ export function dotSurelyNoTld(text: string, d: number, limit: number, trie: Tld
     j++;
     if (j > max) return j; // longer than any TLD: atDot's step 1 stops here
   }
-  // An empty label (`..`, `.-` is a label) or no TLD: atDot's step 1 returns false with st.next = j.
+  // An empty label (`..`, `. `) or no TLD: atDot's step 1 returns false with st.next = j.
   return j === d + 1 || node < 0 || trie.terminal[node] !== 1 ? j : -1;
 }
 

@@ -94,7 +94,7 @@ export function schemeBefore(st: ScanState, c: number, floor: number): number {
   st.slashes = slashes;
   // Without `//` the only way on is opaqueForm(c + 1), which wants an Include character there (or `?`): a colon
   // followed by a space, the end or other ASCII punctuation (`From: …`, `Note:`) ends here, before schemeStart
-  // builds the lower-cased name (performance; the answer is the same).
+  // looks the name up (performance; the answer is the same).
   if (!slashes) {
     if (st.outOfRoom(c + 1)) return -1;
     const after = text.charCodeAt(c + 1);
