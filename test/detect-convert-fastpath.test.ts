@@ -189,6 +189,28 @@ describe('detect: the plain-ASCII fast path gives the same Link as the full conv
     }
   });
 
+  it('through the memo of full conversions: a repeated link gives the Link a first one gives, with its own diagnostics', () => {
+    const link = ['https://A.com/パス?q=%41', 'x_y@Example.COM', 'http://例え.jp/%zz', 'https://xn--a.co/', 'Ex.COM/a#b#c',
+      'https://例え.jp/' + 'ä%41'.repeat(20), 'http://a.com/{x}|y', 'user:pw@例え.jp', 'ftp://u@аррӏе.com/'];
+    for (const text of link) {
+      // the same text bare, by a bidi control, in brackets, after a sentence, cut by maxLinkLength; and wrapped (P3)
+      const doc = `${text} (${text}) \u202A${text}\u202C <${text}> ${text}. ${text} <URL:${text}\n  /more> <URL:${text}\n  /more>`;
+      for (const options of [undefined, { defaultScheme: 'http' }, { documentCharset: 'Shift_JIS' }, { maxLinkLength: 64 }]) {
+        setConvertFastPath(true);
+        const first = findLinks(doc, options);
+        const again = findLinks(doc, options); // every conversion remembered
+        const [, slow] = bothWays(doc, options);
+        expect(first, doc).to.deep.equal(slow);
+        expect(again, doc).to.deep.equal(slow);
+        expect(again.length, doc).to.be.greaterThan(3);
+        for (let k = 0; k < again.length; k++) {
+          expect(again[k]).to.not.equal(first[k]);
+          expect(again[k]!.diagnostics).to.not.equal(first[k]!.diagnostics);
+        }
+      }
+    }
+  });
+
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'corpora');
   const large = ['en-mixed.txt', 'mail.txt', 'multilingual.txt'].map((f) => join(root, 'large', f));
   const haveLarge = large.every((f) => existsSync(f));

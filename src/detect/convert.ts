@@ -16,19 +16,123 @@ import { removeWrapSpace } from './wrap.js';
 /** The Link for the candidate text[s, e) described by `st`; offsets shifted by `base`. */
 export function makeLink(st: ScanState, s: number, e: number, base: number): Link {
   markBidiStop(st, s, e);
-  return (fastPath && !st.wrapped ? quickLink(st, s, e, base) : null) ?? fullLink(st, s, e, base);
+  const raw = st.text.slice(s, e);
+  if (!fastPath) return fullLink(st, s, e, base, raw);
+  const quick = st.wrapped ? null : quickLink(st, s, e, base, raw);
+  if (quick !== null) return quick;
+  if (raw.length > LINK_MEMO_MAX_LENGTH) return fullLink(st, s, e, base, raw);
+  const known = linkMemo.get(raw);
+  if (known !== undefined && sameCandidate(known, st, s)) return memoLink(known, st, s, e, base, raw);
+  const link = fullLink(st, s, e, base, raw);
+  remember(raw, st, s, link);
+  return link;
 }
 
 let fastPath = true;
 
 /**
- * Internal to src/detect, not in the package entry: `false` sends every link through the full conversion, so
- * test/detect-convert-fastpath.test.ts can check that the fast path gives the same Links. Returns the previous value.
+ * Internal to src/detect, not in the package entry: `false` sends every link through the full conversion, without
+ * the memo, so test/detect-convert-fastpath.test.ts can check that the fast path and the memo give the same Links.
+ * Empties the memo. Returns the previous value.
  */
 export function setConvertFastPath(on: boolean): boolean {
   const was = fastPath;
   fastPath = on;
+  linkMemo.clear();
   return was;
+}
+
+// Memo (performance) of the full conversion, for the links quickLink leaves to it (IDN hosts, `{` `|` and other
+// characters a URI may not hold, wrapped links): they are few, so that code stays cold in V8 (tens of µs a link where
+// quickLink takes well under one), and the same link text recurs in running text (an IDN host linked again and
+// again). The conversion is a pure function of the text and of what the scanner found in it (kind, scheme, host
+// range, wrapping) and the document charset, all checked on a hit; what belongs to the occurrence (bidi-control,
+// userinfo, link-too-long, the offsets) is not remembered. So a hit gives the Link a miss would give (checked by
+// test/detect-convert-fastpath.test.ts). Bounded as src/iri/idna.ts bounds its memo: at most LINK_MEMO_SIZE texts of
+// at most LINK_MEMO_MAX_LENGTH units, cleared when full. Every Link is a new object with its own diagnostics array.
+// (A memo in front of quickLink too was measured slower: hashing a new string costs more than quickLink.)
+const LINK_MEMO_SIZE = 2048;
+const LINK_MEMO_MAX_LENGTH = 256;
+
+interface Converted {
+  kind: Link['kind'];
+  scheme: string;
+  schemeInferred: boolean;
+  wrapped: boolean;
+  /** The scanned host, relative to the link (0, 0 when none). */
+  hostStart: number;
+  hostEnd: number;
+  documentCharset: string | undefined;
+  uri: string;
+  iri: string;
+  /** The diagnostics of the conversion (idna-failed … invalid-percent-encoding), in order. */
+  found: DiagnosticCode[];
+  conversionFailed: boolean;
+}
+
+const linkMemo = new Map<string, Converted>();
+
+function relativeHost(st: ScanState, s: number, n: number): number {
+  return st.hostEnd > st.hostStart && st.hostStart >= s && st.hostEnd <= s + n ? st.hostStart - s : -1;
+}
+
+function sameCandidate(c: Converted, st: ScanState, s: number): boolean {
+  return c.kind === st.kind && c.scheme === st.scheme && c.schemeInferred === st.schemeInferred &&
+    c.wrapped === st.wrapped && c.documentCharset === st.opts.documentCharset &&
+    (st.hostEnd > st.hostStart ? c.hostStart === st.hostStart - s && c.hostEnd === st.hostEnd - s : c.hostEnd === 0);
+}
+
+function remember(raw: string, st: ScanState, s: number, link: Link): void {
+  let hostStart = 0;
+  let hostEnd = 0;
+  if (st.hostEnd > st.hostStart) {
+    // a host outside the link would make the conversion depend on more than the text: not remembered
+    if (relativeHost(st, s, raw.length) < 0) return;
+    hostStart = st.hostStart - s;
+    hostEnd = st.hostEnd - s;
+  }
+  const found: DiagnosticCode[] = [];
+  let conversionFailed = false;
+  for (const d of link.diagnostics) {
+    if (d === 'conversion-failed') conversionFailed = true;
+    else if (d !== 'bidi-control' && d !== 'userinfo' && d !== 'wrapped' && d !== 'link-too-long') found.push(d);
+  }
+  if (linkMemo.size >= LINK_MEMO_SIZE) linkMemo.clear();
+  linkMemo.set(raw, {
+    kind: st.kind,
+    scheme: st.scheme,
+    schemeInferred: st.schemeInferred,
+    wrapped: st.wrapped,
+    hostStart,
+    hostEnd,
+    documentCharset: st.opts.documentCharset,
+    uri: link.uri,
+    iri: link.iri,
+    found,
+    conversionFailed,
+  });
+}
+
+/** The Link of a remembered conversion, with the diagnostics in fullLink's order. */
+function memoLink(c: Converted, st: ScanState, s: number, e: number, base: number, raw: string): Link {
+  const diagnostics: DiagnosticCode[] = [];
+  if (st.bidiStop) diagnostics.push('bidi-control');
+  for (const d of c.found) diagnostics.push(d);
+  if (st.userinfo) diagnostics.push('userinfo');
+  if (st.wrapped) diagnostics.push('wrapped');
+  if (st.tooLong) diagnostics.push('link-too-long');
+  if (c.conversionFailed) diagnostics.push('conversion-failed');
+  return {
+    start: s + base,
+    end: e + base,
+    text: raw,
+    kind: st.kind,
+    scheme: st.kind === 'email' ? 'mailto' : st.scheme,
+    schemeInferred: st.schemeInferred,
+    uri: c.uri,
+    iri: c.iri,
+    diagnostics,
+  };
 }
 
 // P1: a bidi control right before or after the link (its scan stopped there).
@@ -40,9 +144,8 @@ function markBidiStop(st: ScanState, s: number, e: number): void {
 }
 
 /** The full conversion: toUri (RFC 3987 §3.1, UTS #46 hosts), toIri (RFC 3987 §3.2), toValidUri, the checks. */
-function fullLink(st: ScanState, s: number, e: number, base: number): Link {
+function fullLink(st: ScanState, s: number, e: number, base: number, raw: string): Link {
   const text = st.text;
-  const raw = text.slice(s, e);
 
   let iriText = st.wrapped ? removeWrapSpace(raw) : raw;
   if (st.schemeInferred) iriText = (st.kind === 'email' ? 'mailto:' : st.scheme + '://') + iriText;
@@ -584,8 +687,7 @@ function walkMailto(raw: string, a: number, ascii: boolean): number {
  * Most links hold only unreserved and reserved characters but `#` (NOT_SIMPLE finds none): then only the authority
  * (or a mailto path) is walked.
  */
-function quickLink(st: ScanState, s: number, e: number, base: number): Link | null {
-  const raw = st.text.slice(s, e);
+function quickLink(st: ScanState, s: number, e: number, base: number, raw: string): Link | null {
   const n = raw.length;
   const email = st.kind === 'email';
   qDecodes = false;
