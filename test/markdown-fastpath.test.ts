@@ -84,6 +84,8 @@ describe('Markdown fast path: what it reads', () => {
     ['| a | https://b.example/ |\n|---|:-:|\n| `c|d` | e \\| f |', '| ⟦a⟧ | ⟦https://b.example/⟧ |\n|---|:-:|\n| ⟦`c⟧|⟦d`⟧ | ⟦e ⟧\\|⟦ f⟧ |'],
     ['```js\nhttps://code.example/\n```\nafter', '```js\nhttps://code.example/\n```\n⟦after⟧'],
     ['Title\n---', '⟦Title⟧\n---'],
+    ['a <https://auto.example/> <u@example.com> <b title="x>y">c</b>', '⟦a ⟧<⟨https://auto.example/⟩>⟦ ⟧<⟨u@example.com⟩>⟦ ⟧<b title="x>y">⟦c⟧</b>'],
+    ['<div align="center">\n<img src="https://i.example/">\n</div>\n\nhttps://after.example/', '<div align="center">\n<img src="https://i.example/">\n</div>\n\n⟦https://after.example/⟧'],
   ];
   for (const [input, expected] of cases) {
     it(JSON.stringify(input), () => {
@@ -92,7 +94,7 @@ describe('Markdown fast path: what it reads', () => {
   }
 
   it('gives up on what it does not model', () => {
-    for (const input of ['<div>x</div>', 'a <https://auto.example/>', '> quote', '[ref] here', '    code', 'x ~~s~~', '- \n', '1. a\n\n       code', '[i](<x>)']) {
+    for (const input of ['<img src="x">', 'a <!-- c -->', '<a href="x">y</a>', '> quote', '[ref] here', '    code', 'x ~~s~~', '- \n', '1. a\n\n       code', '[i](<x>)']) {
       // (The parser keeps labels normalised: case-folded to upper case.)
       expect(items(input, { gfm: true, defined: ['REF'], mayDefine: false }), input).to.equal(undefined);
     }

@@ -154,7 +154,7 @@ function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: n
 function readPieceFast(ctx: PieceContext, piece: string, base: number, check: boolean): PieceResult | undefined {
   const fast: FastContext = { gfm: ctx.gfm === true, defined: ctx.parser.defined, mayDefine: piece.includes(']:') };
   const tracker = new BlockTracker();
-  const parts: { s: number; e: number; items?: FastItem[]; events?: Event[] }[] = [];
+  const parts: Part[] = [];
   let anyFast = false;
   let segStart = 0;
   const segment = (e: number): void => {
@@ -183,28 +183,31 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   const definedBefore = ctx.parser.defined.length;
   let open: string | undefined;
   let parsed = 0;
-  for (let k = 0; k < parts.length; k++) {
+  // §4.7: a label may be used before its definition, and READMEs define theirs at the end: the stretches are parsed
+  // last first, so that each knows the labels the stretches after it define, as one parse of the piece would.
+  for (let k = parts.length - 1; k >= 0; k--) {
     const part = parts[k]!;
     if (part.items !== undefined) continue;
     const text = piece.slice(part.s, part.e);
-    const last = k === parts.length - 1;
     // (micromark would drop a U+FEFF that starts a stretch.)
     if (text.charCodeAt(0) === 0xfeff) {
       ctx.parser.defined.length = definedBefore;
       return undefined;
     }
+    const before = ctx.parser.defined.length;
     part.events = parseText(ctx, text);
+    if (ctx.parser.defined.length > before) part.defines = ctx.parser.defined.slice(before);
     parsed++;
     const o = openAtEnd(text, part.events, 0);
-    if (!last && (o !== undefined || anchorOpenAtEnd(text, part.events))) {
+    if (k < parts.length - 1 && (o !== undefined || anchorOpenAtEnd(text, part.events))) {
       ctx.parser.defined.length = definedBefore;
       return undefined;
     }
-    open = o;
+    if (k === parts.length - 1) open = o;
   }
-  if (parsed > 1 && ctx.parser.defined.length > definedBefore) {
-    // §4.7: a label may be used before its definition. The piece defined labels that an earlier stretch's parse
-    // did not know: parse the stretches again, with every label of the piece known, as one parse would have.
+  if (parsed > 1 && ctx.parser.defined.length > definedBefore && mayUseLater(piece, parts)) {
+    // A stretch defined a label that a stretch after it (parsed before it) may use: parse them again, with every
+    // label of the piece known.
     const defined = ctx.parser.defined.length;
     for (const part of parts) {
       if (part.events !== undefined) part.events = parseText(ctx, piece.slice(part.s, part.e));
@@ -229,12 +232,45 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
       if (item.destination === undefined) reader.run(item.s, item.e);
       else {
         reader.flush();
-        reader.add(constructLink(ctx, piece, item.s, item.e, base, item.destination, false, item.image ? 'image' : 'link'));
+        reader.add(constructLink(ctx, piece, item.s, item.e, base, item.destination, item.email === true, item.construct ?? 'link'));
       }
     }
   }
   reader.flush();
   return { links: reader.links, unlinked: reader.unlinked, open };
+}
+
+/** A segment read by the fast path (items), or a stretch parsed by micromark (events, and the labels it defined). */
+interface Part {
+  s: number;
+  e: number;
+  items?: FastItem[];
+  events?: Event[];
+  defines?: string[];
+}
+
+/**
+ * Whether a parsed stretch may use a label that a stretch before it defines (labels normalised as micromark does:
+ * whitespace runs to one space, case-folded with toLowerCase().toUpperCase()). A use holds the label's text between
+ * brackets, so the folded stretch holds the label; a label with whitespace or beyond ASCII is assumed used.
+ */
+function mayUseLater(piece: string, parts: readonly Part[]): boolean {
+  const labels: string[] = [];
+  for (const part of parts) {
+    if (part.events === undefined) continue;
+    if (labels.length > 0) {
+      const folded = piece.slice(part.s, part.e).toLowerCase().toUpperCase();
+      for (const label of labels) if (folded.includes(label)) return true;
+    }
+    for (const label of part.defines ?? []) {
+      for (let k = 0; k < label.length; k++) {
+        const c = label.charCodeAt(k);
+        if (c <= 0x20 || c >= 0x7f) return true;
+      }
+      labels.push(label);
+    }
+  }
+  return false;
 }
 
 /** Reads a piece's micromark events (and the fast path's runs) into links. */

@@ -21,9 +21,12 @@ import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 export interface FastItem {
   s: number;
   e: number;
-  /** For a destination: its value (escapes and entity references decoded), and the construct. */
+  /** For a destination: its value (escapes and entity references decoded; an autolink's as written). */
   destination?: string;
-  image?: boolean;
+  /** For a destination: what wrote it (a link by default). */
+  construct?: 'image' | 'autolink';
+  /** An email autolink (its URI gets `mailto:`). */
+  email?: boolean;
 }
 
 export interface FastContext {
@@ -253,8 +256,34 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
         i++;
         break;
       }
+      case 0x3c: {
+        // §6.5 autolinks, then §6.6 raw HTML (open and closing tags; comments, declarations and the like are not
+        // modelled here, nor `<a>` / `</a>`, which extract.ts treats as a link around its text).
+        const auto = autolinkEnd(p, i, b);
+        if (auto > 0) {
+          const item: FastItem = { s: i + 1, e: auto - 1, destination: p.slice(i + 1, auto - 1), construct: 'autolink' };
+          if (autolinkEmail) item.email = true;
+          destinations.push(item);
+          mark(i, auto);
+          i = auto;
+          break;
+        }
+        const tag = htmlTagEnd(p, i, b);
+        if (tag === BAIL) return false;
+        if (tag > 0) {
+          const close = p.charCodeAt(i + 1) === 0x2f;
+          const n = close ? i + 2 : i + 1;
+          const d = p.charCodeAt(n + 1);
+          if ((p.charCodeAt(n) | 0x20) === 0x61 && !isAlnum(d) && d !== 0x2d) return false;
+          mark(i, tag);
+          i = tag;
+          break;
+        }
+        i++;
+        break;
+      }
       default:
-        // `<` (autolinks, raw HTML) and `~` (strikethrough) are not modelled here; without GFM `~` is text.
+        // `~` (strikethrough) is not modelled here; without GFM `~` is text.
         if (c === 0x7e && !ctx.gfm) {
           i++;
           break;
@@ -310,6 +339,185 @@ function resolveEmphasis(delimiters: Delimiter[], mark: (s: number, e: number) =
     }
     if (!matched || closer.s === closer.e) k++;
   }
+}
+
+// §6.5 an email autolink's local part: the parser's `atext` (the ASCII printable characters but for
+// SPACE ! " ( ) , : ; < > @ [ \ ]).
+const ATEXT = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) if (!'!"(),:;<>@[\\]'.includes(String.fromCharCode(c))) ATEXT[c] = 1;
+
+/** Set by autolinkEnd: the autolink found is an email address. */
+let autolinkEmail = false;
+
+/** §6.5: the end (after `>`) of an autolink starting with the `<` at i, or 0 (micromark's reading). */
+function autolinkEnd(p: string, i: number, b: number): number {
+  let j = i + 1;
+  autolinkEmail = false;
+  if (j >= b) return 0;
+  let c = p.charCodeAt(j);
+  if (c < 128 && ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a)) {
+    // A scheme: a letter, then 1–31 letters, digits, `+`, `-`, `.`, then `:`.
+    let k = j + 1;
+    while (k < b && k - j < 32 && isSchemeChar(p.charCodeAt(k))) k++;
+    if (k < b && k - j >= 2 && p.charCodeAt(k) === 0x3a) {
+      for (k++; k < b; k++) {
+        const d = p.charCodeAt(k);
+        if (d === 0x3e) return k + 1;
+        if (d <= 0x20 || d === 0x3c || d === 0x7f) return 0;
+      }
+      return 0;
+    }
+  }
+  // An email address: atext+ `@` labels of letters, digits and `-` (at most 63, not ending with `-`), dot-separated.
+  if (c === 0x40) return 0;
+  while (j < b && (c = p.charCodeAt(j)) < 128 && ATEXT[c] === 1) j++;
+  if (j >= b || p.charCodeAt(j) !== 0x40) return 0;
+  j++;
+  for (;;) {
+    if (j >= b || !isAlnum(p.charCodeAt(j))) return 0;
+    const label = j;
+    while (j < b && (isAlnum(p.charCodeAt(j)) || p.charCodeAt(j) === 0x2d)) j++;
+    if (j - label > 63 || p.charCodeAt(j - 1) === 0x2d || j >= b) return 0;
+    c = p.charCodeAt(j);
+    if (c === 0x3e) {
+      autolinkEmail = true;
+      return j + 1;
+    }
+    if (c !== 0x2e) return 0;
+    j++;
+  }
+}
+
+function isSchemeChar(c: number): boolean {
+  return isAlnum(c) || c === 0x2b || c === 0x2d || c === 0x2e;
+}
+
+/**
+ * §6.6 an open tag or closing tag starting with the `<` at i, on one line: its end (after `>`); 0 when there is
+ * none; BAIL for what this reader does not model (comments, declarations, instructions, CDATA, a tag over lines).
+ * States and character sets as micromark's html-text.
+ */
+function htmlTagEnd(p: string, i: number, b: number): number {
+  let j = i + 1;
+  if (j >= b) return 0;
+  let c = p.charCodeAt(j);
+  if (c === 0x21 || c === 0x3f) return BAIL;
+  const close = c === 0x2f;
+  if (close) {
+    j++;
+    c = j < b ? p.charCodeAt(j) : -1;
+  }
+  if (!isAsciiAlpha(c)) return 0;
+  j++;
+  while (j < b && (isAlnum(p.charCodeAt(j)) || p.charCodeAt(j) === 0x2d)) j++;
+  if (close) {
+    while (j < b && isSpaceOrTab(p.charCodeAt(j))) j++;
+    if (j < b && isLineEnding(p.charCodeAt(j))) return BAIL;
+    return j < b && p.charCodeAt(j) === 0x3e ? j + 1 : 0;
+  }
+  // After the name: `/`, `>` or whitespace.
+  c = j < b ? p.charCodeAt(j) : -1;
+  if (isLineEnding(c)) return BAIL;
+  if (!(c === 0x2f || c === 0x3e || isSpaceOrTab(c))) return 0;
+  // Between attributes.
+  for (;;) {
+    c = j < b ? p.charCodeAt(j) : -1;
+    if (isLineEnding(c)) return BAIL;
+    if (c === 0x2f) return j + 1 < b && p.charCodeAt(j + 1) === 0x3e ? j + 2 : 0;
+    if (isSpaceOrTab(c)) {
+      j++;
+      continue;
+    }
+    if (c === 0x3e) return j + 1;
+    if (!(c === 0x3a || c === 0x5f || isAsciiAlpha(c))) return 0;
+    // Attribute name.
+    j++;
+    while (j < b && isAttributeNameChar(p.charCodeAt(j))) j++;
+    while (j < b && isSpaceOrTab(p.charCodeAt(j))) j++;
+    c = j < b ? p.charCodeAt(j) : -1;
+    if (isLineEnding(c)) return BAIL;
+    if (c !== 0x3d) continue;
+    // `=` and a value.
+    j++;
+    while (j < b && isSpaceOrTab(p.charCodeAt(j))) j++;
+    c = j < b ? p.charCodeAt(j) : -1;
+    if (isLineEnding(c)) return BAIL;
+    if (c < 0 || c === 0x3c || c === 0x3d || c === 0x3e || c === 0x60) return 0;
+    if (c === 0x22 || c === 0x27) {
+      const q = c;
+      j++;
+      while (j < b && p.charCodeAt(j) !== q) {
+        if (isLineEnding(p.charCodeAt(j))) return BAIL;
+        j++;
+      }
+      if (j >= b) return 0;
+      j++;
+    } else {
+      j++;
+      for (;;) {
+        c = j < b ? p.charCodeAt(j) : -1;
+        if (c < 0 || c === 0x22 || c === 0x27 || c === 0x3c || c === 0x3d || c === 0x60) return 0;
+        if (c === 0x2f || c === 0x3e || isSpaceOrTab(c) || isLineEnding(c)) break;
+        j++;
+      }
+    }
+    // After a value: `/`, `>` or whitespace.
+    c = j < b ? p.charCodeAt(j) : -1;
+    if (isLineEnding(c)) return BAIL;
+    if (!(c === 0x2f || c === 0x3e || isSpaceOrTab(c))) return 0;
+  }
+}
+
+function isAsciiAlpha(c: number): boolean {
+  return c >= 0 && c < 128 && (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+}
+
+function isSpaceOrTab(c: number): boolean {
+  return c === SPACE || c === TAB;
+}
+
+function isAttributeNameChar(c: number): boolean {
+  return isAlnum(c) || c === 0x2d || c === 0x2e || c === 0x3a || c === 0x5f;
+}
+
+// §4.6 kind 6: the block-level tag names (micromark's list, CommonMark 0.31).
+const BLOCK_NAMES = new Set([
+  'address', 'article', 'aside', 'base', 'basefont', 'blockquote', 'body', 'caption', 'center', 'col', 'colgroup', 'dd',
+  'details', 'dialog', 'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'frame',
+  'frameset', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hr', 'html', 'iframe', 'legend', 'li', 'link',
+  'main', 'menu', 'menuitem', 'nav', 'noframes', 'ol', 'optgroup', 'option', 'p', 'param', 'search', 'section',
+  'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'title', 'tr', 'track', 'ul',
+]);
+
+/**
+ * §4.6 for a line starting with the `<` at i (no paragraph open, at most 3 columns indented; the next line at
+ * `next`): the start of the line after the HTML block it opens, when it is a comment (kind 2, ending on the line with
+ * `-->`) or a block-level tag (kind 6, ending before a blank line); -1 otherwise.
+ */
+function htmlBlockEnd(p: string, i: number, next: number, end: number): number {
+  if (p.startsWith('<!--', i)) {
+    const close = p.indexOf('-->', i + 4);
+    if (close < 0 || close + 3 > end) return -1;
+    return lineAt(p, close, end)[1];
+  }
+  let j = i + 1;
+  if (p.charCodeAt(j) === 0x2f) j++;
+  const name = j;
+  if (!isAsciiAlpha(p.charCodeAt(j))) return -1;
+  while (j < end && (isAlnum(p.charCodeAt(j)) || p.charCodeAt(j) === 0x2d)) j++;
+  const c = j < end ? p.charCodeAt(j) : -1;
+  const [le] = lineAt(p, i, end);
+  if (!(j === le || c === 0x3e || isSpaceOrTab(c) || (c === 0x2f && p.charCodeAt(j + 1) === 0x3e))) return -1;
+  if (!BLOCK_NAMES.has(p.slice(name, j).toLowerCase())) return -1;
+  // To the first blank line (not part of the block).
+  for (let ls = next; ls < end; ) {
+    const [e, after] = lineAt(p, ls, end);
+    let k = ls;
+    while (k < e && isSpaceOrTab(p.charCodeAt(k))) k++;
+    if (k === e) return ls;
+    ls = after;
+  }
+  return end;
 }
 
 /** §2.5: the end of a character reference starting with `&` at i, or 0. */
@@ -412,7 +620,11 @@ function readResource(p: string, i: number, b: number, destinations: FastItem[],
       if (c !== 0x29) return 0;
     }
   }
-  if (destE > destS) destinations.push({ s: destS, e: destE, destination: decodeString(p.slice(destS, destE)), image });
+  if (destE > destS) {
+    const item: FastItem = { s: destS, e: destE, destination: decodeString(p.slice(destS, destE)) };
+    if (image) item.construct = 'image';
+    destinations.push(item);
+  }
   return j + 1;
 }
 
@@ -687,6 +899,14 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
         ls = after;
         continue;
       }
+    }
+    if (c === 0x3c && items.length === 0 && paraStart < 0) {
+      // §4.6 HTML blocks of kind 2 (a comment, to the line with `-->`) and 6 (a block-level tag, to a blank line):
+      // nothing in them is data. Other kinds are left to micromark.
+      const after = htmlBlockEnd(p, i, next, end);
+      if (after < 0) return undefined;
+      ls = after;
+      continue;
     }
     if (paraStart < 0 && isThematicBreak(p, i, le)) {
       // §4.1 a thematic break: no content.
