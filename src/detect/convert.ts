@@ -529,8 +529,11 @@ function labelIsLdh(raw: string, a: number, i: number): boolean {
   return !(n >= 4 && raw.charCodeAt(a + 2) === 0x2d && raw.charCodeAt(a + 3) === 0x2d);
 }
 
-// The authority's characters for walkAuthority (RFC 3986 §3.2): 0 not PLAIN (nor `%`), else what the host check
-// (ldhChar) does with it.
+// The characters of an authority or mailto path for walkAuthority and walkMailto (RFC 3986 §3.2, RFC 6068 §2): 0 not
+// PLAIN (nor `%`), else what the host check does with it. A host passes when it is a domain to-uri.ts isLdhDomain
+// accepts: non-empty labels of ASCII letters (any case), digits and hyphens (and `_` with UNDERSCORE_HOSTS), no
+// hyphen first or last and none in both the 3rd and 4th positions (UTS #46 CheckHyphens; so no `xn--`), an empty
+// label only as a trailing root dot. toLinkUri takes such a domain without UTS #46 and writes it in lower case.
 const A_OTHER = 1; // PLAIN, but no LDH character: fine in userinfo and port, not in a host
 const A_LDH = 2; // a–z 0–9 (and `_` with UNDERSCORE_HOSTS)
 const A_UPPER = 3; // A–Z
@@ -554,7 +557,7 @@ AUTHORITY[0x25] = A_PERCENT;
 /**
  * RFC 3986 §3.2: walks the authority from raw[a] up to `/` `?` `#` (returned; −1 when the link cannot take the fast
  * path: a character that is not ASCII, PLAIN or `%`). With `dns`, checks the host — after the last `@`, before the
- * last `:` (§3.2.2, §3.2.3; parse.ts splitAuthority) — as ldhChar does, in one pass with local state.
+ * last `:` (§3.2.2, §3.2.3; parse.ts splitAuthority) — as above, in the same pass, with local state.
  */
 function walkAuthority(raw: string, a: number, dns: boolean): number {
   const n = raw.length;
@@ -673,7 +676,7 @@ function walkMailto(raw: string, a: number, ascii: boolean): number {
  * - every ASCII character is PLAIN or `%`; non-ASCII characters (scalar values) may appear anywhere but in the
  *   authority, and only when no document charset is set (bis §3.5 would encode the query in it);
  * - the host of a DNS scheme (RFC 3986 §3.2.2: after the authority's last `@`, before a port) or the domain of a
- *   one-address mailto (RFC 6068 §2) is LDH (ldhChar; `_` as toLinkUri allows it): UTS #46 §4.2 ToASCII
+ *   one-address mailto (RFC 6068 §2) is LDH (the AUTHORITY table; `_` as toLinkUri allows it): UTS #46 §4.2 ToASCII
  *   accepts it and writes it in lower case; other schemes' hosts toUri does not map;
  * - the scanned host has no non-ASCII character and no ACE label (`xn--`): only those reach the UTS #39 checks.
  * Then toLinkUri(text) is the text with the scheme and that domain in lower case and every non-ASCII character
