@@ -41,7 +41,8 @@ const MAX_PIECE = 16384;
  * Units of a push first scanned together with the tail (a copy). Once the scan has settled at least the left
  * context past the push's start, the rest of the push is scanned in place, in the push's own string: no copy of
  * the push, one scan call per push instead of one per MAX_PIECE, and text decoded as a one-byte string (an
- * ASCII or Latin-1 write) stays one. en-mixed / multilingual 20 MB in 64 KiB writes, CPU ms/MB: see the commit.
+ * ASCII or Latin-1 write) stays one, which the scanner reads faster. Scanner CPU time inside the stream, 20 MB in
+ * 64 KiB writes (load ~8): en-mixed 5.0–7.4 → 3.2–4.2 ms/MB, multilingual 3.8–4.3 → 2.9–3.6.
  */
 const HEAD = 1024;
 
