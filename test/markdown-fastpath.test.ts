@@ -55,7 +55,11 @@ function segments(text: string): [number, number][] {
   return out;
 }
 
-const GFM: FastContext = { gfm: true, defined: [], mayDefine: false };
+/** A context where the labels in `defined` (normalised) are, or may be, defined. */
+function context(defined: string[] = []): FastContext {
+  return { gfm: true, noReferences: defined.length === 0, mayBeDefined: (label) => defined.includes(label) };
+}
+const GFM = context();
 
 /** The fast reader's items as marks: runs between ⟦ ⟧, destinations between ⟨ ⟩. */
 function items(source: string, ctx: FastContext = GFM): string | undefined {
@@ -96,11 +100,15 @@ describe('Markdown fast path: what it reads', () => {
   it('gives up on what it does not model', () => {
     for (const input of ['<img src="x">', 'a <!-- c -->', '<a href="x">y</a>', '> quote', '[ref] here', '    code', 'x ~~s~~', '- \n', '1. a\n\n       code', '[i](<x>)']) {
       // (The parser keeps labels normalised: case-folded to upper case.)
-      expect(items(input, { gfm: true, defined: ['REF'], mayDefine: false }), input).to.equal(undefined);
+      expect(items(input, context(['REF'])), input).to.equal(undefined);
     }
-    // A label the piece may define is a possible reference: give up; none defined anywhere: plain text.
-    expect(items('[ref] here', { gfm: true, defined: [], mayDefine: true })).to.equal(undefined);
+    // A label that is or may be defined is a possible reference: give up; not defined: plain text.
+    expect(items('[ref] here', context(['REF']))).to.equal(undefined);
+    expect(items('[ref] here', context(['OTHER']))).to.equal('⟦[ref] here⟧');
     expect(items('[ref] here')).to.equal('⟦[ref] here⟧');
+    // A paragraph that may hold a definition: give up.
+    expect(items('[ref]: https://d.example/')).to.equal(undefined);
+    expect(items('- [ref]: https://d.example/')).to.equal(undefined);
   });
 });
 
@@ -147,9 +155,10 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
     '[t](https://l.example/\n)', '[ref]', '[ref][]', '[t][ref]', ': ', '#', '-', '1.', '>',
     // Delimiters glued to links: whether they open or close decides where a bare link ends.
     'a_https://g.example/_b', '_https://k.example/_', '*https://h.example/*', 'x*https://j.example/*y', '**https://m.example/**_',
+    '<img src="https://img.example/">', '<x-y a=\'1\' b>', '</b >', '<a b=c=d>', '<3', '<u@mail.example>', '<https://a@b.example.org/>',
     '(*https://n.example/*)', '"_https://o.example/_"', '__https://p.example/__.', '***https://q.example/*x**', 'https://r.example/a*b*',
   ];
-  const lineStarts = ['', '', '', '- ', '* ', '1. ', '2) ', '  ', '    ', '# ', '### ', '> ', '| ', '|', '---', '===', '```', '~~~', '[ref]: https://ref.example/\n', '<div>'];
+  const lineStarts = ['', '', '', '- ', '* ', '1. ', '2) ', '  ', '    ', '# ', '### ', '> ', '| ', '|', '---', '===', '```', '~~~', '[ref]: https://ref.example/\n', '<div>', '<img src="x">', '<a b=c=d>', '<!-- c -->', '- <img src="i.png"/> '];
   const line = fc
     .tuple(fc.constantFrom(...lineStarts), fc.array(fc.constantFrom(...inline), { minLength: 0, maxLength: 8 }), fc.array(fc.constantFrom(' ', '', 'word '), { minLength: 8, maxLength: 8 }))
     .map(([start, parts, gaps]) => start + parts.map((p, k) => p + gaps[k]!).join(''));

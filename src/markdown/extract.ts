@@ -152,7 +152,14 @@ function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: n
  * piece defines a label while more than one stretch was parsed (a use before its definition in an earlier stretch).
  */
 function readPieceFast(ctx: PieceContext, piece: string, base: number, check: boolean): PieceResult | undefined {
-  const fast: FastContext = { gfm: ctx.gfm === true, defined: ctx.parser.defined, mayDefine: piece.includes(']:') };
+  const own = piece.includes(']:') ? labelsDefinable(piece) : EMPTY_LABELS;
+  let known: Set<string> | undefined;
+  const defined = ctx.parser.defined;
+  const fast: FastContext = {
+    gfm: ctx.gfm === true,
+    noReferences: defined.length === 0 && own !== null && own.size === 0,
+    mayBeDefined: (label) => own === null || own.has(label) || (known ??= new Set(defined)).has(label),
+  };
   const tracker = new BlockTracker();
   const parts: Part[] = [];
   let anyFast = false;
@@ -238,6 +245,27 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   }
   reader.flush();
   return { links: reader.links, unlinked: reader.unlinked, open };
+}
+
+const EMPTY_LABELS: ReadonlySet<string> = new Set();
+
+/**
+ * §4.7: the labels `piece` may define: a definition is `[label]:` with no bracket in the label, so it is the text
+ * between the `[` before a `]:` and it, normalised. Null (any label) when such a text holds a backslash or a line
+ * ending (escapes, container markers: its normalised form cannot be told here).
+ */
+function labelsDefinable(piece: string): Set<string> | null {
+  const labels = new Set<string>();
+  for (let k = piece.indexOf(']:'); k >= 0; k = piece.indexOf(']:', k + 2)) {
+    const open = piece.lastIndexOf('[', k);
+    if (open < 0) continue;
+    for (let j = open + 1; j < k; j++) {
+      const c = piece.charCodeAt(j);
+      if (c === 0x5c || c === 0x0a || c === 0x0d) return null;
+    }
+    labels.add(normalizeIdentifier(piece.slice(open + 1, k)));
+  }
+  return labels;
 }
 
 /** A segment read by the fast path (items), or a stretch parsed by micromark (events, and the labels it defined). */

@@ -31,10 +31,13 @@ export interface FastItem {
 
 export interface FastContext {
   gfm: boolean;
-  /** The reference labels the parser knows (normalised). */
-  defined: readonly string[];
-  /** The piece may define labels itself (it holds `]:`): any label may be defined. */
-  mayDefine: boolean;
+  /**
+   * Whether a reference label (normalised as micromark normalises it) is or may be defined: known to the parser
+   * before the piece, or possibly defined in the piece itself (which the parser would know while reading it).
+   */
+  mayBeDefined(label: string): boolean;
+  /** No label is or may be defined: no reference can form. */
+  noReferences: boolean;
 }
 
 const SPACE = 0x20;
@@ -121,7 +124,7 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
   const delimiters: Delimiter[] = [];
   const brackets: Bracket[] = [];
   const destinations: FastItem[] = [];
-  const noReferences = ctx.defined.length === 0 && !ctx.mayDefine;
+  const noReferences = ctx.noReferences;
   const mark = (s: number, e: number): void => {
     mask.fill(1, s - a, e - a);
   };
@@ -249,8 +252,8 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
         }
         // Not an inline link: a reference if the label is defined (not modelled here), else text.
         if (!noReferences) {
-          if (next === 0x5b || ctx.mayDefine) return false;
-          if (ctx.defined.includes(normalizeIdentifier(p.slice(opener.textStart, i)))) return false;
+          if (next === 0x5b) return false;
+          if (ctx.mayBeDefined(normalizeIdentifier(p.slice(opener.textStart, i)))) return false;
         }
         opener.balanced = true;
         i++;
@@ -518,6 +521,29 @@ function htmlBlockEnd(p: string, i: number, next: number, end: number): number {
     ls = after;
   }
   return end;
+}
+
+const RAW_NAMES = new Set(['pre', 'script', 'style', 'textarea']);
+
+/**
+ * §4.6: whether the line p[i, e), starting with `<`, may start an HTML block: kinds 1–5 (`<!`, `<?`, a raw tag
+ * name), 6 (a block-level tag name), or 7 (a complete open or closing tag with nothing but whitespace after it).
+ */
+function mayStartHtmlBlock(p: string, i: number, e: number): boolean {
+  const c = p.charCodeAt(i + 1);
+  if (c === 0x21 || c === 0x3f) return true;
+  let j = c === 0x2f ? i + 2 : i + 1;
+  const name = j;
+  if (!isAsciiAlpha(p.charCodeAt(j))) return false;
+  while (j < e && (isAlnum(p.charCodeAt(j)) || p.charCodeAt(j) === 0x2d)) j++;
+  const lower = p.slice(name, j).toLowerCase();
+  if (BLOCK_NAMES.has(lower) || RAW_NAMES.has(lower)) return true;
+  // Kind 7 reads a tag a little differently from raw HTML (§6.6) in micromark (`<a b=c=d>` is a tag to it): when
+  // the inline reading finds no tag, assume one. When it finds one, kind 7 reads the same one, then needs the end.
+  const tag = htmlTagEnd(p, i, e);
+  if (tag <= 0) return true;
+  for (let k = tag; k < e; k++) if (!isSpaceOrTab(p.charCodeAt(k))) return false;
+  return true;
 }
 
 /** §2.5: the end of a character reference starting with `&` at i, or 0. */
@@ -833,6 +859,11 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
   let paraEnd = -1;
   const closePara = (): boolean => {
     if (paraStart < 0) return true;
+    // §4.7 link reference definitions (not modelled here) start a paragraph: `[label]:`.
+    if (p.charCodeAt(paraStart) === 0x5b) {
+      const colon = p.indexOf(']:', paraStart);
+      if (colon >= 0 && colon < paraEnd) return false;
+    }
     const ok = readInline(p, paraStart, paraEnd, ctx, out);
     paraStart = -1;
     return ok;
@@ -902,11 +933,13 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
     }
     if (c === 0x3c && items.length === 0 && paraStart < 0) {
       // §4.6 HTML blocks of kind 2 (a comment, to the line with `-->`) and 6 (a block-level tag, to a blank line):
-      // nothing in them is data. Other kinds are left to micromark.
+      // nothing in them is data. Other kinds are left to micromark; a line that starts none is a paragraph's.
       const after = htmlBlockEnd(p, i, next, end);
-      if (after < 0) return undefined;
-      ls = after;
-      continue;
+      if (after >= 0) {
+        ls = after;
+        continue;
+      }
+      if (mayStartHtmlBlock(p, i, le)) return undefined;
     }
     if (paraStart < 0 && isThematicBreak(p, i, le)) {
       // §4.1 a thematic break: no content.
@@ -929,7 +962,7 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
         items.push(k - ls);
         i = k;
         c = p.charCodeAt(i);
-        if (startsBlock(p, i, le) || (c === 0x5b && ctx.mayDefine)) return undefined;
+        if (startsBlock(p, i, le)) return undefined;
         paraStart = i;
         paraEnd = le;
         ls = next;
@@ -969,7 +1002,7 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
       if (startsBlock(p, i, le)) return undefined;
       paraEnd = le;
     } else {
-      if (startsBlock(p, i, le) || (c === 0x5b && ctx.mayDefine)) return undefined;
+      if (startsBlock(p, i, le)) return undefined;
       paraStart = i;
       paraEnd = le;
     }
@@ -994,6 +1027,7 @@ function startsBlock(p: string, i: number, e: number): boolean {
       return j - i >= 3;
     }
     case 0x3c:
+      return mayStartHtmlBlock(p, i, e);
     case 0x3e:
       return true;
     case 0x23: {
