@@ -165,6 +165,28 @@ describe('detect: P8 — a new scheme starts a new link', () => {
   ]);
 });
 
+describe('detect: P8 with P4 — Soft run, text of a script written without spaces, then a new scheme', () => {
+  itMarks([
+    // the link ends before the Soft run; the letters are text; the scheme glued to them starts a link (P4)
+    '⸠https://ja.wikipedia.org/wiki/ゴッホ⸡。東京⸠https://例え.jp/a⸡',
+    '⸠https://ja.wikipedia.org/wiki/東京⸡、詳しくは⸠https://example.jp/b⸡',
+    '⸠https://zh.wikipedia.org/wiki/北京⸡。详见⸠https://例子.cn/a⸡',
+    '⸠https://a.cn/路径⸡，链接⸠ftp://b.cn/x⸡',
+    '⸠https://a.jp/?q=日本⸡！次は⸠https://b.jp/#c⸡',
+    '⸠https://a.kr/경로⸡.링크⸠https://b.kr⸡',
+    // one link: no Soft run, no scheme after the letters, Latin letters in the run, a path separator
+    '⸠https://a.jp/日本東京https://b.jp/x⸡',
+    '⸠https://a.jp/?q=東京https://b.jp⸡',
+    '⸠https://a.jp/日本。東京⸡',
+    '⸠https://a.cn/北京，上海⸡',
+    '⸠https://a.jp/日本。Tokyo東京https://b.jp/x⸡',
+    '⸠https://a.jp/日本。東京www.example.jp⸡',
+    '⸠https://a.jp/日本/東京https://b.jp/x⸡',
+    // only the Soft run right before the letters counts
+    '⸠https://a.jp/ゴッホ。東京⸡、大阪⸠https://b.jp⸡',
+  ]);
+});
+
 describe('detect: hosts', () => {
   itMarks([
     '⸠http://例え.テスト⸡ is linked after a scheme, 例え.テスト alone is not (no such TLD)',

@@ -50,6 +50,8 @@ const cases = [
   '\uD83D\uDE00https://x.com/\uD83D\uDE00 ok \uD83D\uDE00',
   'ssh://git@github.com/x http://[::1]:80/ tel:+1-555 com.example.app://x',
   'john..smith@example.com.au and http://john.smith@example.com/foo',
+  'https://ja.wikipedia.org/wiki/ゴッホ。東京https://例え.jp/a、大阪',
+  '使用します。Windows では。詳しくはこちら。example.com/a。普遍适用测试。我爱你',
 ];
 
 describe('detect: scan() is chunking-invariant', () => {
@@ -74,7 +76,7 @@ describe('detect: scan() is chunking-invariant', () => {
   it('property: random text from a small alphabet, random pieces', () => {
     const alphabet = fc.constantFrom(
       'a', '.', '/', ':', '@', '(', ')', '<', '>', ' ', '\n', '例', '。', 'https://', 'com', 'x.y', '"', '、', '\u202E',
-      'mailto:', '?', '#', '-', '<URL:', '\uD83D\uDE00', '\uD83D', 'jp', '1',
+      'mailto:', '?', '#', '-', '<URL:', '\uD83D\uDE00', '\uD83D', 'jp', '1', '東京', 'man',
     );
     fc.assert(
       fc.property(
@@ -107,6 +109,8 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
     ['an unclosed <http://… wrapper', '<http://x/' + 'a\n'.repeat(50_000)],
     ['x.com/ × 20 000', 'x.com/'.repeat(20_000)],
     ['a@ × 50 000', 'a@'.repeat(50_000) + 'b.com'],
+    ['、東京 × 50 000 after https://x/', 'https://x/' + '、東京'.repeat(50_000) + 'https://y/'],
+    ['東京。 × 100 000, then an ASCII TLD', '東京。'.repeat(100_000) + 'com'],
   ];
   for (const [name, text] of hostile) {
     it(name, () => {

@@ -31,6 +31,35 @@ describe('detect: scripts', () => {
   ]);
 });
 
+describe('detect: a CJK full stop before an ASCII word is the end of a sentence, not a host dot', () => {
+  itMarks([
+    // no link: the word after `。` is a TLD, but the stop follows a Japanese or Chinese sentence
+    'にも影響を与えます。man ページ',
+    '使用します。Windows では',
+    'ありません。Windows レジストリ',
+    'です。LV は VG の中',
+    '取决于许可证条款或者厂商和软件包作者的私下约定。CD 厂商',
+    '浏览器渲染完成后设置参数。new SliderBar',
+    '克。PS 这菜',
+    '直接忽略下面语句。而进行下一行匹配。next 语句',
+    '例え。jp (an IDN under an ASCII TLD written with a CJK stop)',
+    '東京。大阪。jp',
+    // the domain starts after the stop
+    '詳しくはこちら。⸠example.com⸡を参照',
+    '下载地址。⸠example.cn/download⸡',
+    '説明です．⸠example.com⸡',
+    '説明です｡⸠example.com⸡',
+    '東京。⸠大阪.jp⸡',
+    // unchanged: a non-ASCII TLD, a dot, a scheme, ASCII before the stop
+    '⸠普遍适用测试。我爱你⸡',
+    '⸠普遍適用測試。台灣⸡',
+    '⸠ｅｘａｍｐｌｅ。ｃｏｍ⸡',
+    '⸠例え.jp⸡',
+    '⸠http://例え。jp/a⸡',
+    '⸠example。com⸡',
+  ]);
+});
+
 describe('detect: trailing punctuation of each script', () => {
   itMarks([
     '⸠https://example.jp/パス⸡。',

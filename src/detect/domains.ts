@@ -112,6 +112,10 @@ export function atDot(st: ScanState, d: number): boolean {
     if (d - ds > MAX_DOMAIN_LENGTH) return false;
   }
   if (ds === d) return false; // `See .fr` — nothing before the TLD's dot
+  if (!ascii) {
+    ds = afterSentenceStop(text, ds, d, tldEnd);
+    if (ds > d) return false;
+  }
   // Deviation (UTS #58 §4.1 step 3): text of a script written without spaces glued before an ASCII first label
   // is not part of the domain — `詳しくはexample.jp` links `example.jp`; the reference scans back over it.
   // (An all-ASCII domain has no such text: skipped, performance.)
@@ -225,6 +229,29 @@ export function asciiTldBeforeNoSpaceScript(st: ScanState, a: number, b: number)
   while (p < b && text.charCodeAt(p) < 128) p++;
   if (p === a || p === b || !isNoSpaceScriptLetter(codePointAt(text, p))) return -1;
   return isTld(st, a, p) ? p : -1;
+}
+
+/**
+ * Where a schemeless domain [ds, …) with its TLD at [d + 1, tldEnd) starts once sentence ends are taken out:
+ * after the last ideographic or full-width full stop (`。` `｡` `．`) that follows a letter of a script written
+ * without spaces, when the TLD is ASCII. d + 1 when that stop is the TLD's own dot: no domain at all.
+ *
+ *     にも影響を与えます。man      使用します。Windows      克。PS        (no link)
+ *     です。example.com       → example.com
+ *     普遍适用测试。我爱你       例え。テスト      ｅｘａｍｐｌｅ．ｃｏｍ     (unchanged: the TLD is not ASCII)
+ *
+ * Deviation (UTS #58 §4.1 step 3; UTS #46 maps `。` `｡` `．` to `.`): the reference scans back across these
+ * stops as label separators, so a Japanese or Chinese sentence glued to the next English word (`Windows`, `man`,
+ * `PS` are TLDs) became a domain. In that text the stop ends a sentence; an IDN written with `。` under an ASCII
+ * TLD is rare, and one written with `.` (`例え.jp`) or after a scheme (`http://例え。jp`) is still linked.
+ */
+export function afterSentenceStop(text: string, ds: number, d: number, tldEnd: number): number {
+  for (let i = d + 1; i < tldEnd; i++) if (text.charCodeAt(i) >= 128) return ds;
+  for (let q = d; q > ds; q--) {
+    const c = text.charCodeAt(q);
+    if ((c === 0x3002 || c === 0xff0e || c === 0xff61) && isNoSpaceScriptLetter(codePointBefore(text, q))) return q + 1;
+  }
+  return ds;
 }
 
 /**

@@ -2,7 +2,7 @@
 // bracket stack per part (NOTES §3, the reference's parsePathQueryFragment), plus P1, P6 and P8.
 
 import { linkBracketOpener } from '../unicode/index.js';
-import { A_ALPHA, A_SCHEME, ASCII_FLAGS, ASCII_TERM, CLOSE, HARD, INCLUDE, isBidiControl, OPEN, SOFT, termOf } from './chars.js';
+import { A_ALPHA, A_SCHEME, ASCII_FLAGS, ASCII_TERM, CLOSE, HARD, INCLUDE, isBidiControl, isNoSpaceScriptLetter, OPEN, SOFT, termOf } from './chars.js';
 import type { ScanState } from './state.js';
 
 // Parts (NOTES §3.1).
@@ -113,10 +113,17 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     if (lt === INCLUDE) {
       lastSafe = i + len;
     } else if (lt === SOFT) {
-      // P8: a run of Soft characters followed directly by `scheme://` ends the link before that run.
+      // P8: a run of Soft characters followed directly by `scheme://` ends the link before that run; so does one
+      // followed by letters of a script written without spaces and then `scheme://` (P4 lets a scheme start
+      // there): `https://ja.wikipedia.org/wiki/ゴッホ。東京https://例え.jp/a` is two links, `。東京` text.
+      // Deviation (UTS #58 §3.5.1): the reference reads both as one link (Soft followed by Include goes on).
       if (!st.outOfRoom(i + len)) {
         const next = text.charCodeAt(i + len);
-        if (next < 128 && (ASCII_FLAGS[next]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, i + len) > 0) return lastSafe;
+        if (next < 128) {
+          if ((ASCII_FLAGS[next]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, i + len) > 0) return lastSafe;
+        } else if (schemeAfterNoSpaceText(st, i + len)) {
+          return lastSafe;
+        }
       }
     } else if (lt === HARD) {
       if (isBidiControl(cp)) st.bidiStop = true;
@@ -130,6 +137,27 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     }
     i += len;
   }
+}
+
+/**
+ * P8 with P4: does a run of letters of a script written without spaces (Han, kana, Thai, …) start at `i`, with
+ * `scheme://` right after it? Reads within the segment only; a letter is read here at most once per link (only
+ * from the Soft character just before its run).
+ *
+ *     ゴッホ。東京https://例え.jp/a
+ *            ^i   ^ scheme
+ */
+function schemeAfterNoSpaceText(st: ScanState, i: number): boolean {
+  const text = st.text;
+  let j = i;
+  while (!st.outOfRoom(j)) {
+    const c = text.charCodeAt(j);
+    if (c < 128) return j > i && (ASCII_FLAGS[c]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, j) > 0;
+    const cp = st.cpAt(j);
+    if (!isNoSpaceScriptLetter(cp)) return false;
+    j += cp > 0xffff ? 2 : 1;
+  }
+  return false;
 }
 
 /**
