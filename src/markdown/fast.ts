@@ -1,10 +1,12 @@
 // The Markdown mode's fast path: one segment of a piece (top-level blocks between two places where a piece may be
-// cut, segment.ts) read without micromark, when it is written in a common subset of CommonMark 0.31 — paragraphs,
-// ATX headings, bullet and ordered lists, with code spans, emphasis, backslash escapes, entity references and inline
-// links and images. Anything outside the subset, or anything whose reading depends on something this reader does not
-// model (a reference label that may be defined, a table, raw HTML, an autolink, strikethrough), makes it give up
-// (`undefined`) and the segment goes to micromark as before. So it either gives exactly what the micromark events
-// would give extract.ts — the same runs of plain text (`data`) and the same link destinations — or nothing.
+// cut, segment.ts) read without micromark, when it is written in the common subset of CommonMark 0.31 and GFM that
+// READMEs are mostly written in — paragraphs, ATX and setext headings, bullet and ordered lists, fenced code, thematic
+// breaks, HTML blocks of kinds 2 and 6, GFM tables (rows starting with `|`); inline: code spans, emphasis, backslash
+// escapes, entity references, inline links and images, autolinks, open and closing tags. Anything outside it, or
+// whose reading depends on what this reader does not model (a reference label that is or may be defined, block
+// quotes, indented code, strikethrough, `<a>`, comments inline, a construct over a line ending inside a link),
+// makes it give up (`undefined`) and the segment goes to micromark as before. So it gives exactly what the micromark
+// events would give extract.ts — the same runs of plain text (`data`) and the same link destinations — or nothing.
 // test/markdown-fastpath.test.ts holds the two paths equal over the CommonMark spec examples, generated Markdown and
 // real READMEs.
 //
@@ -45,7 +47,7 @@ const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** Thrown-free give-up signal inside the readers. */
+/** The readers' give-up value (failure is a value here, not an exception). */
 const BAIL = -1;
 
 // CommonMark §2.1: ASCII punctuation.

@@ -1,7 +1,7 @@
 // The Markdown mode (issue 6): links in Markdown source, incrementally, with flat memory.
 //
-// Text is cut into pieces of whole blocks (segment.ts) and each piece is parsed by micromark and read for links
-// (extract.ts). Only the current piece is held: memory does not grow with the document, only with its longest
+// Text is cut into pieces of whole blocks (segment.ts) and each piece is read for links (extract.ts): its segments
+// in the common subset by fast.ts, the rest parsed by micromark. Only the current piece is held: memory does not grow with the document, only with its longest
 // piece (at most 1 MiB, after which a piece is cut at a line boundary) and its link reference definitions.
 // Cutting changes nothing: the links of the pieces are those of one parse of the whole text, except that the stream
 // resolves a reference only against definitions seen before it (the whole-text functions read twice when needed).
