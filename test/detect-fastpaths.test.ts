@@ -36,7 +36,7 @@ function tldOf(text: string, options?: LinkOptions): boolean {
 const TOKENS = [
   '.', '.', ':', ':', '。', ' ', '\n', 'a', 'Z', '5', '-', '_', '/', '//', '?', '@', '#', '(', ')', '"', ',', ';',
   'com', 'COM', 'org', 'jp', 'md', 'e.g', 'http', 'https', 'mailto', 'tel', 'urn', 'x', 'www', 'ä', 'é', '例え',
-  'テスト', 'ｃｏｍ', '．', 'vermögensberatung', 'xn--p1ai', '\u202e', '😀',
+  'テスト', 'ｃｏｍ', '．', 'vermögensberatung', 'xn--p1ai', '\u202e', '😀', 'を参照してくださいこれは長い日本語の文章です',
 ];
 
 describe('detect fast paths', () => {

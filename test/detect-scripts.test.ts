@@ -60,6 +60,16 @@ describe('detect: a CJK full stop before an ASCII word is the end of a sentence,
   ]);
 });
 
+describe('detect: an ASCII TLD glued to a long run of text written without spaces', () => {
+  itMarks([
+    '使用⸠kernel.org⸡电子邮件帐户执行的任何活动必须遵循为⸠kernel.org⸡发布的行为',
+    '⸠bugzilla.kernel.org⸡是Linux内核开发者们用来跟踪内核相关的问题的系统',
+    '⸠example.com⸡を参照してくださいこれは長い日本語の文章ですが途中に区切りがありません',
+    'example.comxを参照してくださいこれは長い日本語の文章ですが途中に区切りがありません',
+    'example.abcdefghijklmnopqrstuvwxyzabcdefghij',
+  ]);
+});
+
 describe('detect: trailing punctuation of each script', () => {
   itMarks([
     '⸠https://example.jp/パス⸡。',

@@ -36,6 +36,7 @@ export function atDot(st: ScanState, d: number): boolean {
   // Step 1: the label after the dot must be a TLD.
   const end = st.end;
   let j = d + 1;
+  let tooLong = false;
   while (j < end || !st.outOfRoom(j)) {
     const c = text.charCodeAt(j);
     if (c < 128) {
@@ -47,15 +48,16 @@ export function atDot(st: ScanState, d: number): boolean {
       j += cp > 0xffff ? 2 : 1;
     }
     if (j - d - 1 > o.tldMaxLength) {
-      st.next = j;
-      return false;
+      tooLong = true; // no TLD is this long: only the deviation below may still find one at its start
+      break;
     }
   }
   st.next = j;
   if (j === d + 1) return false;
-  if (!isTld(st, d + 1, j)) {
+  if (tooLong || !isTld(st, d + 1, j)) {
     // Deviation (UTS #58 §4.1 step 2): an ASCII TLD glued to text of a script written without spaces ends
     // there — `example.comを参照` links `example.com`; the reference rejects the whole candidate (`.comx`).
+    // (However long the run of that text: its sentence may go on for many characters without a space.)
     j = asciiTldBeforeNoSpaceScript(st, d + 1, j);
     if (j < 0) return false;
   }
