@@ -99,9 +99,9 @@ describe('detect: the plain-ASCII fast path equals the full conversion', () => {
         const iriText = link.schemeInferred ? (link.kind === 'email' ? 'mailto:' : link.scheme + '://') + link.text : link.text;
         let uri: string;
         try {
-          uri = toLinkUri(iriText, 'idna', undefined, false);
+          uri = toLinkUri(iriText, 'idna', undefined, true);
         } catch {
-          uri = toLinkUri(iriText, 'percent', undefined, false);
+          uri = toLinkUri(iriText, 'percent', undefined, true);
         }
         expect(link.uri, link.text).to.equal(toValidUri(uri));
         expect(link.iri, link.text).to.equal(toIri(uri));
@@ -159,14 +159,15 @@ describe('detect: ASCII hosts are checked by UTS #46 too', () => {
       expect(link.diagnostics, text).to.deep.equal(['idna-failed']);
     }
   });
-  it('an ASCII host with `_` fails UseSTD3ASCIIRules (vector IDN-22): idna-failed, the host as written', () => {
+  it('an all-ASCII host with `_` is taken as browsers take it (UseSTD3ASCIIRules=false for `_`): clickable', () => {
     for (const [text, uri] of [
       ['http://other_side.blogspot.com/', 'http://other_side.blogspot.com/'],
-      ['HTTPS://A_B.Example.COM/x_Y', 'https://A_B.Example.COM/x_Y'],
+      ['HTTPS://A_B.Example.COM/x_Y', 'https://a_b.example.com/x_Y'],
       ['http://server_name/', 'http://server_name/'],
+      ['ftp://_dmarc.example.org:21/', 'ftp://_dmarc.example.org:21/'],
     ]) {
       const link = only(text!);
-      expect(link, text).to.deep.include({ uri, diagnostics: ['idna-failed'] });
+      expect(link, text).to.deep.include({ uri, iri: uri, diagnostics: [] });
     }
   });
   it('a valid host of a DNS scheme is written as UTS #46 ToASCII writes it (lower case), the scheme in lower case', () => {

@@ -123,7 +123,7 @@ describe('Markdown mode: existing links, linked once', () => {
     expect(link!.uri).to.equal('https://xn--r8jz45g.jp/(x)?q=%C3%A4');
     expect(link!.iri).to.equal('https://例え.jp/(x)?q=ä');
     expect(image).to.include({ construct: 'image', destination: '/img%20x.png', uri: '/img%20x.png', scheme: '' });
-    expect(ref).to.include({ construct: 'link-reference', text: 'c', destination: 'https://EXAMPLE.com/a b', uri: 'https://EXAMPLE.com/a%20b' });
+    expect(ref).to.include({ construct: 'link-reference', text: 'c', destination: 'https://EXAMPLE.com/a b', uri: 'https://example.com/a%20b' });
     expect(def).to.include({ construct: 'definition', text: 'https://EXAMPLE.com/a b' });
     expect(auto).to.include({ construct: 'autolink', kind: 'email', scheme: 'mailto', text: 'u@example.com', destination: 'mailto:u@example.com', uri: 'mailto:u@example.com' });
   });
@@ -142,7 +142,7 @@ describe('Markdown mode: existing links, linked once', () => {
     expect(links[0]!.diagnostics).to.include('confusable-host');
     expect(links[1]!.uri).to.equal('https://example.com/a%5B1%5D');
     expect(links[2]!.diagnostics).to.include('mixed-script-host');
-    expect(links[3]!.diagnostics).to.deep.equal(['idna-failed']);
+    expect(links[3]!).to.deep.include({ uri: 'http://x_y.example/', diagnostics: [] }); // `_`: as browsers take it
   });
 
   it('keeps the first of several definitions of a label (CommonMark §4.7)', () => {

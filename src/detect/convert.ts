@@ -4,7 +4,7 @@
 import { IriError } from '../errors.js';
 import { checkIriBidi } from '../iri/bidi.js';
 import { toIri } from '../iri/to-iri.js';
-import { encodeGeneral, toLinkUri, toUri } from '../iri/to-uri.js';
+import { encodeGeneral, toLinkUri } from '../iri/to-uri.js';
 import type { DiagnosticCode, Link } from '../types.js';
 import { domainToUnicode, isDnsScheme } from '../iri/idna.js';
 import { confusableHost } from '../unicode/confusables.js';
@@ -152,7 +152,7 @@ function fullLink(st: ScanState, s: number, e: number, base: number, raw: string
 
   const diagnostics: DiagnosticCode[] = [];
   if (st.bidiStop) diagnostics.push('bidi-control');
-  const c = convertLinkText(iriText, raw, text, st.hostStart, st.hostEnd, st.opts.documentCharset, diagnostics, true);
+  const c = convertLinkText(iriText, raw, text, st.hostStart, st.hostEnd, st.opts.documentCharset, diagnostics);
   if (st.userinfo) diagnostics.push('userinfo');
   if (st.wrapped) diagnostics.push('wrapped');
   if (st.tooLong) diagnostics.push('link-too-long');
@@ -179,11 +179,10 @@ export interface ConvertedLink {
 }
 
 /**
- * The detector's links take `_` in an all-ASCII host (to-uri.ts toLinkUri's Deviation from UTS #46
- * UseSTD3ASCIIRules, as browsers do): not yet — test/markdown.test.ts pins `http://x_y.example/` to `idna-failed`
- * for bare links and Markdown destinations alike; turned on together with that test.
+ * Deviation (UTS #46 UseSTD3ASCIIRules, RFC 3987 §3.1; to-uri.ts toLinkUri): the uri of a link takes `_` in an
+ * all-ASCII host without an ACE label (`http://other_side.blogspot.com/`), as browsers do; toUri keeps STD3.
  */
-const UNDERSCORE_HOSTS = false;
+const UNDERSCORE_HOSTS = true;
 
 /**
  * The conversion every link shares — the detector's and the Markdown mode's destinations: `iriText` (the link
@@ -191,8 +190,7 @@ const UNDERSCORE_HOSTS = false;
  * pushing onto `diagnostics`, in this order, `idna-failed`, `mixed-script-host` and `confusable-host` (UTS #39, for
  * the host hostText[hostStart, hostEnd) when it has a non-ASCII character or an ACE label), `bidi-component`
  * (RFC 3987 §4.2) and `invalid-percent-encoding` (a `%` in `written` not followed by two hex digits).
- * `linkForm` (the detector's links): the uri is to-uri.ts toLinkUri's — the scheme and DNS hosts in lower case, as
- * UTS #46 ToASCII writes them — where a Markdown destination keeps toUri's form (ASCII hosts as written).
+ * The uri is to-uri.ts toLinkUri's: the scheme and DNS hosts in lower case, as UTS #46 ToASCII writes them.
  */
 export function convertLinkText(
   iriText: string,
@@ -202,22 +200,17 @@ export function convertLinkText(
   hostEnd: number,
   documentCharset: string | undefined,
   diagnostics: DiagnosticCode[],
-  linkForm = false,
 ): ConvertedLink {
   let uri: string;
   let idnaFailed = false;
   let conversionFailed = false;
   try {
-    uri = linkForm
-      ? toLinkUri(iriText, 'idna', documentCharset, UNDERSCORE_HOSTS)
-      : toUri(iriText, documentCharset === undefined
-        ? { host: 'idna', asciiDisallowed: 'encode' }
-        : { host: 'idna', asciiDisallowed: 'encode', documentCharset });
+    uri = toLinkUri(iriText, 'idna', documentCharset, UNDERSCORE_HOSTS);
   } catch (err) {
     if (!(err instanceof IriError)) throw err;
     if (err.code === 'idna-failed') idnaFailed = true;
     else conversionFailed = true;
-    uri = fallbackUri(iriText, idnaFailed, linkForm);
+    uri = fallbackUri(iriText, idnaFailed);
   }
   let iri: string;
   try {
@@ -245,12 +238,10 @@ export function convertLinkText(
  * The uri when toUri failed: with the host percent-encoded (after an IDNA failure); if that fails too (a
  * document charset that cannot hold the query), without the charset; as a last resort the text itself.
  */
-function fallbackUri(iriText: string, idnaFailed: boolean, linkForm: boolean): string {
+function fallbackUri(iriText: string, idnaFailed: boolean): string {
   for (const host of idnaFailed ? (['percent'] as const) : (['idna', 'percent'] as const)) {
     try {
-      return linkForm
-        ? toLinkUri(iriText, host, undefined, UNDERSCORE_HOSTS)
-        : toUri(iriText, { host, asciiDisallowed: 'encode' });
+      return toLinkUri(iriText, host, undefined, UNDERSCORE_HOSTS);
     } catch {
       // try the next way
     }
