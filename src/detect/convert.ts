@@ -12,6 +12,7 @@ import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
 import { isBidiControl, isHostDot } from './chars.js';
 import type { ScanState } from './state.js';
 import { removeWrapSpace } from './wrap.js';
+import { BoundedMemo, detached } from '../memo.js';
 
 /** The Link for the candidate text[s, e) described by `st`; offsets shifted by `base`. */
 export function makeLink(st: ScanState, s: number, e: number, base: number): Link {
@@ -70,7 +71,7 @@ interface Converted {
   conversionFailed: boolean;
 }
 
-const linkMemo = new Map<string, Converted>();
+const linkMemo = new BoundedMemo<Converted>(LINK_MEMO_SIZE, LINK_MEMO_MAX_LENGTH);
 
 function relativeHost(st: ScanState, s: number, n: number): number {
   return st.hostEnd > st.hostStart && st.hostStart >= s && st.hostEnd <= s + n ? st.hostStart - s : -1;
@@ -97,7 +98,6 @@ function remember(raw: string, st: ScanState, s: number, link: Link): void {
     if (d === 'conversion-failed') conversionFailed = true;
     else if (d !== 'bidi-control' && d !== 'userinfo' && d !== 'wrapped' && d !== 'link-too-long') found.push(d);
   }
-  if (linkMemo.size >= LINK_MEMO_SIZE) linkMemo.clear();
   linkMemo.set(raw, {
     kind: st.kind,
     scheme: st.scheme,
@@ -106,8 +106,8 @@ function remember(raw: string, st: ScanState, s: number, link: Link): void {
     hostStart,
     hostEnd,
     documentCharset: st.opts.documentCharset,
-    uri: link.uri,
-    iri: link.iri,
+    uri: detached(link.uri),
+    iri: detached(link.iri),
     found,
     conversionFailed,
   });
@@ -273,7 +273,7 @@ const CONFUSABLE = 2;
 // a result. Bounded as src/iri/idna.ts bounds its memo: at most HOST_MEMO_SIZE hosts of at most 256 units
 // (RFC 1035 §2.3.4: 253 octets is the longest name), cleared when full.
 const HOST_MEMO_SIZE = 2048;
-const hostMemo = new Map<string, number>();
+const hostMemo = new BoundedMemo<number>(HOST_MEMO_SIZE, 256);
 
 /** UTS #39 for one host: MIXED_SCRIPT (a label isSuspiciousLabel finds) and CONFUSABLE (confusableHost) bits. */
 function hostChecks(host: string): number {
@@ -282,10 +282,7 @@ function hostChecks(host: string): number {
   const labels = hostLabels(host);
   const found =
     (labels.some(isSuspiciousLabel) ? MIXED_SCRIPT : 0) | (confusableHost(labels.join('.')) !== null ? CONFUSABLE : 0);
-  if (host.length <= 256) {
-    if (hostMemo.size >= HOST_MEMO_SIZE) hostMemo.clear();
-    hostMemo.set(host, found);
-  }
+  hostMemo.set(host, found);
   return found;
 }
 

@@ -5,6 +5,7 @@
 // which keeps a global `declare module 'tr46'` out of the tree.
 
 import { createRequire } from 'node:module';
+import { BoundedMemo, detached } from '../memo.js';
 
 interface Tr46Flags {
   checkHyphens?: boolean;
@@ -43,13 +44,8 @@ const FLAGS: Tr46Flags = {
 // map is cleared when full, so memory stays flat whatever the input.
 const MEMO_SIZE = 2048;
 const MEMO_MAX_KEY_LENGTH = 256;
-const asciiMemo = new Map<string, string | null>();
-const unicodeMemo = new Map<string, { domain: string; error: boolean }>();
-
-function remember<V>(memo: Map<string, V>, key: string, value: V): void {
-  if (memo.size >= MEMO_SIZE) memo.clear();
-  memo.set(key, value);
-}
+const asciiMemo = new BoundedMemo<string | null>(MEMO_SIZE, MEMO_MAX_KEY_LENGTH);
+const unicodeMemo = new BoundedMemo<{ domain: string; error: boolean }>(MEMO_SIZE, MEMO_MAX_KEY_LENGTH);
 
 /**
  * UTS #46 §4.2 ToASCII of a domain name with irilink's flags (see FLAGS), or null when it fails.
@@ -60,7 +56,7 @@ export function domainToAscii(domain: string): string | null {
   let ascii = asciiMemo.get(domain);
   if (ascii === undefined) {
     ascii = tr46.toASCII(domain, FLAGS);
-    remember(asciiMemo, domain, ascii);
+    asciiMemo.set(domain, ascii === null ? null : detached(ascii));
   }
   return ascii;
 }
@@ -75,7 +71,7 @@ export function domainToUnicode(domain: string): { domain: string; error: boolea
   let result = unicodeMemo.get(domain);
   if (result === undefined) {
     result = tr46.toUnicode(domain, FLAGS);
-    remember(unicodeMemo, domain, { domain: result.domain, error: result.error });
+    unicodeMemo.set(domain, { domain: detached(result.domain), error: result.error });
     return result;
   }
   return { domain: result.domain, error: result.error }; // a fresh object: the caller may change it
