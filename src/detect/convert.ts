@@ -113,15 +113,34 @@ function remember(raw: string, st: ScanState, s: number, link: Link): void {
   });
 }
 
-/** The Link of a remembered conversion, with the diagnostics in fullLink's order. */
+/** The Link of a remembered conversion. */
 function memoLink(c: Converted, st: ScanState, s: number, e: number, base: number, raw: string): Link {
+  return linkOf(st, s, e, base, raw, c.found, c.uri, c.iri, c.conversionFailed);
+}
+
+/**
+ * The Link of the candidate, with the diagnostics in their fixed order: what belongs to the occurrence (bidi-control),
+ * then the conversion's own (`found`: idna-failed … invalid-percent-encoding), then userinfo, wrapped, link-too-long
+ * and conversion-failed.
+ */
+function linkOf(
+  st: ScanState,
+  s: number,
+  e: number,
+  base: number,
+  raw: string,
+  found: readonly DiagnosticCode[],
+  uri: string,
+  iri: string,
+  conversionFailed: boolean,
+): Link {
   const diagnostics: DiagnosticCode[] = [];
   if (st.bidiStop) diagnostics.push('bidi-control');
-  for (const d of c.found) diagnostics.push(d);
+  for (const d of found) diagnostics.push(d);
   if (st.userinfo) diagnostics.push('userinfo');
   if (st.wrapped) diagnostics.push('wrapped');
   if (st.tooLong) diagnostics.push('link-too-long');
-  if (c.conversionFailed) diagnostics.push('conversion-failed');
+  if (conversionFailed) diagnostics.push('conversion-failed');
   return {
     start: s + base,
     end: e + base,
@@ -129,8 +148,8 @@ function memoLink(c: Converted, st: ScanState, s: number, e: number, base: numbe
     kind: st.kind,
     scheme: st.kind === 'email' ? 'mailto' : st.scheme,
     schemeInferred: st.schemeInferred,
-    uri: c.uri,
-    iri: c.iri,
+    uri,
+    iri,
     diagnostics,
   };
 }
@@ -150,25 +169,9 @@ function fullLink(st: ScanState, s: number, e: number, base: number, raw: string
   let iriText = st.wrapped ? removeWrapSpace(raw) : raw;
   if (st.schemeInferred) iriText = (st.kind === 'email' ? 'mailto:' : st.scheme + '://') + iriText;
 
-  const diagnostics: DiagnosticCode[] = [];
-  if (st.bidiStop) diagnostics.push('bidi-control');
-  const c = convertLinkText(iriText, raw, text, st.hostStart, st.hostEnd, st.opts.documentCharset, diagnostics);
-  if (st.userinfo) diagnostics.push('userinfo');
-  if (st.wrapped) diagnostics.push('wrapped');
-  if (st.tooLong) diagnostics.push('link-too-long');
-  if (c.conversionFailed) diagnostics.push('conversion-failed');
-
-  return {
-    start: s + base,
-    end: e + base,
-    text: raw,
-    kind: st.kind,
-    scheme: st.kind === 'email' ? 'mailto' : st.scheme,
-    schemeInferred: st.schemeInferred,
-    uri: c.uri,
-    iri: c.iri,
-    diagnostics,
-  };
+  const found: DiagnosticCode[] = [];
+  const c = convertLinkText(iriText, raw, text, st.hostStart, st.hostEnd, st.opts.documentCharset, found);
+  return linkOf(st, s, e, base, raw, found, c.uri, c.iri, c.conversionFailed);
 }
 
 /** What convertLinkText gives: the two forms, and whether a conversion failed (`conversion-failed` is the caller's). */
