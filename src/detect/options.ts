@@ -3,6 +3,7 @@
 import iconv from 'iconv-lite';
 import { badOption } from '../errors.js';
 import { buildTldSet, DEFAULT_TLDS } from './tlds.js';
+import { buildTrie } from './trie.js';
 
 /** Options of findLinks, linkify, createScanner and the stream. Every field is optional. */
 export interface LinkOptions {
@@ -184,22 +185,13 @@ SCHEME_SYMBOL[0x2e] = 38;
 
 function buildSchemeTrie(list: readonly string[]): SchemeTrie {
   const all = [...list, ...NEVER_SCHEMES];
-  let size = 1;
-  for (const s of all) size += s.length;
-  const next = new Int32Array(size * SCHEME_SYMBOLS);
-  const name: (string | null)[] = new Array<string | null>(size).fill(null);
-  const never = new Uint8Array(size);
-  let nodes = 1;
-  for (const s of all) {
-    let node = 0;
-    for (let i = 0; i < s.length; i++) {
-      const k = node * SCHEME_SYMBOLS + SCHEME_SYMBOL[s.charCodeAt(i)]!;
-      if (next[k] === 0) next[k] = nodes++;
-      node = next[k]!;
-    }
-    if (NEVER_SCHEMES.includes(s)) never[node] = 1;
-    else name[node] = s;
-  }
+  const { next, nodes, ends } = buildTrie(all, SCHEME_SYMBOLS, SCHEME_SYMBOL);
+  const name: (string | null)[] = new Array<string | null>(nodes).fill(null);
+  const never = new Uint8Array(nodes);
+  all.forEach((s, i) => {
+    if (NEVER_SCHEMES.includes(s)) never[ends[i]!] = 1;
+    else name[ends[i]!] = s;
+  });
   return { next, name, never };
 }
 

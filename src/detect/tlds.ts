@@ -2,6 +2,7 @@
 // UTS #58 §4.2 (NOTES §4.2): IDN TLDs are accepted both as A-labels (`xn--mgbah1a3hjkrd`) and U-labels (`موريتانيا`).
 
 import { createRequire } from 'node:module';
+import { buildTrie } from './trie.js';
 
 const require = createRequire(import.meta.url);
 const IANA_TLDS = require('tlds') as readonly string[];
@@ -76,21 +77,10 @@ export function tldTrieOf(tlds: ReadonlySet<string>): TldTrie | null {
     TLD_TRIES.set(tlds, null);
     return null;
   }
-  let size = 1;
-  for (const t of ascii) size += t.length;
-  const next = new Int32Array(size * TRIE_SYMBOLS);
-  const terminal = new Uint8Array(size);
-  let nodes = 1;
-  for (const t of ascii) {
-    let node = 0;
-    for (let i = 0; i < t.length; i++) {
-      const k = node * TRIE_SYMBOLS + TRIE_SYMBOL[t.charCodeAt(i)]!;
-      if (next[k] === 0) next[k] = nodes++;
-      node = next[k]!;
-    }
-    terminal[node] = 1;
-  }
-  trie = { next: next.slice(0, nodes * TRIE_SYMBOLS), terminal: terminal.slice(0, nodes) };
+  const built = buildTrie(ascii, TRIE_SYMBOLS, TRIE_SYMBOL);
+  const terminal = new Uint8Array(built.nodes);
+  for (const end of built.ends) terminal[end] = 1;
+  trie = { next: built.next, terminal };
   TLD_TRIES.set(tlds, trie);
   return trie;
 }
