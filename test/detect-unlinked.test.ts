@@ -43,6 +43,13 @@ describe('detect: unlinked spans (http(s) userinfo without a password)', () => {
     expect(findLinks('https://me@example.com')).to.deep.equal([]);
   });
 
+  it('a span cut at maxLinkLength also carries link-too-long (what follows the cut is scanned as new text)', () => {
+    const text = `https://u@evil.example/${'a'.repeat(60)} end`;
+    const chunks = linkify(text, { maxLinkLength: 64 });
+    expect(chunks[0]).to.deep.include({ type: 'text', start: 0, end: 64, diagnostics: ['userinfo', 'link-too-long'] });
+    expect(linkify('https://u@evil.example/a')[0]!.diagnostics).to.deep.equal(['userinfo']);
+  });
+
   it('the scanner reports it with stream offsets', () => {
     const result = createScanner().scan('xx https://a@b.example.com/ y', 0, true, 100);
     expect(result.links).to.deep.equal([]);

@@ -12,6 +12,7 @@ import { createScanner, findLinks } from '../src/detect/index.js';
 import { piecesLinks } from '../src/markdown/extract.js';
 import { findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier, toMarkdownSource } from '../src/markdown/index.js';
 import type { MarkdownChunk, MarkdownLinkOptions } from '../src/markdown/index.js';
+import { toHtml } from '../src/render/index.js';
 
 function marked(chunks: MarkdownChunk[]): string {
   return chunks.map((c) => (c.type === 'text' ? c.text : `⸠${c.text}⸡${c.construct === 'bare' ? '' : `{${c.construct}}`}`)).join('');
@@ -288,6 +289,20 @@ describe('Markdown mode: unlinked spans (http(s) userinfo without a password), a
       ['http://x@y.example.org', ['userinfo']],
     ]);
     for (let i = 0; i <= source.length; i++) expect(streamed([source.slice(0, i), source.slice(i)]), `split at ${i}`).to.deep.equal(chunks);
+  });
+});
+
+describe('Markdown mode: destinations get the spoofing diagnostics bare links get', () => {
+  it('userinfo before the host, and bidi controls, in an inline link or an autolink', () => {
+    const links = findMarkdownLinks('[x](https://bank.example@evil.example/) <https://u:p@evil.example/> [y](https://a.example/\u202Efdp.exe) [ok](https://ok.example/a)');
+    expect(links.map((l) => l.diagnostics)).to.deep.equal([['userinfo'], ['userinfo'], ['bidi-control'], []]);
+  });
+  it('and the HTML renderer does not make them clickable', () => {
+    const html = toHtml(linkifyMarkdown('[x](https://bank.example@evil.example/) [ok](https://ok.example/a)'));
+    expect(html).to.equal(
+      '[x](<span class="irilink-unsafe" title="userinfo">https://bank.example@evil.example/</span>) ' +
+        '[ok](<a href="https://ok.example/a" rel="nofollow noopener noreferrer">https://ok.example/a</a>)',
+    );
   });
 });
 

@@ -609,6 +609,24 @@ describe('createLinkStream: stream behaviour', () => {
     }
   });
 
+  it('next() called again before the last call settled gives the chunks in order, as Node’s iterator does', async () => {
+    const run = async (iterator: AsyncIterator<unknown>, stream: ReturnType<typeof createLinkStream>): Promise<string[]> => {
+      const p1 = iterator.next();
+      stream.write('see https://a.example/ and ');
+      const p2 = iterator.next();
+      const p3 = iterator.next();
+      stream.end('https://b.example/ x');
+      const all = await Promise.all([p1, p2, p3, iterator.next(), iterator.next(), iterator.next(), iterator.next()]);
+      return all.map((r) => (r.done === true ? '(done)' : (r.value as Chunk).text));
+    };
+    const a = createLinkStream();
+    const b = createLinkStream();
+    const ours = await run(a[Symbol.asyncIterator](), a);
+    const node = await run(b.iterator(), b);
+    expect(ours).to.deep.equal(node);
+    expect(ours).to.deep.equal(['see ', 'https://a.example/', ' and ', 'https://b.example/', ' ', 'x', '(done)']);
+  });
+
   it('destroy(error) makes for await throw that error', async () => {
     const stream = createLinkStream();
     stream.write('text ');

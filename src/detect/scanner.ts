@@ -206,8 +206,12 @@ class LinkScanner implements Scanner {
             st.resume = w;
           }
         }
-        if (st.unlinked) unlinked.push({ start: st.start + base, end: e + base, diagnostics: ['userinfo'] });
-        else links.push(makeLink(st, st.start, e, base));
+        if (st.unlinked) {
+          const diagnostics: DiagnosticCode[] = st.tooLong ? ['userinfo', 'link-too-long'] : ['userinfo'];
+          unlinked.push({ start: st.start + base, end: e + base, diagnostics });
+        } else {
+          links.push(makeLink(st, st.start, e, base));
+        }
         i = st.resume;
         st.lowerLimit = i;
         st.newSegment(i);

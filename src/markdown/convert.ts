@@ -2,6 +2,7 @@
 // becomes a Link: its URI (RFC 3987 §3.1, hosts through UTS #46) and its IRI (RFC 3987 §3.2), as the detector's
 // links carry (DESIGN.md "What each link carries").
 
+import { isBidiControl } from '../detect/chars.js';
 import { convertLinkText } from '../detect/convert.js';
 import { splitIriReference } from '../iri/parse.js';
 import type { DiagnosticCode, Link } from '../types.js';
@@ -35,9 +36,15 @@ export function destinationLink(
   const iriText = email ? 'mailto:' + destination : destination;
   const scheme = email ? 'mailto' : schemeOf(destination);
   const diagnostics: DiagnosticCode[] = [];
-  const host = hostOf(iriText, scheme);
+  // DESIGN.md P1 (RFC 3987 §4.1): a bidi formatting character in a destination gets the diagnostic a bare link
+  // next to one gets (the author wrote the link, so it is still reported, but renderers do not make it clickable).
+  if (hasBidiControl(destination)) diagnostics.push('bidi-control');
+  const parts = splitIriReference(iriText);
+  const host = hostOf(parts, scheme);
   // The detector's conversion (src/detect/convert.ts): uri, iri, and the same checks of the host and the text.
   const { uri, iri, conversionFailed } = convertLinkText(iriText, destination, host, 0, host.length, documentCharset, diagnostics);
+  // P5 / RFC 3986 §7.6: userinfo before the host (`[x](https://bank.example@evil.example/)`), as for bare links.
+  if (parts.userinfo !== undefined) diagnostics.push('userinfo');
   if (conversionFailed) diagnostics.push('conversion-failed');
   return {
     start: start + base,
@@ -52,9 +59,13 @@ export function destinationLink(
   };
 }
 
+function hasBidiControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isBidiControl(s.charCodeAt(i))) return true;
+  return false;
+}
+
 /** The host the UTS #39 checks look at: the authority's host, or the domain of a mailto address. */
-function hostOf(iriText: string, scheme: string): string {
-  const c = splitIriReference(iriText);
+function hostOf(c: ReturnType<typeof splitIriReference>, scheme: string): string {
   if (c.host !== undefined) return c.host;
   if (scheme !== 'mailto') return '';
   const at = c.path.lastIndexOf('@');

@@ -96,7 +96,7 @@ class LinkStream extends Transform {
       } else if (typeof data === 'string') {
         // A string written with another encoding ('hex', 'base64', …) stands for bytes.
         this.setMode('bytes');
-        chunks = this.linkifier.push(this.decoder.write(Buffer.from(data, encoding as BufferEncoding)));
+        chunks = this.pushDecoded(this.decoder.write(Buffer.from(data, encoding as BufferEncoding)));
       } else if (data instanceof Uint8Array) {
         this.setMode('bytes');
         chunks = this.pushDecoded(this.decoder.write(data));
@@ -132,20 +132,30 @@ class LinkStream extends Transform {
    * This iterator hands out a chunk that is already buffered with one read() and one resolved promise, exactly
    * what Node's generator does in its loop (`stream.destroyed ? null : stream.read()`, then yield); everything
    * else — the first chunk, waiting, the end, errors, `break` (return(), which destroys the stream) — goes to
-   * Node's iterator. Node's generator is then always suspended at a yield when read() is called here (for await
-   * asks for the next chunk only after the previous promise settled), so the two never see different states.
+   * Node's iterator. Node's generator is then always suspended at a yield when read() is called here (no call handed
+   * to it is still pending: for await asks for the next chunk only after the previous promise settled, and a caller
+   * that asks early goes through Node's iterator), so the two never see different states.
    */
   override [Symbol.asyncIterator](): NodeJS.AsyncIterator<Chunk> {
     const inner = super[Symbol.asyncIterator]() as NodeJS.AsyncIterator<Chunk>;
     let started = false;
+    // next() calls handed to Node's iterator that have not settled: while one waits, a chunk read here would
+    // overtake it (a caller may call next() again before the last promise settled; for await never does).
+    let pending = 0;
+    const settled = (): void => {
+      pending--;
+    };
     const iterator = {
       next: (): Promise<IteratorResult<Chunk>> => {
-        if (started && !this.destroyed && this.readableLength > 0) {
+        if (started && pending === 0 && !this.destroyed && this.readableLength > 0) {
           const chunk = this.read() as Chunk | null;
           if (chunk !== null) return Promise.resolve({ value: chunk, done: false });
         }
         started = true;
-        return inner.next();
+        pending++;
+        const result = inner.next();
+        result.then(settled, settled);
+        return result;
       },
       return: (value?: unknown): Promise<IteratorResult<Chunk>> => inner.return!(value),
       throw: (error?: unknown): Promise<IteratorResult<Chunk>> => inner.throw!(error),
