@@ -245,18 +245,7 @@ export class ByteMap {
 
   /** 'units': the next produced UTF-16 unit stands for `bytes` input bytes. */
   addUnit(bytes: number): void {
-    if (this.unitsTail === this.units.length) {
-      const live = this.unitsTail - this.unitsHead;
-      if (live * 2 > this.units.length) {
-        const next = new Uint32Array(this.units.length * 2);
-        next.set(this.units.subarray(this.unitsHead, this.unitsTail), 0);
-        this.units = next;
-      } else {
-        this.units.copyWithin(0, this.unitsHead, this.unitsTail);
-      }
-      this.unitsHead = 0;
-      this.unitsTail = live;
-    }
+    if (this.unitsTail === this.units.length) this.makeRoom(1);
     this.units[this.unitsTail++] = bytes;
     this.produced++;
   }
@@ -264,21 +253,24 @@ export class ByteMap {
   /** 'units': appends units[from:to) (bytes per produced UTF-16 unit). */
   addUnits(units: Uint32Array, from: number, to: number): void {
     const n = to - from;
-    const live = this.unitsTail - this.unitsHead;
-    if (this.unitsTail + n > this.units.length) {
-      if (live + n > this.units.length / 2) {
-        const next = new Uint32Array(Math.max(this.units.length * 2, (live + n) * 2));
-        next.set(this.units.subarray(this.unitsHead, this.unitsTail), 0);
-        this.units = next;
-      } else {
-        this.units.copyWithin(0, this.unitsHead, this.unitsTail);
-      }
-      this.unitsHead = 0;
-      this.unitsTail = live;
-    }
+    if (this.unitsTail + n > this.units.length) this.makeRoom(n);
     this.units.set(units.subarray(from, to), this.unitsTail);
     this.unitsTail += n;
     this.produced += n;
+  }
+
+  /** Room for `n` more units at the tail: the live units moved to the front, in a queue twice as large when needed. */
+  private makeRoom(n: number): void {
+    const live = this.unitsTail - this.unitsHead;
+    if (live + n > this.units.length / 2) {
+      const next = new Uint32Array(Math.max(this.units.length * 2, (live + n) * 2));
+      next.set(this.units.subarray(this.unitsHead, this.unitsTail), 0);
+      this.units = next;
+    } else {
+      this.units.copyWithin(0, this.unitsHead, this.unitsTail);
+    }
+    this.unitsHead = 0;
+    this.unitsTail = live;
   }
 
   // ---- consumer side (the stream, in release order) ----
