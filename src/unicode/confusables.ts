@@ -127,7 +127,7 @@ export const WELL_KNOWN_DOMAINS: readonly string[] = Object.freeze([
   'steamcommunity.com', 'epicgames.com', 'playstation.com', 'xbox.com', 'nintendo.com', 'roblox.com',
   'dhl.com', 'fedex.com', 'ups.com', 'usps.com', 'royalmail.com',
   // cloud and developers
-  'github.com', 'gitlab.com', 'bitbucket.org', 'npmjs.com', 'pypi.org', 'stackoverflow.com', 'aws.amazon.com',
+  'github.com', 'gitlab.com', 'bitbucket.org', 'stackoverflow.com', 'aws.amazon.com',
   'amazonaws.com', 'azure.com', 'cloudflare.com', 'digitalocean.com', 'heroku.com', 'vercel.com',
   'netlify.com', 'godaddy.com', 'namecheap.com', 'salesforce.com', 'oracle.com', 'ibm.com', 'atlassian.com',
   'notion.so', 'openai.com', 'chatgpt.com', 'anthropic.com', 'mozilla.org', 'wordpress.com', 'wix.com',
