@@ -3,27 +3,11 @@
 // Every message is written for irilink's tests (no outside text); legacy charsets are encoded with iconv-lite.
 import { writeFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
+import { iso2022jp } from '../support/iso2022jp-encode.mjs';
 
 const crlf = (lines) => lines.join('\r\n');
 const write = (name, data) => writeFileSync(new URL(`./${name}`, import.meta.url), data);
 
-// ISO-2022-JP (RFC 1468): ASCII after ESC ( B, JIS X 0208 after ESC $ B as 7-bit pairs (EUC-JP's two-byte set
-// with the high bit cleared, so iconv-lite's EUC-JP encoder supplies the pairs). iconv-lite has no
-// ISO-2022-JP encoder.
-function iso2022jp(text) {
-  const parts = [];
-  let jis = false;
-  for (const ch of text) {
-    const ascii = ch.charCodeAt(0) < 0x80;
-    if (ascii === jis) {
-      parts.push(Buffer.from(ascii ? '\x1b(B' : '\x1b$B', 'latin1'));
-      jis = !ascii;
-    }
-    parts.push(ascii ? Buffer.from(ch, 'latin1') : Buffer.from(iconv.encode(ch, 'euc-jp').map((b) => b & 0x7f)));
-  }
-  if (jis) parts.push(Buffer.from('\x1b(B', 'latin1'));
-  return Buffer.concat(parts);
-}
 // RFC 2047 B encoded word of `text` in `charset`.
 const bword = (bytes, charset) => `=?${charset}?B?${Buffer.from(bytes).toString('base64')}?=`;
 
