@@ -1,34 +1,36 @@
 // Links and unlinked spans (scanner.ts) as chunks: the one place that turns a scan result into the text and link
 // chunks of DESIGN.md's `Chunk`, for linkify(), the stream's Linkifier and the Markdown mode.
-import type { Chunk, Link, LinkChunk, TextChunk } from '../types.js';
+import type { Link, LinkChunk, TextChunk } from '../types.js';
 import type { UnlinkedSpan } from './scanner.js';
 
 /**
  * Appends to `out` the chunks of stream offsets [pos, …) up to the end of the last link or unlinked span, and
  * returns that end (or `pos` when there are none). `text[i]` is the character at stream offset `base + i`;
  * `links` and `unlinked` are in order, disjoint, and start at or after `pos`. Text between them becomes plain
- * text chunks; an unlinked span becomes a text chunk of its own that carries its diagnostics.
+ * text chunks; an unlinked span becomes a text chunk of its own that carries its diagnostics; each link becomes
+ * `toChunk(link)` (linkChunk for plain Links; the Markdown mode keeps its links' extra fields).
  */
-export function appendChunks(
-  out: Chunk[],
+export function appendChunks<L extends Link, C>(
+  out: (TextChunk | C)[],
   text: string,
   base: number,
   pos: number,
-  links: readonly Link[],
+  links: readonly L[],
   unlinked: readonly UnlinkedSpan[],
+  toChunk: (link: L) => C,
 ): number {
   let u = 0;
   for (const link of links) {
     while (u < unlinked.length && unlinked[u]!.start < link.start) pos = appendUnlinked(out, text, base, pos, unlinked[u++]!);
     if (link.start > pos) out.push(textChunk(text, base, pos, link.start));
-    out.push(linkChunk(link));
+    out.push(toChunk(link));
     pos = link.end;
   }
   while (u < unlinked.length) pos = appendUnlinked(out, text, base, pos, unlinked[u++]!);
   return pos;
 }
 
-function appendUnlinked(out: Chunk[], text: string, base: number, pos: number, span: UnlinkedSpan): number {
+function appendUnlinked(out: unknown[], text: string, base: number, pos: number, span: UnlinkedSpan): number {
   if (span.start > pos) out.push(textChunk(text, base, pos, span.start));
   const chunk = textChunk(text, base, span.start, span.end);
   chunk.diagnostics = span.diagnostics.slice();

@@ -4,7 +4,7 @@ import { badArgument } from '../errors.js';
 import type { Chunk, Link } from '../types.js';
 import type { LinkOptions } from './options.js';
 import { createScanner } from './scanner.js';
-import { appendChunks, textChunk } from './chunks.js';
+import { appendChunks, linkChunk, textChunk } from './chunks.js';
 
 export type { LinkOptions } from './options.js';
 export { DEFAULT_MAX_LINK_LENGTH, DEFAULT_SCHEMES, NEVER_SCHEMES } from './options.js';
@@ -30,7 +30,7 @@ export function linkify(text: string, options?: LinkOptions): Chunk[] {
   if (typeof text !== 'string') throw badArgument('linkify', 'text', 'a string', text);
   const { links, unlinked } = createScanner(options).scan(text, 0, true, 0);
   const chunks: Chunk[] = [];
-  const pos = appendChunks(chunks, text, 0, 0, links, unlinked);
+  const pos = appendChunks(chunks, text, 0, 0, links, unlinked, linkChunk);
   if (pos < text.length) chunks.push(textChunk(text, 0, pos, text.length));
   return chunks;
 }

@@ -16,7 +16,8 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { badArgument, badOption } from '../errors.js';
 import { createScanner } from '../detect/index.js';
-import type { LinkOptions, UnlinkedSpan } from '../detect/index.js';
+import { appendChunks, textChunk } from '../detect/index.js';
+import type { LinkOptions } from '../detect/index.js';
 import type { TextChunk } from '../types.js';
 import { readPiece } from './extract.js';
 import type { MarkdownLink, PieceContext } from './extract.js';
@@ -216,15 +217,7 @@ export class MarkdownLinkifier {
     }
     const { links, unlinked } = result;
     if (this.pieces++ > 0 && this.ctx.definitions.size > defined) this.definedLate = true;
-    let pos = this.base;
-    let u = 0;
-    for (const link of links) {
-      while (u < unlinked.length && unlinked[u]!.start < link.start) pos = this.unlinkedChunk(unlinked[u++]!, pos, out);
-      if (link.start > pos) out.push(textChunk(this.buf, this.base, pos, link.start));
-      out.push({ type: 'link', ...link });
-      pos = link.end;
-    }
-    while (u < unlinked.length) pos = this.unlinkedChunk(unlinked[u++]!, pos, out);
+    const pos = appendChunks(out, this.buf, this.base, this.base, links, unlinked, toLinkChunk);
     if (this.base + cut > pos) out.push(textChunk(this.buf, this.base, pos, this.base + cut));
     this.buf = this.buf.slice(cut);
     this.base += cut;
@@ -233,22 +226,11 @@ export class MarkdownLinkifier {
     this.prefix = result.open === undefined ? '' : result.open + '\n';
     return true;
   }
-
-  /**
-   * An unlinked span (as in plain mode, src/detect/chunks.ts): a text chunk of its own carrying its diagnostics, so
-   * that a renderer can say why it is not a link. Returns its end.
-   */
-  private unlinkedChunk(span: UnlinkedSpan, pos: number, out: MarkdownChunk[]): number {
-    if (span.start > pos) out.push(textChunk(this.buf, this.base, pos, span.start));
-    const chunk = textChunk(this.buf, this.base, span.start, span.end);
-    chunk.diagnostics = span.diagnostics.slice();
-    out.push(chunk);
-    return span.end;
-  }
 }
 
-function textChunk(buf: string, base: number, start: number, end: number): TextChunk {
-  return { type: 'text', text: buf.slice(start - base, end - base), start, end };
+/** A Markdown link as a chunk: its own fields (construct, destination) kept. */
+function toLinkChunk(link: MarkdownLink): MarkdownLinkChunk {
+  return { type: 'link', ...link };
 }
 
 function whole(fn: string, source: string, options: MarkdownLinkOptions | undefined): MarkdownChunk[] {

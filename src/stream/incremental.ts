@@ -13,7 +13,7 @@
 import { badArgument } from '../errors.js';
 import type { Chunk } from '../types.js';
 import type { Scanner, ScanResume } from '../detect/index.js';
-import { appendChunks, textChunk } from '../detect/index.js';
+import { appendChunks, linkChunk, textChunk } from '../detect/index.js';
 
 function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
@@ -157,7 +157,7 @@ export class IncrementalLinkifier {
     const result = this.scanner.scan(tail, this.from, final, base, this.resume);
     this.resume = undefined;
     const out: Chunk[] = [];
-    const pos = appendChunks(out, tail, base, base + this.from, result.links, result.unlinked);
+    const pos = appendChunks(out, tail, base, base + this.from, result.links, result.unlinked, linkChunk);
     // The scanner's `settled` is an index into `tail`; link offsets already include `base`.
     let settled = final ? base + tail.length : Math.max(base + result.settled, pos);
     // Never release half of a surrogate pair: a chunk's text stays well-formed and its bytes exact.
