@@ -2,7 +2,9 @@
 // Unicode tables of src/unicode for everything else.
 
 import { CLOSE, HARD, INCLUDE, isHostChar, linkTerm, OPEN, SOFT } from '../unicode/index.js';
-import { isLetter, isMark, isNumber, scriptExtensionsIndices, SCRIPT_NAMES } from '../unicode/index.js';
+import { isBidiControl, isLetter, isMark, isNumber, scriptExtensionsIndices, SCRIPT_NAMES } from '../unicode/index.js';
+
+export { isBidiControl };
 
 export { CLOSE, HARD, INCLUDE, OPEN, SOFT };
 
@@ -82,14 +84,6 @@ export function equalsLowerCased(text: string, a: number, b: number, lower: stri
 /** UTF-16 length of a code point. */
 export function cpLength(cp: number): number {
   return cp > 0xffff ? 2 : 1;
-}
-
-/**
- * P1 (RFC 3987 §4.1): the bidi formatting characters that never appear inside a link — LRM, RLM, ALM and the
- * embeddings, overrides and isolates.
- */
-export function isBidiControl(cp: number): boolean {
-  return cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x061c;
 }
 
 /**

@@ -11,7 +11,7 @@
 //   token ≥ 0   a logical character (its code point), written by the walk as minimal escaping decides;
 //   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
 import { badArgument } from '../errors.js';
-import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener, linkTerm } from '../unicode/index.js';
+import { CLOSE, HARD, INCLUDE, OPEN, SOFT, isBidiControl, linkBracketOpener, linkTerm } from '../unicode/index.js';
 
 /** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
 export interface UrlParts {
@@ -61,12 +61,6 @@ keep('#:', 4);
 keep('?#@,\\', 8);
 
 const partBit = (part: Part): number => (part === Part.RootlessPath ? 8 : 1 << part);
-
-// RFC 3987 §4.1 / DESIGN P1: bidi formatting characters (LRM, RLM, ALM, LRE..RLO, LRI..PDI).
-function isBidiControl(cp: number): boolean {
-  return cp === 0x200e || cp === 0x200f || cp === 0x061c || (cp >= 0x202a && cp <= 0x202e) ||
-    (cp >= 0x2066 && cp <= 0x2069);
-}
 
 // ------------------------------------------------------------------------------------------- tokenizing
 

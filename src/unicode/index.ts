@@ -288,3 +288,11 @@ export function scriptExtensionsIndices(cp: number): readonly number[] {
 export function hasScriptExtension(cp: number, scriptName: string): boolean {
   return scriptExtensions(cp).includes(scriptName);
 }
+
+/**
+ * RFC 3987 §4.1 / DESIGN.md P1: the bidi formatting characters that never appear inside a link — LRM, RLM, ALM and
+ * the embeddings, overrides and isolates.
+ */
+export function isBidiControl(cp: number): boolean {
+  return cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x061c;
+}
