@@ -136,7 +136,11 @@ console.log(JSON.stringify({ destroyed: stream.destroyed, errors }));
         expect(stderr).to.equal('');
         expect(status).to.equal(0);
         expect(report.destroyed).to.equal(true);
-        expect(report.errors).to.deep.equal(['ERR_STREAM_DESTROYED', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_DESTROYED']);
+        // The writes after destroy() fail. createLinkStream works on a write in a later turn of the event loop
+        // (transform.ts), so destroy() in the same turn comes before the first write was worked on: that write's text
+        // was dropped, and its callback must not report success either.
+        const failed = make.startsWith('createLinkStream') ? 4 : 3;
+        expect(report.errors).to.deep.equal(Array(failed).fill('ERR_STREAM_DESTROYED'));
       });
     });
   }

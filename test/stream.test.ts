@@ -492,6 +492,34 @@ describe('createLinkStream: stream behaviour', () => {
     expect(links.length).to.equal(2);
   });
 
+  it('lets a piped source start its next read before the current write is worked on (the read overlaps the scan)', async () => {
+    const events: string[] = [];
+    let reads = 0;
+    const source = new Readable({
+      highWaterMark: 16,
+      read() {
+        const k = reads++;
+        events.push(`read ${k}`);
+        // Like a file: the bytes arrive in a later turn of the event loop.
+        setImmediate(() => this.push(k < 3 ? Buffer.from(`see https://example.com/${k} and more text\n`) : null));
+      },
+    });
+    const stream = createLinkStream();
+    const push = stream.push.bind(stream);
+    stream.push = (chunk: unknown): boolean => {
+      if (chunk !== null) events.push(`push ${(chunk as Chunk).type}`);
+      return push(chunk);
+    };
+    const links: string[] = [];
+    await pipeline(source, stream, async (chunks: AsyncIterable<Chunk>) => {
+      for await (const c of chunks) if (c.type === 'link') links.push(c.text);
+    });
+    expect(links).to.deep.equal(['https://example.com/0', 'https://example.com/1', 'https://example.com/2']);
+    // Worked on inside the source's push(), the first write's chunks would come before `read 1`.
+    expect(events.indexOf('read 1')).to.be.greaterThan(-1);
+    expect(events.indexOf('read 1'), events.join(', ')).to.be.below(events.indexOf('push text'));
+  });
+
   it('honours backpressure: with no reader, write() returns false long before the input is used up', () => {
     const stream = createLinkStream({ highWaterMark: 4 });
     const line = Buffer.from('a line of text with a link https://example.com/x and some more words\n'.repeat(100));
