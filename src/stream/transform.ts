@@ -101,7 +101,8 @@ class LinkStream extends Transform {
   /** One write: decoded, linked and pushed; then the callback (see the header: why not in _transform). */
   work(data: unknown, encoding: BufferEncoding | 'buffer', callback: TransformCallback): void {
     if (this.destroyed) {
-      callback();
+      // Its text is dropped: the write fails as Node fails the writes still buffered when a stream is destroyed.
+      callback(Object.assign(new Error('Cannot call write after a stream was destroyed'), { code: 'ERR_STREAM_DESTROYED' }));
       return;
     }
     let chunks: Chunk[];
