@@ -27,6 +27,7 @@ import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
 import { badOption } from '../errors.js';
 import { createDecoder } from '../stream/decode.js';
+import { workLater } from '../stream/later.js';
 import type { JsonlLink } from '../render/index.js';
 import type { Chunk, Link } from '../types.js';
 import { LogLineLinker, splitLogOptions } from './lines.js';
@@ -254,7 +255,12 @@ class RecordStream extends Transform {
     this.output = output;
   }
 
-  override _transform(data: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+  override _transform(data: Buffer, encoding: BufferEncoding, callback: TransformCallback): void {
+    workLater(this, this.work, data, encoding, callback);
+  }
+
+  /** One write, in a later turn of the event loop (src/stream/later.ts: a piped file source reads on meanwhile). */
+  private work(data: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     let out = '';
     try {
       let from = 0;

@@ -13,12 +13,8 @@
 // not call it again while the readable buffer is over its highWaterMark, so a slow reader slows the
 // writer. Memory is bounded by one write, the linkifier's tail and the readable buffer.
 //
-// Each write is worked on in a setImmediate callback, not inside _transform. A piped source (a file's
-// ReadStream) calls _transform from inside its push(), and asks for its next read only after push()
-// returns: working inside _transform made the read wait for the scan, and the scan wait for the read
-// (40 MB of multilingual text from a file: the main thread idle 26 % of the time). Deferred, the next
-// read runs in libuv's thread pool while this write is scanned (idle 12 %). 40 MB from a file into
-// for-await, median of 8 alternated runs, wall ms/MB: multilingual 6.12 → 5.36, en-mixed 6.01 → 5.15.
+// Each write is worked on in a later turn of the event loop, so that a piped file source reads on meanwhile
+// (later.ts says why and what it gained).
 import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
 import { badOption } from '../errors.js';
@@ -28,6 +24,7 @@ import { createDecoder } from './decode.js';
 import type { Decoder } from './decode.js';
 import { Linkifier } from './linkifier.js';
 import { MarkdownLinkifier } from '../markdown/linkifier.js';
+import { workLater } from './later.js';
 import type { MarkdownLinkOptions } from '../markdown/linkifier.js';
 
 export type StreamOptions = LinkOptions & {
@@ -94,17 +91,12 @@ class LinkStream extends Transform {
     this.decoder = decoder;
   }
 
-  override _transform(data: unknown, encoding: BufferEncoding | 'buffer', callback: TransformCallback): void {
-    setImmediate(work, this, data, encoding, callback);
+  override _transform(data: unknown, encoding: BufferEncoding, callback: TransformCallback): void {
+    workLater(this, this.work, data, encoding, callback);
   }
 
-  /** One write: decoded, linked and pushed; then the callback (see the header: why not in _transform). */
-  work(data: unknown, encoding: BufferEncoding | 'buffer', callback: TransformCallback): void {
-    if (this.destroyed) {
-      // Its text is dropped: the write fails as Node fails the writes still buffered when a stream is destroyed.
-      callback(Object.assign(new Error('Cannot call write after a stream was destroyed'), { code: 'ERR_STREAM_DESTROYED' }));
-      return;
-    }
+  /** One write: decoded, linked and pushed; then the callback (later.ts: why not in _transform). */
+  private work(data: unknown, encoding: BufferEncoding | 'buffer', callback: TransformCallback): void {
     let chunks: Chunk[];
     try {
       if (typeof data === 'string' && (encoding === 'utf8' || encoding === 'utf-8' || (encoding as string) === 'buffer')) {
@@ -204,8 +196,4 @@ class LinkStream extends Transform {
       this.push(chunk);
     }
   }
-}
-
-function work(stream: LinkStream, data: unknown, encoding: BufferEncoding | 'buffer', callback: TransformCallback): void {
-  stream.work(data, encoding, callback);
 }
