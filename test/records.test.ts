@@ -10,6 +10,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { largeCorpusPath, samplesDir } from '../bench/lib/paths.js';
 import { findLogLinks } from '../src/logs/index.js';
 import { createRecordStream, linkRecords, type LinkRecord, type RecordOptions } from '../src/logs/records.js';
+import { loggingPushes, loggingSource } from './support/read-order.js';
 
 async function run(pieces: (Buffer | string)[], options?: RecordOptions): Promise<string> {
   let out = '';
@@ -174,21 +175,8 @@ describe('records: a filter that answers each line before the next arrives', () 
 
   it('lets a piped source start its next read before the current write is worked on (src/stream/later.ts)', async () => {
     const events: string[] = [];
-    let reads = 0;
-    const source = new Readable({
-      highWaterMark: 16,
-      read() {
-        const k = reads++;
-        events.push(`read ${k}`);
-        setImmediate(() => this.push(k < 3 ? Buffer.from(`line ${k} https://example.com/${k}\n`) : null));
-      },
-    });
-    const stream = createRecordStream();
-    const push = stream.push.bind(stream);
-    stream.push = (chunk: unknown): boolean => {
-      if (chunk !== null) events.push('push');
-      return push(chunk);
-    };
+    const source = loggingSource(events, 3, (k) => `line ${k} https://example.com/${k}\n`);
+    const stream = loggingPushes(createRecordStream(), events, () => 'record');
     const lines: number[] = [];
     for await (const out of source.pipe(stream)) {
       for (const l of (out as Buffer).toString().split('\n').filter((x) => x !== '')) lines.push((JSON.parse(l) as { line: number }).line);
@@ -196,7 +184,7 @@ describe('records: a filter that answers each line before the next arrives', () 
     expect(lines).to.deep.equal([1, 2, 3]);
     // Worked on inside the source's push(), the first line's record would come before `read 1`.
     expect(events.indexOf('read 1')).to.be.greaterThan(-1);
-    expect(events.indexOf('read 1'), events.join(', ')).to.be.below(events.indexOf('push'));
+    expect(events.indexOf('read 1'), events.join(', ')).to.be.below(events.indexOf('push record'));
   });
 
 describe('records: a real log', () => {

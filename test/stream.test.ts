@@ -13,6 +13,7 @@ import { Linkifier } from '../src/stream/linkifier.js';
 import { createLinkStream } from '../src/stream/transform.js';
 import type { StreamOptions } from '../src/stream/transform.js';
 import type { Chunk } from '../src/types.js';
+import { loggingPushes, loggingSource } from './support/read-order.js';
 
 // ---- helpers ----
 
@@ -494,22 +495,8 @@ describe('createLinkStream: stream behaviour', () => {
 
   it('lets a piped source start its next read before the current write is worked on (the read overlaps the scan)', async () => {
     const events: string[] = [];
-    let reads = 0;
-    const source = new Readable({
-      highWaterMark: 16,
-      read() {
-        const k = reads++;
-        events.push(`read ${k}`);
-        // Like a file: the bytes arrive in a later turn of the event loop.
-        setImmediate(() => this.push(k < 3 ? Buffer.from(`see https://example.com/${k} and more text\n`) : null));
-      },
-    });
-    const stream = createLinkStream();
-    const push = stream.push.bind(stream);
-    stream.push = (chunk: unknown): boolean => {
-      if (chunk !== null) events.push(`push ${(chunk as Chunk).type}`);
-      return push(chunk);
-    };
+    const source = loggingSource(events, 3, (k) => `see https://example.com/${k} and more text\n`);
+    const stream = loggingPushes(createLinkStream(), events, (c) => (c as Chunk).type);
     const links: string[] = [];
     await pipeline(source, stream, async (chunks: AsyncIterable<Chunk>) => {
       for await (const c of chunks) if (c.type === 'link') links.push(c.text);
