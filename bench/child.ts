@@ -1,11 +1,14 @@
 // One contender on one input, in its own process (so that its peak RSS is its own). Run by bench/run.ts:
-//   node --import tsx bench/child.ts '{"contender":"irilink","file":"…","bytes":123,"runs":3,"warmupBytes":0}'
-// Prints one JSON line per run ({"run":0,"ms":…,"links":…}) as soon as the run ends, so the parent can
-// enforce a per-run time limit, then {"done":true,"maxRssKiB":…}. Timing uses performance.now().
+//   node --import tsx bench/child.ts '{"contender":"irilink","file":"…","bytes":123,"warmupBytes":0}'
+// Loads the contender, does the untimed warm-up runs, prints {"ready":true}; then does one timed run for each
+// line `run` it reads on stdin, printing {"run":i,"ms":…,"links":…} as soon as the run ends (the parent enforces
+// a per-run time limit, and interleaves the runs of all contenders: bench/README.md), and at `end` (or when stdin
+// closes) prints {"done":true,"maxRssKiB":…} and exits. Timing uses performance.now().
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { linePieces, readChunks } from './lib/pieces.js';
 import { makePeer, peerNames, type PeerName } from './lib/peers.js';
 import { loadIrilink } from './lib/irilink.js';
@@ -14,7 +17,6 @@ interface ChildArgs {
   contender: string;
   file: string;
   bytes: number;
-  runs: number;
   /** Bytes of the untimed warm-up runs before the timed ones (0: none), the same for every contender. */
   warmupBytes: number;
 }
@@ -88,22 +90,30 @@ async function makeRun(args: ChildArgs): Promise<RunOnce> {
   throw new Error(`unknown contender ${contender}`);
 }
 
+function send(message: object): void {
+  process.stdout.write(JSON.stringify(message) + '\n');
+}
+
 async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? '{}') as ChildArgs;
   const run = await makeRun(args);
   // Three warm-up passes: one is not enough for V8 to optimise a hand-written scanner (its first passes over
   // 2 MB ran 3-10x slower than later ones), and the same warm-up is given to every contender.
   if (args.warmupBytes > 0) for (let i = 0; i < 3; i++) await run(args.warmupBytes);
-  for (let i = 0; i < args.runs; i++) {
+  send({ ready: true });
+  let i = 0;
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line !== 'run') break;
     const t0 = performance.now();
     const links = await run(args.bytes);
-    const ms = performance.now() - t0;
-    process.stdout.write(JSON.stringify({ run: i, ms, links }) + '\n');
+    send({ run: i++, ms: performance.now() - t0, links });
   }
-  process.stdout.write(JSON.stringify({ done: true, maxRssKiB: process.resourceUsage().maxRSS }) + '\n');
+  send({ done: true, maxRssKiB: process.resourceUsage().maxRSS });
+  process.stdin.destroy();
 }
 
 main().catch((err: unknown) => {
-  process.stdout.write(JSON.stringify({ error: err instanceof Error ? err.message : String(err) }) + '\n');
+  send({ error: err instanceof Error ? err.message : String(err) });
   process.exitCode = 1;
+  process.stdin.destroy();
 });

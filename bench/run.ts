@@ -10,23 +10,21 @@
 //            --out STEM (result files bench/results/STEM.{json,md}; default latest, or quick)
 //
 // Method (also in bench/README.md): every contender runs in its own child process (bench/child.ts), so the
-// peak RSS is its own; the file is read as 64 KiB Buffers; irilink and the pass-through floor consume them
+// peak RSS is its own, and the runs of all contenders on an input are interleaved (lib/processes.ts); the file is read as 64 KiB Buffers; irilink and the pass-through floor consume them
 // as a stream, the peers get the decoded text in line-aligned ~64 KiB pieces (bench/lib/pieces.ts).
 // MB = 10^6 bytes of UTF-8 input. MB/s is the median over the runs. A run longer than the timeout is
 // killed and reported as "timeout". Each run reports links found; the bench fails if irilink finds none
 // on an input that has links, so a broken fast path cannot look fast (STYLE.md habit 12).
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { barChartSvg, type ChartSeries } from './lib/chart.js';
 import { generatedCorpora, hostileCorpora, realCorpora, realCorpus, type Corpus } from './lib/corpora.js';
 import { loadIrilink } from './lib/irilink.js';
 import { ensureDir, largeDir, resultsDir } from './lib/paths.js';
 import { packageVersion, peerNames } from './lib/peers.js';
+import { runJob, type ContenderResult } from './lib/processes.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1e6;
 const ALL_CONTENDERS = ['irilink', ...peerNames, 'passthrough', 'read+decode'];
 
@@ -106,93 +104,11 @@ function prefixBytes(file: string, mb: number | undefined): number {
   return nl < 0 ? limit : limit - window + nl + 1;
 }
 
-type Status = 'ok' | 'timeout' | 'error';
 type Section = 'main' | 'scaling' | 'hostile';
 
-interface Row {
+interface Row extends ContenderResult {
   section: Section;
   corpus: string;
-  bytes: number;
-  contender: string;
-  status: Status;
-  runsMs: number[];
-  medianMs?: number;
-  mbPerS?: number;
-  msPerMb?: number;
-  links?: number;
-  maxRssMiB?: number;
-  error?: string;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-/** Runs one contender on one input in a child process, killing it when a run exceeds the timeout. */
-function runChild(contender: string, file: string, bytes: number, runs: number, warmupBytes: number, timeoutS: number): Promise<Omit<Row, 'section' | 'corpus'>> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'child.ts'), JSON.stringify({ contender, file, bytes, runs, warmupBytes })], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const runsMs: number[] = [];
-    const links: number[] = [];
-    let maxRssKiB: number | undefined;
-    let error: string | undefined;
-    let timedOut = false;
-    let stderr = '';
-    let buffered = '';
-    let timer: NodeJS.Timeout;
-    const arm = (): void => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      }, timeoutS * 1000);
-    };
-    arm();
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.stdout.on('data', (d: Buffer) => {
-      buffered += d.toString();
-      let nl: number;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        const msg = JSON.parse(line) as { run?: number; ms?: number; links?: number; done?: boolean; maxRssKiB?: number; error?: string };
-        if (msg.error !== undefined) error = msg.error;
-        if (msg.ms !== undefined) {
-          runsMs.push(msg.ms);
-          links.push(msg.links ?? 0);
-          arm();
-        }
-        if (msg.done === true) maxRssKiB = msg.maxRssKiB;
-      }
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const base = { bytes, contender, runsMs };
-      if (timedOut) return resolve({ ...base, status: 'timeout', error: `a run took more than ${timeoutS} s` });
-      if (error !== undefined || code !== 0 || runsMs.length < runs) {
-        return resolve({ ...base, status: 'error', error: error ?? (stderr.trim().split('\n').slice(-3).join(' ') || `exit ${code}`) });
-      }
-      if (new Set(links).size !== 1) {
-        return resolve({ ...base, status: 'error', error: `link counts differ between runs: ${links.join(', ')}` });
-      }
-      const med = median(runsMs);
-      resolve({
-        ...base,
-        status: 'ok',
-        medianMs: med,
-        mbPerS: bytes / MB / (med / 1000),
-        msPerMb: med / (bytes / MB),
-        links: links[0],
-        maxRssMiB: maxRssKiB === undefined ? undefined : maxRssKiB / 1024,
-      });
-    });
-  });
 }
 
 interface Job {
@@ -275,12 +191,13 @@ async function main(): Promise<void> {
   for (const job of planned.jobs) {
     const header = `${job.section} ${job.corpus.name} ${(job.bytes / MB).toFixed(2)} MB`;
     console.error(`\n== ${header}`);
-    for (const c of contenders) {
-      // Hostile inputs: one run, warmed up on a 1/10 prefix of at most 64 kB (a quadratic peer must not spend
-      // its time limit warming up; without any warm-up a 0.1 MB input measures only start-up).
-      const hostile = job.section === 'hostile';
-      const warmup = prefixBytes(job.corpus.file, hostile ? Math.min(0.064, job.bytes / MB / 10) : Math.min(2, job.bytes / MB / 2));
-      const r = await runChild(c, job.corpus.file, job.bytes, hostile ? 1 : o.runs, warmup, o.timeoutS);
+    // Hostile inputs: one run, warmed up on a 1/10 prefix of at most 64 kB (a quadratic peer must not spend its time
+    // limit warming up; without any warm-up a 0.1 MB input measures only start-up).
+    const hostile = job.section === 'hostile';
+    const warmup = prefixBytes(job.corpus.file, hostile ? Math.min(0.064, job.bytes / MB / 10) : Math.min(2, job.bytes / MB / 2));
+    const results = await runJob(contenders, job.corpus.file, job.bytes, hostile ? 1 : o.runs, warmup, o.timeoutS, (line) => console.error(line));
+    for (const r of results) {
+      const c = r.contender;
       const row: Row = { section: job.section, corpus: job.corpus.name, ...r };
       rows.push(row);
       console.error(
@@ -360,7 +277,7 @@ async function main(): Promise<void> {
       mb: '10^6 bytes of UTF-8 input',
       chunkBytes: 65536,
       runs: o.runs,
-      statistic: 'median of runs after three untimed warm-up runs on a prefix of ≤ 2 MB (hostile: 1 run after warm-up on ≤ 64 kB)',
+      statistic: 'median of runs after three untimed warm-up runs on a prefix of ≤ 2 MB (hostile: 1 run after warm-up on ≤ 64 kB); the runs of all contenders on an input interleaved (run 1 of each, then run 2 in reverse order, …), each contender in its own process',
       timeoutSPerRun: o.timeoutS,
       feeding:
         'irilink: fs read stream of 64 KiB Buffers → createLinkStream() → sink counting link chunks. ' +
