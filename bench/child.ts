@@ -5,11 +5,10 @@
 // a per-run time limit, and interleaves the runs of all contenders: bench/README.md), and at `end` (or when stdin
 // closes) prints {"done":true,"maxRssKiB":…} and exits. Timing uses performance.now().
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { linePieces, readChunks } from './lib/pieces.js';
+import { linePieces, passThroughFloor, readChunks } from './lib/pieces.js';
 import { makePeer, peerNames, type PeerName } from './lib/peers.js';
 import { loadIrilink } from './lib/irilink.js';
 
@@ -49,19 +48,8 @@ async function makeRun(args: ChildArgs): Promise<RunOnce> {
     // Floor 2: the pipeline irilink runs in (read stream → object-mode Transform → sink), with a
     // Transform that only decodes and passes the text on.
     return async (bytes) => {
-      const decoder = new StringDecoder('utf8');
-      const pass = new Transform({
-        readableObjectMode: true,
-        transform(buf: Buffer, _enc, cb) {
-          cb(null, { type: 'text', text: decoder.write(buf) });
-        },
-        flush(cb) {
-          const rest = decoder.end();
-          cb(null, rest.length > 0 ? { type: 'text', text: rest } : undefined);
-        },
-      });
       let links = 0;
-      await pipeline(readChunks(file, bytes), pass, async (source: AsyncIterable<unknown>) => {
+      await pipeline(readChunks(file, bytes), passThroughFloor(), async (source: AsyncIterable<unknown>) => {
         links = await countLinkChunks(source);
       });
       return links;

@@ -17,11 +17,11 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StringDecoder } from 'node:string_decoder';
 import { performance } from 'node:perf_hooks';
 import type { Chunk, LinkChunk } from '../src/types.js';
 import { loadIrilink } from './lib/irilink.js';
 import { realCorpus, generatedCorpora } from './lib/corpora.js';
+import { passThroughFloor } from './lib/pieces.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {
@@ -140,21 +140,7 @@ function skeletonStream(): Transform {
   return stream;
 }
 
-function passthrough(): Transform {
-  const decoder = new StringDecoder('utf8');
-  return new Transform({
-    readableObjectMode: true,
-    transform(buf: Buffer, _enc, cb) {
-      cb(null, { type: 'text', text: decoder.write(buf) });
-    },
-    flush(cb) {
-      const rest = decoder.end();
-      cb(null, rest.length > 0 ? { type: 'text', text: rest } : undefined);
-    },
-  });
-}
-
-const allPipelines: Record<string, () => Transform> = { passthrough, skeleton: skeletonStream, irilink: () => createLinkStream() };
+const allPipelines: Record<string, () => Transform> = { passthrough: passThroughFloor, skeleton: skeletonStream, irilink: () => createLinkStream() };
 const pipelines: Record<string, () => Transform> = {};
 const times: Record<string, number[]> = {};
 for (const name of opt('pipelines', 'passthrough,skeleton,irilink').split(',')) {

@@ -6,6 +6,7 @@
 //     that (the hostile 10 MB line) is handed over whole: that is what a caller of a non-streaming
 //     linkifier has to do.
 import { createReadStream } from 'node:fs';
+import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 
 export const CHUNK_BYTES = 64 * 1024;
@@ -30,4 +31,22 @@ export async function* linePieces(file: string, bytes: number): AsyncGenerator<s
   }
   const rest = carry + decoder.end();
   if (rest.length > 0) yield rest;
+}
+
+/**
+ * The pass-through floor's Transform: the pipeline irilink runs in (read stream → object-mode Transform → sink), with
+ * a Transform that only decodes and passes the text on, one object per Buffer.
+ */
+export function passThroughFloor(): Transform {
+  const decoder = new StringDecoder('utf8');
+  return new Transform({
+    readableObjectMode: true,
+    transform(buf: Buffer, _enc, cb) {
+      cb(null, { type: 'text', text: decoder.write(buf) });
+    },
+    flush(cb) {
+      const rest = decoder.end();
+      cb(null, rest.length > 0 ? { type: 'text', text: rest } : undefined);
+    },
+  });
 }
