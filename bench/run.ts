@@ -201,7 +201,7 @@ async function main(): Promise<void> {
       const row: Row = { section: job.section, corpus: job.corpus.name, ...r };
       rows.push(row);
       console.error(
-        `  ${c.padEnd(15)} ${row.status === 'ok' ? `${fmt(row.mbPerS).padStart(8)} MB/s ${fmt(row.maxRssMiB, 0).padStart(5)} MiB ${String(row.links).padStart(8)} links` : `${row.status}: ${row.error}`}`,
+        `  ${c.padEnd(15)} ${row.status === 'ok' ? `${fmt(row.mbPerS).padStart(8)} MB/s ${fmt(row.maxRssMiB, 0).padStart(5)} MiB ${String(row.links).padStart(8)} links${row.note === undefined ? '' : ` (${row.note})`}` : `${row.status}: ${row.error}`}`,
       );
       if (c === 'irilink' && row.status === 'ok' && job.corpus.hasLinks && row.links === 0) {
         failures.push(`irilink found 0 links in ${job.corpus.name} (${job.bytes} bytes), which has links: a broken fast path`);
@@ -310,7 +310,7 @@ async function main(): Promise<void> {
       for (const c of contenders) {
         const r = rows.find((x) => x.section === 'main' && x.corpus === corpus && x.contender === c);
         values.set(c, r?.status === 'ok' ? r.mbPerS : undefined);
-        if (r !== undefined && r.status !== 'ok') notesMap.set(c, `${corpus}: ${r.status === 'timeout' ? `timeout (a run > ${o.timeoutS} s)` : r.status}`);
+        if (r !== undefined && r.status !== 'ok') notesMap.set(c, `${corpus}: ${r.status}${r.error === undefined ? '' : ` (${r.error})`}`);
       }
       const bytes = rows.find((x) => x.section === 'main' && x.corpus === corpus)!.bytes;
       return { corpus: `${corpus} (${(bytes / MB).toFixed(0)} MB)`, values, notes: notesMap };
@@ -368,6 +368,11 @@ function markdownReport(result: { date: string; machine: Record<string, unknown>
       }
     }
     lines.push('');
+    // Why a row says what it says: failures, and trouble after the last run (the runs stand).
+    for (const r of result.rows.filter((x) => x.section === section && (x.error !== undefined || x.note !== undefined))) {
+      lines.push(`- ${r.contender} on ${r.corpus}: ${r.status === 'ok' ? r.note : `${r.status}, ${r.error}`}`);
+    }
+    if (result.rows.some((x) => x.section === section && (x.error !== undefined || x.note !== undefined))) lines.push('');
   }
   if (result.targets.length > 0) {
     lines.push('## Targets (DESIGN.md quality bar)', '', '| target | measured | met |', '|---|---|---|');

@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseLinksTsv } from '../bench/lib/links-tsv.js';
 import { samplesDir } from '../bench/lib/paths.js';
 import { runJob } from '../bench/lib/processes.js';
@@ -12,6 +13,8 @@ import { runJob } from '../bench/lib/processes.js';
 const file = path.join(samplesDir, 'chat.txt');
 const bytes = statSync(file).size;
 const expectedLinks = parseLinksTsv(path.join(samplesDir, 'chat.links.tsv')).length;
+/** A child that speaks the protocol and misbehaves as its contender name says (see the file). */
+const fake = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'fake-bench-child.mjs');
 
 describe('bench: child processes (bench/lib/processes.ts)', function () {
   this.timeout(60_000);
@@ -35,6 +38,43 @@ describe('bench: child processes (bench/lib/processes.ts)', function () {
     expect(bad).to.include({ contender: 'no-such-contender', status: 'error' });
     expect(bad!.error).to.match(/unknown contender/);
     expect(good).to.include({ status: 'ok' });
+  });
+
+  it('kills a child whose run exceeds the time limit, reports a timeout, and goes on with the others', async () => {
+    const log: string[] = [];
+    const [slow, good] = await runJob(['slow', 'good'], file, bytes, 3, 0, 1, (line) => log.push(line.trim().replace(/: \d+ ms$/, '')), fake);
+    expect(slow).to.include({ status: 'timeout', error: 'a run took more than 1 s' });
+    expect(slow!.runsMs).to.have.length(1);
+    expect(good).to.include({ status: 'ok', links: 3 });
+    expect(log).to.deep.equal(['run 1/3 slow', 'run 1/3 good', 'run 2/3 good', 'run 3/3 good']);
+  });
+
+  it('turns every protocol failure into an error row for that contender alone', async () => {
+    const results = await runJob(['nonjson', 'dies', 'wrong-reply', 'fails', 'good'], file, bytes, 3, 0, 5, undefined, fake);
+    const byName = new Map(results.map((r) => [r.contender, r]));
+    expect(byName.get('nonjson')).to.include({ status: 'error' });
+    expect(byName.get('nonjson')!.error).to.match(/protocol: unexpected output "hello from a library"/);
+    expect(byName.get('dies')).to.include({ status: 'error' });
+    expect(byName.get('dies')!.error).to.match(/the child stopped during a run \(exit 0/);
+    expect(byName.get('wrong-reply')).to.include({ status: 'error' });
+    expect(byName.get('wrong-reply')!.error).to.match(/protocol: waiting for a run, got \{"ready":true\}/);
+    expect(byName.get('fails')).to.include({ status: 'error', error: 'the contender threw' });
+    for (const name of ['nonjson', 'dies', 'wrong-reply', 'fails']) expect(byName.get(name)!.runsMs, name).to.have.length(1);
+    expect(byName.get('good')).to.include({ status: 'ok', links: 3 });
+    expect(byName.get('good')!.runsMs).to.deep.equal([5, 5, 5]);
+    expect(byName.get('good')!.maxRssMiB).to.be.closeTo(50_000 / 1024, 1e-9);
+  });
+
+  it('keeps the runs of a child that fails only after its last run, without its peak RSS and with a note', async () => {
+    const results = await runJob(['no-done', 'done-exit-3', 'no-rss'], file, bytes, 2, 0, 1, undefined, fake);
+    for (const r of results) {
+      expect(r, r.contender).to.include({ status: 'ok', links: 3, maxRssMiB: undefined });
+      expect(r.runsMs, r.contender).to.deep.equal([5, 5]);
+    }
+    const [noDone, exit3, noRss] = results;
+    expect(noDone!.note).to.equal('after the last run: the exit took more than 1 s');
+    expect(exit3!.note).to.match(/^the child ended badly after its last run \(exit 3/);
+    expect(noRss!.note).to.equal('the child reported no peak RSS');
   });
 
   it('kills a child that exceeds the time limit and reports a timeout', async () => {
