@@ -55,7 +55,9 @@ interface ChildMessage {
 function describeExit(code: number | null, signal: NodeJS.Signals | null, stderr: string): string {
   const how = signal !== null ? `killed by ${signal}` : `exit ${code}`;
   const lines = stderr.split('\n').map((l) => l.trim());
-  const error = lines.find((l) => /\b\w*Error\b/.test(l)) ?? lines.filter((l) => l !== '').pop();
+  // Node prints an uncaught error as its source line, a caret, then `TypeError: …`; V8 as `FATAL ERROR: …`.
+  const error =
+    lines.find((l) => /^(?:[A-Z]\w*Error\b|FATAL ERROR\b)/.test(l)) ?? lines.find((l) => /\bError:/.test(l)) ?? lines.filter((l) => l !== '').pop();
   return error === undefined ? how : `${how}: ${error.slice(0, 200)}`;
 }
 
@@ -109,7 +111,7 @@ class ContenderProcess {
       this.wake?.();
     });
     this.child.stderr.on('data', (d: Buffer) => {
-      if (this.stderr.length < 65536) this.stderr += d.toString();
+      this.stderr = (this.stderr + d.toString()).slice(-65536); // the end is where a fatal error is
     });
     this.child.stdin.on('error', () => {}); // the child died: its exit is what reports it
     this.child.on('error', (err) => {
@@ -180,8 +182,16 @@ class ContenderProcess {
   /** One timed run; false when it failed or timed out (the process is then gone). */
   async run(timeoutS: number): Promise<boolean> {
     if (this.failure !== undefined) return false;
+    // Between runs the child has nothing to say: a message now (a second reply to the last run, say) means it is
+    // out of step, and may still be working.
+    const early = this.messages.shift();
+    if (early !== undefined) {
+      this.fail('error', early.error ?? `protocol: a message between runs: ${JSON.stringify(early).slice(0, 200)}`);
+      return false;
+    }
     this.child.stdin.write('run\n');
-    const m = await this.next((x) => typeof x.ms === 'number' && x.ms >= 0, timeoutS, 'a run');
+    const n = this.runsMs.length;
+    const m = await this.next((x) => x.run === n && typeof x.ms === 'number' && x.ms >= 0, timeoutS, `run ${n + 1}`);
     if (m === undefined) return false;
     this.runsMs.push(m.ms!);
     this.links.push(typeof m.links === 'number' ? m.links : -1);
@@ -194,10 +204,11 @@ class ContenderProcess {
    */
   async finish(timeoutS: number): Promise<void> {
     if (this.failure !== undefined) return;
+    const deadline = Date.now() + timeoutS * 1000;
     this.child.stdin.end('end\n');
     const m = await this.next((x) => x.done === true, timeoutS, 'the exit');
     if (m !== undefined) {
-      const exited = await this.exited(timeoutS);
+      const exited = await this.exited(Math.max(0, (deadline - Date.now()) / 1000));
       if (typeof m.maxRssKiB !== 'number') this.note = 'the child reported no peak RSS';
       else if (!exited) this.note = `the child did not exit within ${timeoutS} s after its last run (its peak RSS is left out)`;
       else if (this.exit?.code !== 0) this.note = `the child ended badly after its last run (${describeExit(this.exit!.code, this.exit!.signal, this.stderr)})`;
