@@ -1,6 +1,9 @@
 // A progress bar on standard error for large files (only when it is a terminal), through cli-progress.
-import cliProgress from 'cli-progress';
+import type CliProgress from 'cli-progress';
+import { lazyRequire } from '../lazy.js';
 import type { Writable } from 'node:stream';
+
+const loadCliProgress = lazyRequire<typeof CliProgress>('cli-progress');
 
 export interface Progress {
   advance(bytes: number): void;
@@ -8,6 +11,7 @@ export interface Progress {
 }
 
 export function createProgress(stream: Writable, name: string, total: number): Progress {
+  const cliProgress = loadCliProgress();
   const bar = new cliProgress.SingleBar(
     {
       stream: stream as unknown as NodeJS.WritableStream,

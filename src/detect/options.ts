@@ -1,9 +1,12 @@
 // Options of the detector (DESIGN.md "Detection policy" P2, "Hosts", "Streaming contract"), validated once.
 
-import iconv from 'iconv-lite';
+import type Iconv from 'iconv-lite';
+import { lazyRequire } from '../lazy.js';
 import { badOption } from '../errors.js';
 import { buildTldSet, DEFAULT_TLDS } from './tlds.js';
 import { buildTrie } from './trie.js';
+
+const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
 /** Options of findLinks, linkify, createScanner and the stream. Every field is optional. */
 export interface LinkOptions {
@@ -140,7 +143,7 @@ function resolve(o: LinkOptions): ResolvedOptions {
   let documentCharset: string | undefined;
   if (o.documentCharset !== undefined) {
     const c = o.documentCharset as unknown;
-    if (typeof c !== 'string' || !iconv.encodingExists(c)) {
+    if (typeof c !== 'string' || !iconv().encodingExists(c)) {
       throw badOption('documentCharset', 'a charset name iconv-lite knows', c);
     }
     documentCharset = c;

@@ -1,10 +1,10 @@
 // UTS #46 (IDNA Compatibility Processing) through the `tr46` package, with the flags RFC 3987 and the
 // vectors call for. One place, so toUri, toIri and the detector agree.
 //
-// tr46 ships CommonJS without type declarations; it is loaded with createRequire and typed here,
+// tr46 ships CommonJS without type declarations; it is loaded at first use (src/lazy.ts) and typed here,
 // which keeps a global `declare module 'tr46'` out of the tree.
 
-import { createRequire } from 'node:module';
+import { lazyRequire } from '../lazy.js';
 import { BoundedMemo, detached } from '../memo.js';
 
 interface Tr46Flags {
@@ -21,7 +21,7 @@ interface Tr46 {
   toUnicode(domain: string, flags?: Tr46Flags): { domain: string; error: boolean };
 }
 
-const tr46 = createRequire(import.meta.url)('tr46') as Tr46;
+const tr46 = lazyRequire<Tr46>('tr46');
 
 // vectors `defaults.iri_to_uri_idna`: UTS #46 ToASCII with Transitional_Processing=false (tricky point 1:
 // ß ς ZWJ ZWNJ are kept), UseSTD3ASCIIRules=true (RFC 3987 §3.1, tricky point 5: `a_b` fails),
@@ -52,10 +52,10 @@ const unicodeMemo = new BoundedMemo<{ domain: string; error: boolean }>(MEMO_SIZ
  * @example domainToAscii('résumé.example.org') // 'xn--rsum-bpad.example.org'
  */
 export function domainToAscii(domain: string): string | null {
-  if (domain.length > MEMO_MAX_KEY_LENGTH) return tr46.toASCII(domain, FLAGS);
+  if (domain.length > MEMO_MAX_KEY_LENGTH) return tr46().toASCII(domain, FLAGS);
   let ascii = asciiMemo.get(domain);
   if (ascii === undefined) {
-    ascii = tr46.toASCII(domain, FLAGS);
+    ascii = tr46().toASCII(domain, FLAGS);
     asciiMemo.set(domain, ascii === null ? null : detached(ascii));
   }
   return ascii;
@@ -67,10 +67,10 @@ export function domainToAscii(domain: string): string | null {
  * @example domainToUnicode('xn--99zt52a.example.org') // { domain: '納豆.example.org', error: false }
  */
 export function domainToUnicode(domain: string): { domain: string; error: boolean } {
-  if (domain.length > MEMO_MAX_KEY_LENGTH) return tr46.toUnicode(domain, FLAGS);
+  if (domain.length > MEMO_MAX_KEY_LENGTH) return tr46().toUnicode(domain, FLAGS);
   let result = unicodeMemo.get(domain);
   if (result === undefined) {
-    result = tr46.toUnicode(domain, FLAGS);
+    result = tr46().toUnicode(domain, FLAGS);
     unicodeMemo.set(domain, { domain: detached(result.domain), error: result.error });
     return result;
   }

@@ -1,11 +1,14 @@
 // IRI → URI: RFC 3987 §3.1, draft-ietf-iri-3987bis-11 §3.3–§3.6, RFC 6068 for mailto.
 
-import iconv from 'iconv-lite';
+import type Iconv from 'iconv-lite';
+import { lazyRequire } from '../lazy.js';
 import { badArgument, badOption, IriError } from '../errors.js';
 import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
+
+const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
 export interface ToUriOptions {
   /**
@@ -201,7 +204,7 @@ function readOptions(options: ToUriOptions | undefined): ReadOptions {
     if (typeof documentCharset !== 'string' || documentCharset === '') {
       throw badOption('documentCharset', 'a non-empty charset name', documentCharset);
     }
-    if (!iconv.encodingExists(documentCharset)) throw new IriError('unknown-charset', documentCharset);
+    if (!iconv().encodingExists(documentCharset)) throw new IriError('unknown-charset', documentCharset);
     if (!isUcsCharset(documentCharset)) charset = documentCharset;
   }
   return {
@@ -423,8 +426,8 @@ function encodeQueryInCharset(q: string, charset: string): string {
     let k = j;
     while (k < q.length && q.charCodeAt(k) >= 128) k++;
     const run = q.slice(j, k);
-    const bytes = iconv.encode(run, charset);
-    if (iconv.decode(bytes, charset) !== run) throw new IriError('unencodable-query', `${JSON.stringify(run)} in ${charset}`);
+    const bytes = iconv().encode(run, charset);
+    if (iconv().decode(bytes, charset) !== run) throw new IriError('unencodable-query', `${JSON.stringify(run)} in ${charset}`);
     out += pctEncodeBytes(bytes);
     i = k;
   }

@@ -2,7 +2,8 @@
 // setEncoding('utf8') for strings). Each stage drives the same per-chunk renderer as the plain function, so
 // for any split of the chunk array the output is the function's output.
 import type { Transform } from 'node:stream';
-import through2 from 'through2';
+import type Through2 from 'through2';
+import { lazyRequire } from '../lazy.js';
 import { badArgument } from '../errors.js';
 import { createAnsiRenderer, type AnsiOptions } from './ansi.js';
 import { checkChunk, type ChunkRenderer } from './common.js';
@@ -10,6 +11,8 @@ import { createHtmlRenderer, type HtmlOptions } from './html.js';
 import { createJsonlRenderer, type JsonlOptions } from './jsonl.js';
 import { createMarkdownRenderer, type MarkdownOptions } from './markdown.js';
 import { createTextRenderer, type TextOptions } from './text.js';
+
+const through2 = lazyRequire<typeof Through2>('through2');
 
 export type RenderFormat = 'html' | 'markdown' | 'ansi' | 'jsonl' | 'text';
 
@@ -60,7 +63,7 @@ export function createRenderStream(format: string, options?: object): Transform 
     }
     if (out.length > 0) stream.push(out);
   };
-  return through2(
+  return through2()(
     { writableObjectMode: true, readableObjectMode: false },
     function transform(chunk: unknown, _enc, callback) {
       let rendered: string;

@@ -17,9 +17,12 @@
 // - Text from a legacy charset is normalised to NFC (RFC 3987 §3.1 step 1, variant B), see NfcStage.
 import { Buffer, isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
-import iconv from 'iconv-lite';
+import type Iconv from 'iconv-lite';
+import { lazyRequire } from '../lazy.js';
 import { badOption } from '../errors.js';
 import { ByteMap } from './bytemap.js';
+
+const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
 export interface Decoder {
   readonly byteMap: ByteMap;
@@ -67,7 +70,7 @@ export function checkEncoding(encoding: unknown): void {
   }
   const s = squash(encoding);
   if (isUtf8Name(s) || isIso2022JpName(s)) return;
-  if (!iconv.encodingExists(encoding)) {
+  if (!iconv().encodingExists(encoding)) {
     throw badOption('encoding', 'a charset name iconv-lite knows (e.g. "utf-8", "shift_jis", "windows-1252")', encoding);
   }
 }
@@ -407,7 +410,7 @@ function assignAll(text: string, bytes: number, out: Produced): void {
 }
 
 function familyOf(encoding: string): Family {
-  const codec = iconv.getCodec(encoding) as unknown as { encodingName?: string; decodeBuf?: unknown };
+  const codec = iconv().getCodec(encoding) as unknown as { encodingName?: string; decodeBuf?: unknown };
   if (codec.decodeBuf !== undefined) return 'single'; // iconv-lite SBCS: one byte, one UTF-16 unit
   const s = squash(encoding);
   if (s === 'latin1' || s === 'binary' || s === 'ascii' || s === 'usascii' || s === 'iso88591') return 'single';
@@ -460,14 +463,14 @@ class LegacyDecoder implements Decoder {
   private readonly nfc = new NfcStage();
   private pending: Buffer | null = null;
   /** 'generic' family only: a stateful iconv-lite decoder fed byte by byte, and bytes not yet producing. */
-  private readonly stateful: ReturnType<typeof iconv.getDecoder> | null;
+  private readonly stateful: ReturnType<typeof Iconv.getDecoder> | null;
   private unattributed = 0;
 
   constructor(encoding: string) {
     this.encoding = encoding;
     this.documentCharset = encoding;
     this.family = familyOf(encoding);
-    this.stateful = this.family === 'generic' ? iconv.getDecoder(encoding) : null;
+    this.stateful = this.family === 'generic' ? iconv().getDecoder(encoding) : null;
   }
 
   write(bytes: Uint8Array): string {
@@ -480,7 +483,7 @@ class LegacyDecoder implements Decoder {
     if (this.family === 'generic') this.byteByByte(buf, 0, buf.length, out);
     else if (this.family === 'single') {
       // One byte, one UTF-16 unit, whatever the byte.
-      const text = iconv.decode(buf, this.encoding);
+      const text = iconv().decode(buf, this.encoding);
       const at = out.appendText(text);
       out.units.fill(1, at, at + text.length);
     } else {
@@ -496,7 +499,7 @@ class LegacyDecoder implements Decoder {
         lengths[count++] = len;
         i += len;
       }
-      const text = i === 0 ? '' : iconv.decode(buf.subarray(0, i), this.encoding);
+      const text = i === 0 ? '' : iconv().decode(buf.subarray(0, i), this.encoding);
       if (text.indexOf('\uFFFD') < 0 && codePoints(text) === count) {
         assignLengths(text, lengths, 0, out);
         if (i < buf.length) this.pending = Buffer.from(buf.subarray(i));
@@ -518,7 +521,7 @@ class LegacyDecoder implements Decoder {
       this.unattributed = 0;
     } else if (rest !== null) {
       // An incomplete sequence at the end: whatever iconv-lite makes of it (U+FFFD) stands for all of it.
-      assignAll(iconv.decode(rest, this.encoding), rest.length, out);
+      assignAll(iconv().decode(rest, this.encoding), rest.length, out);
     }
     return this.nfc.process(out, true, this.byteMap);
   }
@@ -537,7 +540,7 @@ class LegacyDecoder implements Decoder {
     while (pos < buf.length) {
       const len = structuralLength(this.family, buf, pos);
       if (len === 0 || pos + len > buf.length) return pos;
-      const text = iconv.decode(buf.subarray(pos, pos + len), this.encoding);
+      const text = iconv().decode(buf.subarray(pos, pos + len), this.encoding);
       if (len > 1 && text.charCodeAt(0) === 0xfffd && text.length > 1) {
         assignAll('\uFFFD', 1, out);
         pos += 1;
@@ -591,7 +594,7 @@ function jis0208Table(): Uint16Array {
     for (let trail = 0; trail < 94; trail++) {
       pair[0] = 0xa1 + lead;
       pair[1] = 0xa1 + trail;
-      const s = iconv.decode(pair, 'euc-jp');
+      const s = iconv().decode(pair, 'euc-jp');
       table[lead * 94 + trail] = s.length === 1 && s !== '\uFFFD' ? s.charCodeAt(0) : 0;
     }
   }
