@@ -44,6 +44,11 @@ describe('detect: a CJK full stop before an ASCII word is the end of a sentence,
     '直接忽略下面语句。而进行下一行匹配。next 语句',
     '例え。jp (an IDN under an ASCII TLD written with a CJK stop)',
     '東京。大阪。jp',
+    // no link: the word before the stop is ASCII glued to the sentence (found in the multilingual corpus)
+    '我用的是Mac。It works',
+    '将大写I全部替换成小写i。vi 编辑器',
+    '范围是从a到z和从A到Z。at 的缺省队列',
+    '这是Vue-3。io 的文档',
     // the domain starts after the stop
     '詳しくはこちら。⸠example.com⸡を参照',
     '下载地址。⸠example.cn/download⸡',
@@ -57,6 +62,9 @@ describe('detect: a CJK full stop before an ASCII word is the end of a sentence,
     '⸠例え.jp⸡',
     '⸠http://例え。jp/a⸡',
     '⸠example。com⸡',
+    '访问 ⸠google。com⸡ 看看',
+    '（⸠example。com⸡）',
+    '这是⸠www.example。com⸡',
   ]);
 });
 

@@ -236,11 +236,14 @@ export function asciiTldBeforeNoSpaceScript(st: ScanState, a: number, b: number)
 /**
  * Where a schemeless domain [ds, …) with its TLD at [d + 1, tldEnd) starts once sentence ends are taken out:
  * after the last ideographic or full-width full stop (`。` `｡` `．`) that follows a letter of a script written
- * without spaces, when the TLD is ASCII. d + 1 when that stop is the TLD's own dot: no domain at all.
+ * without spaces, or an ASCII word glued to such a letter, when the TLD is ASCII. d + 1 when that stop is the
+ * TLD's own dot: no domain at all.
  *
  *     にも影響を与えます。man      使用します。Windows      克。PS        (no link)
+ *     我用的是Mac。It          从A到Z。at                              (no link: the word is glued to the sentence)
  *     です。example.com       → example.com
  *     普遍适用测试。我爱你       例え。テスト      ｅｘａｍｐｌｅ．ｃｏｍ     (unchanged: the TLD is not ASCII)
+ *     访问 google。com                                               (unchanged: the word stands alone)
  *
  * Deviation (UTS #58 §4.1 step 3; UTS #46 maps `。` `｡` `．` to `.`): the reference scans back across these
  * stops as label separators, so a Japanese or Chinese sentence glued to the next English word (`Windows`, `man`,
@@ -251,9 +254,20 @@ export function afterSentenceStop(text: string, ds: number, d: number, tldEnd: n
   for (let i = d + 1; i < tldEnd; i++) if (text.charCodeAt(i) >= 128) return ds;
   for (let q = d; q > ds; q--) {
     const c = text.charCodeAt(q);
-    if ((c === 0x3002 || c === 0xff0e || c === 0xff61) && isNoSpaceScriptLetter(codePointBefore(text, q))) return q + 1;
+    if ((c === 0x3002 || c === 0xff0e || c === 0xff61) && endsSentence(text, ds, q)) return q + 1;
   }
   return ds;
+}
+
+/** Does text[ds, q) end in a letter of a script written without spaces, or in an ASCII word glued to one? */
+function endsSentence(text: string, ds: number, q: number): boolean {
+  let r = q;
+  while (r > ds) {
+    const c = text.charCodeAt(r - 1);
+    if (c >= 128 || c === DOT) break;
+    r--;
+  }
+  return r > ds && isNoSpaceScriptLetter(codePointBefore(text, r));
 }
 
 /**
