@@ -174,6 +174,11 @@ describe('detect: P8 with P4 — Soft run, text of a script written without spac
     '⸠https://a.cn/路径⸡，链接⸠ftp://b.cn/x⸡',
     '⸠https://a.jp/?q=日本⸡！次は⸠https://b.jp/#c⸡',
     '⸠https://a.kr/경로⸡.링크⸠https://b.kr⸡',
+    // the letters may have Soft punctuation of their script between them: the link ends at the first run
+    '⸠https://a.jp/ゴッホ⸡。東京、大阪⸠https://b.jp⸡',
+    '⸠https://a.jp/ゴッホ⸡。東京、大阪、⸠https://b.jp⸡',
+    '⸠https://a.cn/路径⸡，北京，上海，广州⸠https://b.cn⸡',
+    `⸠https://a.jp/東⸡${'、東'.repeat(200)}⸠https://b.jp⸡`,
     // one link: no Soft run, no scheme after the letters, Latin letters in the run, a path separator
     '⸠https://a.jp/日本東京https://b.jp/x⸡',
     '⸠https://a.jp/?q=東京https://b.jp⸡',
@@ -182,8 +187,8 @@ describe('detect: P8 with P4 — Soft run, text of a script written without spac
     '⸠https://a.jp/日本。Tokyo東京https://b.jp/x⸡',
     '⸠https://a.jp/日本。東京www.example.jp⸡',
     '⸠https://a.jp/日本/東京https://b.jp/x⸡',
-    // only the Soft run right before the letters counts
-    '⸠https://a.jp/ゴッホ。東京⸡、大阪⸠https://b.jp⸡',
+    '⸠https://a.jp/日本。東京・大阪https://b.jp⸡',
+    `⸠https://a.jp/東${'、東'.repeat(200)}⸡`,
   ]);
 });
 

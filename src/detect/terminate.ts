@@ -45,6 +45,9 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   let lastSafe = start;
   let i = start;
   const end = st.end;
+  // P8: schemeAfterNoSpaceText found no scheme from a Soft character up to here; a later Soft character before
+  // this point would read the same run again to the same answer (so each letter is read at most once per link).
+  let noSchemeBefore = -1;
   for (;;) {
     if (part !== NONE) {
       // The common run: ASCII Include characters that no rule below looks at (performance; the same steps).
@@ -114,15 +117,17 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       lastSafe = i + len;
     } else if (lt === SOFT) {
       // P8: a run of Soft characters followed directly by `scheme://` ends the link before that run; so does one
-      // followed by letters of a script written without spaces and then `scheme://` (P4 lets a scheme start
-      // there): `https://ja.wikipedia.org/wiki/ゴッホ。東京https://例え.jp/a` is two links, `。東京` text.
+      // followed by text of a script written without spaces (its letters and Soft punctuation) and then
+      // `scheme://` (P4 lets a scheme start there): `https://ja.wikipedia.org/wiki/ゴッホ。東京、大阪https://例え.jp/a`
+      // is two links, `。東京、大阪` text.
       // Deviation (UTS #58 §3.5.1): the reference reads both as one link (Soft followed by Include goes on).
       if (!st.outOfRoom(i + len)) {
         const next = text.charCodeAt(i + len);
         if (next < 128) {
           if ((ASCII_FLAGS[next]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, i + len) > 0) return lastSafe;
-        } else if (schemeAfterNoSpaceText(st, i + len)) {
-          return lastSafe;
+        } else if (i + len >= noSchemeBefore) {
+          noSchemeBefore = noSpaceTextBeforeScheme(st, i + len);
+          if (noSchemeBefore < 0) return lastSafe;
         }
       }
     } else if (lt === HARD) {
@@ -140,24 +145,25 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
 }
 
 /**
- * P8 with P4: does a run of letters of a script written without spaces (Han, kana, Thai, …) start at `i`, with
- * `scheme://` right after it? Reads within the segment only; a letter is read here at most once per link (only
- * from the Soft character just before its run).
+ * P8 with P4: does text of a script written without spaces (Han, kana, Thai, … letters, and non-ASCII Soft
+ * punctuation such as `、` `，` between them) start at `i`, with `scheme://` right after it? Returns −1 if so;
+ * otherwise where that text ends (the answer from any later point of it is the same: no scheme). Reads within the
+ * segment only.
  *
- *     ゴッホ。東京https://例え.jp/a
- *            ^i   ^ scheme
+ *     ゴッホ。東京、大阪https://例え.jp/a
+ *            ^i        ^ scheme
  */
-function schemeAfterNoSpaceText(st: ScanState, i: number): boolean {
+function noSpaceTextBeforeScheme(st: ScanState, i: number): number {
   const text = st.text;
   let j = i;
   while (!st.outOfRoom(j)) {
     const c = text.charCodeAt(j);
-    if (c < 128) return j > i && (ASCII_FLAGS[c]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, j) > 0;
+    if (c < 128) return j > i && (ASCII_FLAGS[c]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, j) > 0 ? -1 : j;
     const cp = st.cpAt(j);
-    if (!isNoSpaceScriptLetter(cp)) return false;
+    if (!isNoSpaceScriptLetter(cp) && termOf(cp) !== SOFT) return j;
     j += cp > 0xffff ? 2 : 1;
   }
-  return false;
+  return j;
 }
 
 /**
