@@ -14,23 +14,16 @@ import { parse } from 'micromark';
 import type { Extension, ParseContext } from 'micromark-util-types';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
-import { badArgument, badOption } from '../errors.js';
+import { badArgument } from '../errors.js';
 import { createScanner } from '../detect/index.js';
 import { appendChunks, textChunk } from '../detect/index.js';
-import type { LinkOptions } from '../detect/index.js';
 import type { TextChunk } from '../types.js';
 import { readPiece } from './extract.js';
+import { splitMarkdownOptions, type MarkdownLinkOptions } from './options.js';
 import type { MarkdownLink, PieceContext } from './extract.js';
 import { BlockTracker, lineEnd, lineEndingLength } from './segment.js';
 
-/** Options of the Markdown mode: the detector's, and the Markdown dialect. */
-export interface MarkdownLinkOptions extends LinkOptions {
-  /**
-   * GFM tables and strikethrough (default true): `~~https://x/~~` links `https://x/`, and `|` ends a cell.
-   * With false, plain CommonMark 0.31. (GFM's autolink literals are irilink's own bare-link detection here.)
-   */
-  gfm?: boolean;
-}
+export type { MarkdownLinkOptions };
 
 /** A Markdown link chunk: a LinkChunk with the construct it came from. */
 export type MarkdownLinkChunk = MarkdownLink & { type: 'link' };
@@ -88,16 +81,6 @@ function gfmParsers(base: ParseContext): (piece: string) => ParseContext {
   };
 }
 
-function splitOptions(fn: string, options: MarkdownLinkOptions | undefined): { gfm: boolean; link: LinkOptions | undefined } {
-  if (options === undefined) return { gfm: true, link: undefined };
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw badArgument(fn, 'options', 'an object or undefined', options);
-  }
-  const { gfm, ...link } = options;
-  if (gfm !== undefined && typeof gfm !== 'boolean') throw badOption('gfm', 'a boolean', gfm);
-  return { gfm: gfm ?? true, link };
-}
-
 /**
  * Incremental link detection over Markdown source that arrives in pieces: the same shape as src/stream's
  * Linkifier (push/end), so createLinkStream can use it for `markdown: true`.
@@ -120,7 +103,7 @@ export class MarkdownLinkifier {
 
   /** `preload` (used by the whole-text functions): link reference definitions known from the start. */
   constructor(options?: MarkdownLinkOptions, preload?: ReadonlyMap<string, string>) {
-    const { gfm, link } = splitOptions('MarkdownLinkifier', options);
+    const { gfm, link } = splitMarkdownOptions('MarkdownLinkifier', options);
     const parser = parse(gfm ? { extensions: [STRIKETHROUGH, TABLE] } : {});
     const definitions = new Map<string, string>();
     if (preload !== undefined) {

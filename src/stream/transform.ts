@@ -23,9 +23,9 @@ import type { LinkOptions } from '../detect/index.js';
 import { createDecoder } from './decode.js';
 import type { Decoder } from './decode.js';
 import { Linkifier } from './linkifier.js';
-import { MarkdownLinkifier } from '../markdown/linkifier.js';
 import { workLater } from './later.js';
-import type { MarkdownLinkOptions } from '../markdown/linkifier.js';
+import { resolveOptions } from '../detect/options.js';
+import { splitMarkdownOptions } from '../markdown/options.js';
 
 export type StreamOptions = LinkOptions & {
   /** Charset of Buffer input: 'utf-8' (default) or any name iconv-lite knows, plus 'iso-2022-jp'. */
@@ -71,28 +71,56 @@ export function createLinkStream(options: StreamOptions = {}): Transform {
   if (decoder.documentCharset !== undefined && withCharset.documentCharset === undefined) {
     withCharset.documentCharset = decoder.documentCharset;
   }
-  const linkifier: PushLinkifier =
-    markdown === true
-      ? new MarkdownLinkifier(gfm === undefined ? linkOptions : ({ ...linkOptions, gfm } as MarkdownLinkOptions))
-      : new Linkifier(linkOptions);
-  return new LinkStream(linkifier, decoder, highWaterMark ?? 16);
+  if (markdown !== true) return new LinkStream(new Linkifier(linkOptions), null, decoder, highWaterMark ?? 16);
+  // Start-up: the Markdown linkifier (micromark and its extensions, some 40 ms to load) is loaded at the stream's
+  // first write, so that a program that never asks for Markdown does not load it with the stream (the command line
+  // reaches createLinkStream without the package entry). Its options are checked now, as every option is.
+  const mdOptions = gfm === undefined ? linkOptions : { ...linkOptions, gfm };
+  resolveOptions(splitMarkdownOptions('createLinkStream', mdOptions).link);
+  const load = (): Promise<PushLinkifier> => import('../markdown/linkifier.js').then((m) => new m.MarkdownLinkifier(mdOptions));
+  return new LinkStream(NOT_LOADED, load, decoder, highWaterMark ?? 16);
 }
+
+/** The linkifier of a stream whose linkifier is still to be loaded (never called: `load` is tried first). */
+const NOT_LOADED: PushLinkifier = {
+  push: () => [],
+  end: () => [],
+};
 
 type Mode = 'unknown' | 'bytes' | 'text';
 
 class LinkStream extends Transform {
-  private readonly linkifier: PushLinkifier;
+  private linkifier: PushLinkifier;
+  /** Loads the linkifier before the first write or the end is worked on; null once it is there. */
+  private load: (() => Promise<PushLinkifier>) | null;
   private readonly decoder: Decoder;
   private mode: Mode = 'unknown';
 
-  constructor(linkifier: PushLinkifier, decoder: Decoder, highWaterMark: number) {
+  constructor(linkifier: PushLinkifier, load: (() => Promise<PushLinkifier>) | null, decoder: Decoder, highWaterMark: number) {
     super({ readableObjectMode: true, decodeStrings: false, readableHighWaterMark: highWaterMark });
     this.linkifier = linkifier;
+    this.load = load;
     this.decoder = decoder;
   }
 
   override _transform(data: unknown, encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.load !== null) {
+      this.loadThen(() => workLater(this, this.work, data, encoding, callback), callback);
+      return;
+    }
     workLater(this, this.work, data, encoding, callback);
+  }
+
+  /** Loads the linkifier, then goes on; a failed load fails the stream through `callback`. */
+  private loadThen(next: () => void, callback: TransformCallback): void {
+    this.load!().then(
+      (linkifier) => {
+        this.linkifier = linkifier;
+        this.load = null;
+        next();
+      },
+      (error: unknown) => callback(error as Error),
+    );
   }
 
   /** One write: decoded, linked and pushed; then the callback (later.ts: why not in _transform). */
@@ -121,6 +149,10 @@ class LinkStream extends Transform {
   }
 
   override _flush(callback: TransformCallback): void {
+    if (this.load !== null) {
+      this.loadThen(() => this._flush(callback), callback);
+      return;
+    }
     let chunks: Chunk[];
     try {
       chunks = this.mode === 'bytes' ? this.pushDecoded(this.decoder.end()) : [];
