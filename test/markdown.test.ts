@@ -356,6 +356,20 @@ describe('Markdown mode: toMarkdownSource', () => {
     expect(hrefs).to.deep.equal(findMarkdownLinks(source).map((l) => mdurl.encode(l.uri)));
   });
 
+  it('keeps a literal backslash before a bare link literal (CommonMark §2.4), and stays idempotent', () => {
+    const source = 'C:\\https://a.example/ and \\www.example.com and \\\\https://b.example/ x\\\\\\https://c.example/';
+    const out = toMarkdownSource(linkifyMarkdown(source));
+    expect(out).to.equal(
+      'C:\\\\<https://a.example/> and \\\\[www.example.com](<https://www.example.com>) and ' +
+        '\\\\<https://b.example/> x\\\\\\\\<https://c.example/>',
+    );
+    expect(toMarkdownSource(linkifyMarkdown(out))).to.equal(out);
+    // what a reader sees: the same text as the source shows, and every link
+    const render = (md: string): string => new commonmark.HtmlRenderer().render(new commonmark.Parser().parse(md));
+    expect(render(out).replace(/<[^>]*>/g, '')).to.equal(render(source).replace(/<[^>]*>/g, ''));
+    expect(render(out).match(/<a href/g)?.length).to.equal(4);
+  });
+
   it('leaves a link a renderer refuses as text', () => {
     const chunks = linkifyMarkdown('see https://раураl.com/ now');
     expect(chunks.some((c) => c.type === 'link' && c.diagnostics.includes('mixed-script-host'))).to.equal(true);

@@ -40,8 +40,17 @@ function isAutolinkText(link: LinkChunk): boolean {
   return !link.schemeInferred && link.text === link.uri && !link.uri.includes('>') && !link.uri.includes('<');
 }
 
+/** The number of `\\` that end `text`, added to `before` when the whole text is backslashes. */
+function trailingBackslashes(text: string, before: number): number {
+  let i = text.length;
+  while (i > 0 && text.charCodeAt(i - 1) === 0x5c) i--;
+  return i === 0 ? before + text.length : text.length - i;
+}
+
 class MarkdownSourceRenderer implements ChunkRenderer {
   private readonly schemes: ReadonlySet<string>;
+  /** How many backslashes end the output so far. */
+  private backslashes = 0;
 
   constructor(options: MarkdownSourceOptions | undefined) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
@@ -51,13 +60,22 @@ class MarkdownSourceRenderer implements ChunkRenderer {
   }
 
   chunk(chunk: Chunk): string {
+    const out = this.render(chunk);
+    this.backslashes = trailingBackslashes(out, this.backslashes);
+    return out;
+  }
+
+  private render(chunk: Chunk): string {
     if (chunk.type === 'text') return chunk.text;
     const construct = (chunk as { construct?: string }).construct;
     if (construct !== undefined && construct !== 'bare') return chunk.text;
     if (refusals(chunk, this.schemes).length > 0) return chunk.text;
-    if (isAutolinkText(chunk)) return `<${chunk.text}>`;
+    // CommonMark §2.4: a backslash before `h` (`C:\https://…`) is a literal backslash, but before the `<` or `[`
+    // written here it would escape it. After an odd run one more backslash keeps it literal (`\\` shows `\`).
+    const keep = this.backslashes % 2 === 1 ? '\\' : '';
+    if (isAutolinkText(chunk)) return `${keep}<${chunk.text}>`;
     // §6.3: a destination in <…> may hold ( ) freely; the uri has no <, > or \ (toUri percent-encodes them).
-    return `[${escapeLinkText(chunk.text)}](<${chunk.uri}>)`;
+    return `${keep}[${escapeLinkText(chunk.text)}](<${chunk.uri}>)`;
   }
 
   end(): string {
