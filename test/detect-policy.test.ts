@@ -192,6 +192,19 @@ describe('detect: P8 with P4 — Soft run, text of a script written without spac
   ]);
 });
 
+describe('detect: an email whose local part ends in a TLD (UTS #58 §5)', () => {
+  itMarks([
+    '⸠tim.one@comcast.net⸡',
+    'mail ⸠first.name@example.com⸡ or ⸠a.de@b.com⸡ or ⸠James.Bond@UniversalExport.co.uk⸡',
+    '⸠mailto:tim.one@comcast.net⸡',
+    '⸠bounce-jm=jmason.org@returns.groups.yahoo.com⸡',
+    // not a local part: nothing after `@`, a port, a path
+    '⸠example.com⸡@ now',
+    '⸠x.com:80⸡@y',
+    '⸠example.com/a@b⸡',
+  ]);
+});
+
 describe('detect: hosts', () => {
   itMarks([
     '⸠http://例え.テスト⸡ is linked after a scheme, 例え.テスト alone is not (no such TLD)',

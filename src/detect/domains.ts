@@ -157,6 +157,18 @@ export function atDot(st: ScanState, d: number): boolean {
     return false;
   }
 
+  // UTS #58 §5: a name followed by `@` and a label is the local part of an email (`tim.one@comcast.net`, whose
+  // `one` is a TLD), found at the domain's dot; it is not a link of its own.
+  if (
+    !hasPort &&
+    linkEnd === tldEnd &&
+    !st.outOfRoom(tldEnd + 1) &&
+    text.charCodeAt(tldEnd) === AT &&
+    isLabelChar(st.cpAt(tldEnd + 1))
+  ) {
+    return false;
+  }
+
   st.beginCandidate();
   st.closer = closerBefore(text, ds);
   // Step 7: Path, Query, Fragment.
