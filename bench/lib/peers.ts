@@ -39,7 +39,7 @@ function linkifyItPeer(): Peer {
   return {
     name: 'linkify-it',
     pkg: 'linkify-it',
-    how: 'new LinkifyIt().match(text) (defaults: fuzzy links and emails on)',
+    how: 'new LinkifyIt().match(text) (defaults: fuzzyLink off, so no names without a scheme, not even www.; fuzzyEmail on)',
     find(text) {
       const ms = li.match(text);
       if (ms === null) return [];
