@@ -65,6 +65,11 @@ describe('detect: a CJK full stop before an ASCII word is the end of a sentence,
     '访问 ⸠google。com⸡ 看看',
     '（⸠example。com⸡）',
     '这是⸠www.example。com⸡',
+    // a stop after the TLD, before CJK text: the sentence ends there (found in the multilingual corpus)
+    '请访问 ⸠example.com⸡。谢谢',
+    '请发送至 ⸠bug-sed@gnu.org⸡。另外',
+    '访问 ⸠www.debian.org⸡｡你可以',
+    '⸠https://www.debian.org⸡。你可以',
   ]);
 });
 

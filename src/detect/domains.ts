@@ -66,8 +66,13 @@ export function atDot(st: ScanState, d: number): boolean {
   // Step 2: a TLD must not run on into another label (`.comx`); one trailing dot is allowed, then a port.
   let linkEnd = tldEnd;
   if (!st.outOfRoom(j) && isHostDot(text.charCodeAt(j))) {
-    if (!st.outOfRoom(j + 1) && isLabelChar(st.cpAt(j + 1))) return false;
-    linkEnd = j + 1;
+    if (!st.outOfRoom(j + 1) && isLabelChar(st.cpAt(j + 1))) {
+      // Deviation (UTS #58 §4.1 step 2, as afterSentenceStop): a CJK full stop between an ASCII TLD and a letter of
+      // a script written without spaces ends a sentence — `example.com。谢谢` links `example.com`.
+      if (text.charCodeAt(j) === DOT || !isNoSpaceScriptLetter(st.cpAt(j + 1)) || !isAscii(text, d + 1, tldEnd)) return false;
+    } else {
+      linkEnd = j + 1;
+    }
   }
   const portEnd = scanPort(st, linkEnd);
   if (portEnd < 0) return false;
@@ -269,6 +274,11 @@ export function afterSentenceStop(text: string, ds: number, d: number, tldEnd: n
     if ((c === 0x3002 || c === 0xff0e || c === 0xff61) && endsSentence(text, ds, q)) return q + 1;
   }
   return ds;
+}
+
+function isAscii(text: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) if (text.charCodeAt(i) >= 128) return false;
+  return true;
 }
 
 /** Does text[ds, q) end in a letter of a script written without spaces, or in an ASCII word glued to one? */
