@@ -51,6 +51,8 @@ class MarkdownSourceRenderer implements ChunkRenderer {
   private readonly schemes: ReadonlySet<string>;
   /** How many backslashes end the output so far. */
   private backslashes = 0;
+  /** The last UTF-16 unit of the output so far (0: none). */
+  private last = 0;
 
   constructor(options: MarkdownSourceOptions | undefined) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
@@ -61,7 +63,10 @@ class MarkdownSourceRenderer implements ChunkRenderer {
 
   chunk(chunk: Chunk): string {
     const out = this.render(chunk);
-    this.backslashes = trailingBackslashes(out, this.backslashes);
+    if (out.length > 0) {
+      this.backslashes = trailingBackslashes(out, this.backslashes);
+      this.last = out.charCodeAt(out.length - 1);
+    }
     return out;
   }
 
@@ -74,6 +79,9 @@ class MarkdownSourceRenderer implements ChunkRenderer {
     // written here it would escape it. After an odd run one more backslash keeps it literal (`\\` shows `\`).
     const keep = this.backslashes % 2 === 1 ? '\\' : '';
     if (isAutolinkText(chunk)) return `${keep}<${chunk.text}>`;
+    // §6.4, §6.3: after `!` a `[…](…)` is an image, and after `]` (`[foo]www.example.com`) it would make the author's
+    // shortcut reference `[foo]` a full reference `[foo][…]`; the autolink form of the uri changes neither.
+    if (this.last === 0x21 || this.last === 0x5d) return `${keep}<${chunk.uri}>`;
     // §6.3: a destination in <…> may hold ( ) freely; the uri has no <, > or \ (toUri percent-encodes them).
     return `${keep}[${escapeLinkText(chunk.text)}](<${chunk.uri}>)`;
   }
