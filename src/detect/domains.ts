@@ -268,7 +268,7 @@ export function asciiTldBeforeNoSpaceScript(st: ScanState, a: number, b: number)
  * TLD is rare, and one written with `.` (`例え.jp`) or after a scheme (`http://例え。jp`) is still linked.
  */
 export function afterSentenceStop(text: string, ds: number, d: number, tldEnd: number): number {
-  for (let i = d + 1; i < tldEnd; i++) if (text.charCodeAt(i) >= 128) return ds;
+  if (!isAscii(text, d + 1, tldEnd)) return ds;
   for (let q = d; q > ds; q--) {
     const c = text.charCodeAt(q);
     if ((c === 0x3002 || c === 0xff0e || c === 0xff61) && endsSentence(text, ds, q)) return q + 1;
@@ -276,6 +276,7 @@ export function afterSentenceStop(text: string, ds: number, d: number, tldEnd: n
   return ds;
 }
 
+/** Is text[a, b) ASCII? */
 function isAscii(text: string, a: number, b: number): boolean {
   for (let i = a; i < b; i++) if (text.charCodeAt(i) >= 128) return false;
   return true;
