@@ -236,6 +236,14 @@ describe('irilink command: modes (issue 6)', function () {
       [['--records', '--display', 'iri'], /--display cannot be used with --records/],
       [['--records', '--encoding', 'utf-16le'], /utf-16le|UTF-16/i],
       [['--no-gfm'], /--no-gfm is an option of --markdown/],
+      // jsonl objects carry text, uri and iri: --display has nothing to choose (and the renderer takes no display).
+      [['--format', 'jsonl', '--display', 'iri'], /--display cannot be used with --format jsonl/],
+      [['-f', 'jsonl', '-l', '-d', 'uri'], /--display cannot be used with --format jsonl/],
+      [['--markdown', '-f', 'jsonl', '-d', 'text'], /--display cannot be used with --format jsonl/],
+      [['--logs', '-f', 'jsonl', '-l', '-d', 'iri'], /--display cannot be used with --logs --format jsonl/],
+      [['--mail', '--display', 'iri'], /--display cannot be used with --mail \(its default --format jsonl\)/],
+      [['--mail', '-f', 'jsonl', '--display', 'iri'], /--display cannot be used with --format jsonl/],
+      [['--logs', '--display', 'bogus'], /option display must be/],
     ];
     for (const [args, message] of cases) {
       const r = irilink([...args, fixture('access.log')]);

@@ -46,7 +46,8 @@ Options:
                           text      the input unchanged (links written as --display says)
   -l, --links           only the links, one per line
   -d, --display FORM    how a link is written: text (as found) | iri (readable) | uri (ASCII);
-                        html/markdown/ansi take text or iri
+                        html/markdown/ansi take text or iri; not with jsonl, whose objects
+                        carry all three
   -e, --encoding NAME   input charset (default utf-8): shift_jis, euc-jp, iso-2022-jp, gb18030,
                         big5, euc-kr, windows-1252, koi8-r, … (anything iconv-lite knows)
       --schemes LIST    detect only these schemes (comma-separated), e.g. https,mailto,ftp
@@ -152,7 +153,8 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   const links = explicitFormat === undefined ? true : values.links === true;
   const display = (values.display as string | undefined) ?? (explicitFormat === undefined ? 'uri' : undefined);
   const renderOptions: Record<string, unknown> = { links };
-  if (display !== undefined) renderOptions.display = display;
+  // The jsonl renderer takes no `display` (its objects carry text, uri and iri); -d with jsonl is refused below.
+  if (display !== undefined && format !== 'jsonl') renderOptions.display = display;
 
   // Modes: which combinations make sense.
   const modes = chosenModes(values);
@@ -188,8 +190,12 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     if (values.display !== undefined) throw new UsageError(`--display cannot be used with --records (records carry text, uri and iri)`);
     noCounting('--records');
   }
-  if (mode === 'logs' && explicitFormat !== undefined && values.display !== undefined) {
-    throw new UsageError(`--display cannot be used with --logs --format jsonl (the objects carry text, uri and iri)`);
+  // JSON output (--format jsonl, and --mail, whose default is jsonl) carries text, uri and iri in every object:
+  // there is nothing for --display to choose.
+  const jsonOutput = explicitFormat === 'jsonl' || (mode === 'mail' && explicitFormat !== 'html');
+  if (values.display !== undefined && jsonOutput) {
+    const flags = mode === 'logs' ? '--logs --format jsonl' : mode === 'mail' && explicitFormat === undefined ? '--mail (its default --format jsonl)' : '--format jsonl';
+    throw new UsageError(`--display cannot be used with ${flags} (the objects carry text, uri and iri)`);
   }
 
   const streamOptions: Record<string, unknown> = {};
@@ -427,7 +433,11 @@ function recordOptions(settings: Settings, logRules: boolean): Record<string, un
 function checkOptions(settings: Settings): void {
   createLinkStream(settings.streamOptions).destroy();
   if (settings.mode === 'records') createRecordStream(recordOptions(settings, true)).destroy();
-  else if (settings.mode === 'logs') createLogLinkStream(recordOptions(settings, true)).destroy();
+  else if (settings.mode === 'logs') {
+    createLogLinkStream(recordOptions(settings, true)).destroy();
+    // The link list picks a field by --display: the text renderer checks the value as everywhere else.
+    if (!settings.explicitFormat) createRenderer('text', { links: true, display: settings.display });
+  }
   else if (settings.mode === 'text' || settings.mode === 'markdown') renderStage(settings).destroy();
   else if (settings.mode === 'mail' && settings.format === 'html') createRenderer('html', mailRenderOptions(settings));
 }
