@@ -145,6 +145,27 @@ describe('detect: P6 — quotes', () => {
   ]);
 });
 
+describe('detect: code and markup in running text (deviations from UTS #58 §2.1 and §3.5.1)', () => {
+  // The backquote is Include in Link_Term; no URI or IRI holds one, and in text it delimits code.
+  itMarks([
+    'start `⸠http://localhost:3000/⸡`.',
+    'run `curl ⸠https://example.com/install.sh⸡` first',
+    '`⸠https://example.com/a⸡`b (a link never holds a backquote, not even inside)',
+    '`⸠example.com/path⸡` and `⸠john@example.com⸡`',
+    '访问 ⸠http://echarts.baidu.com/⸡`中`文档',
+    '后面的`⸠admin@example.org⸡ (no scan crosses a backquote: the text before it is not a local part)',
+    'a`⸠b@example.com⸡',
+  ]);
+  // `<` is Open in Link_Term (so `<placeholder>` paths stay whole), but `</` begins an HTML end tag.
+  itMarks([
+    '<a href="⸠http://example.com/p⸡">⸠http://example.com/p⸡</a>',
+    '⸠http://example.com/p?q=1⸡</A> ⸠http://example.com/p#f⸡</td>',
+    '⸠https://git.example.org/~<user>/⸡ and ⸠https://example.com/<org>/<repo>⸡',
+    '⸠http://example.com/a<b>c⸡</b>',
+    '⸠http://example.com/p⸡</',
+  ]);
+});
+
 describe('detect: P7 — file names', () => {
   itMarks([
     'edit README.md and setup.py, then main.rs; unzip notes.zip',

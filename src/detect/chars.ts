@@ -9,7 +9,7 @@ export { isBidiControl };
 export { CLOSE, HARD, INCLUDE, OPEN, SOFT };
 
 // ASCII flags.
-export const A_HARD = 1; //        Link_Term=Hard: C0 controls, space, DEL
+export const A_HARD = 1; //        Link_Term=Hard: C0 controls, space, DEL; and the backquote (below)
 export const A_TRIGGER = 2; //     '.' and ':' start a look at the text around them
 export const A_SCHEME = 4; //      RFC 3986 §3.1 scheme characters: ALPHA DIGIT + - .
 export const A_ALPHA = 8;
@@ -37,6 +37,11 @@ export const ASCII_TERM = new Uint8Array(128);
   mark("-._~%!$&'()*+,;=:", A_USERINFO);
   mark(' \t\r\n', A_WRAP_SPACE);
   for (let c = 0; c < 128; c++) ASCII_TERM[c] = linkTerm(c);
+  // Deviation (UTS #58 §2.1): Link_Term makes the backquote Include. No URI or IRI holds one (RFC 3986 §2,
+  // RFC 3987 §2.2; RFC 2396 §2.4.3 called it "unwise"), and in running text it delimits code: a link never
+  // contains it, and no scan crosses it (`https://example.com/`. and `邮件`bug@example.org` link without it).
+  ASCII_FLAGS[0x60]! |= A_HARD;
+  ASCII_TERM[0x60] = HARD;
 }
 
 /** The code point at `i` (a surrogate pair combined; a lone surrogate is returned as itself). */

@@ -18,6 +18,7 @@ const EQUALS = 0x3d;
 const AMP = 0x26;
 const COLON = 0x3a;
 const TILDE = 0x7e;
+const LESS = 0x3c;
 
 /**
  * 1 for the ASCII characters the loop of terminate() only walks over: Link_Term Include and none of the part
@@ -134,6 +135,10 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       if (isBidiControl(cp)) st.bidiStop = true;
       return lastSafe;
     } else if (lt === OPEN) {
+      // Deviation (UTS #58 §3.5.1): `<` is Open there, but `</` begins an HTML end tag, which no link written in
+      // text continues into: `<a href="…">http://example.com/p</a>` links `http://example.com/p`. (RFC 3986
+      // Appendix C: `<` and `>` delimit a URI in text. `<placeholder>` in a path stays: `https://h.example/<org>`.)
+      if (cp === LESS && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) return lastSafe;
       stack[depth++] = cp;
       lastSafe = i + len;
     } else if (lt === CLOSE) {
