@@ -33,16 +33,63 @@ export class IriError extends Error {
 
 /** A TypeError for a bad argument or option, worded the same way everywhere. */
 export function badOption(name: string, expected: string, got: unknown): TypeError {
-  return new TypeError(`irilink: option ${name} must be ${expected}, got ${describe(got)}`);
+  // The options object itself is not "option options".
+  const subject = name === 'options' ? 'options' : `option ${name}`;
+  return new TypeError(`irilink: ${subject} must be ${expected}, got ${describe(got)}`);
 }
 
 export function badArgument(fn: string, name: string, expected: string, got: unknown): TypeError {
   return new TypeError(`irilink: ${fn}(): ${name} must be ${expected}, got ${describe(got)}`);
 }
 
+/**
+ * The TypeError for an option name a function does not know (a typo such as `lnks` would otherwise be ignored
+ * silently). The name is quoted (it is the caller's string), the known names listed.
+ */
+export function unknownOption(name: string, known: Iterable<string>): TypeError {
+  return new TypeError(`irilink: unknown option ${describe(name)}; the known options are ${[...known].join(', ')}`);
+}
+
+const MAX_SHOWN = 40;
+
+function shorten(s: string): string {
+  return s.length > MAX_SHOWN ? s.slice(0, MAX_SHOWN) + '…' : s;
+}
+
+/** A value as a message shows it: strings quoted, other primitives as written, objects by their kind. */
 function describe(value: unknown): string {
+  switch (typeof value) {
+    case 'undefined':
+      return 'undefined';
+    case 'string':
+      return JSON.stringify(shorten(value));
+    case 'number':
+    case 'boolean':
+      return String(value);
+    case 'bigint':
+      return `${shorten(String(value))}n`;
+    case 'symbol':
+      return `a symbol (${shorten(value.toString())})`;
+    case 'function':
+      return 'a function';
+    default:
+      break;
+  }
   if (value === null) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
-  if (typeof value === 'object') return Array.isArray(value) ? 'an array' : 'an object';
-  return `${typeof value} ${String(value)}`;
+  if (Array.isArray(value)) return 'an array';
+  return kindOf(value as object);
+}
+
+// `an object` for a plain object, `a Map`, `a Buffer` … for an instance of a named class.
+function kindOf(value: object): string {
+  let name: unknown;
+  try {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === null || proto === Object.prototype) return 'an object';
+    name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
+  } catch {
+    return 'an object'; // a Proxy whose trap throws
+  }
+  if (typeof name !== 'string' || name === '' || name.length > MAX_SHOWN) return 'an object';
+  return `${'AEIOU'.includes(name.charAt(0)) ? 'an' : 'a'} ${name}`;
 }

@@ -2,7 +2,7 @@
 
 import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
-import { badOption } from '../errors.js';
+import { badOption, unknownOption } from '../errors.js';
 import { buildTldSet, DEFAULT_TLDS } from './tlds.js';
 import { buildTrie } from './trie.js';
 
@@ -89,7 +89,7 @@ export function resolveOptions(options: LinkOptions | undefined): ResolvedOption
     throw badOption('options', 'an object or undefined', options);
   }
   for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.has(key)) throw badOption(key, `one of the known options (${[...OPTION_NAMES].join(', ')})`, key);
+    if (!OPTION_NAMES.has(key)) throw unknownOption(key, OPTION_NAMES);
   }
   return resolve(options);
 }
