@@ -49,3 +49,28 @@ describe('api: how a message shows the value it got', () => {
   });
 });
 
+describe('api: defaultScheme is a scheme written with // and a host', () => {
+  const uri = (defaultScheme: string): string | undefined => findLinks('see www.example.com', { defaultScheme })[0]?.uri;
+
+  it('schemes whose URIs have an authority are accepted, in lower case', () => {
+    expect(uri('http')).to.equal('http://www.example.com');
+    expect(uri('FTP')).to.equal('ftp://www.example.com');
+    expect(uri('git+ssh')).to.equal('git+ssh://www.example.com');
+  });
+  for (const scheme of ['mailto', 'tel', 'urn', 'news', 'geo', 'magnet', 'sip', 'sips', 'xmpp', 'MAILTO']) {
+    it(`${scheme} is refused (it gave ${scheme.toLowerCase()}://www.example.com)`, () => {
+      expect(() => uri(scheme)).to.throw(
+        TypeError,
+        `irilink: option defaultScheme must be a scheme written with // and a host (as https://www.example.com), not one of mailto, tel, urn, news, geo, magnet, sip, sips, xmpp, got "${scheme}"`,
+      );
+    });
+  }
+  for (const bad of ['', '1http', 'ht tp', 'http:', 'https://', 'é', 'a'.repeat(33)]) {
+    it(`${JSON.stringify(bad)} is not a scheme name (RFC 3986 §3.1)`, () => {
+      expect(() => uri(bad)).to.throw(TypeError, /option defaultScheme must be a scheme name \(RFC 3986 §3\.1/);
+    });
+  }
+  it('javascript, vbscript and data stay refused', () => {
+    expect(() => uri('JavaScript')).to.throw(TypeError, /defaultScheme must be a scheme name other than javascript, vbscript or data/);
+  });
+});

@@ -22,7 +22,11 @@ export interface LinkOptions {
   schemeless?: boolean;
   /** Link email addresses (default true). */
   email?: boolean;
-  /** The scheme given to schemeless links in `uri` and `scheme` (default 'https'). */
+  /**
+   * The scheme given to schemeless links in `uri` and `scheme` (default 'https'): `www.example.com` →
+   * `https://www.example.com`. A scheme name (RFC 3986 §3.1) whose URIs take `//` and a host: not javascript,
+   * vbscript, data, nor one of NO_AUTHORITY_SCHEMES (mailto tel urn news geo magnet sip sips xmpp).
+   */
   defaultScheme?: string;
   /** The top-level domains accepted for schemeless links and emails (default: the IANA list of the `tlds` package). */
   tlds?: readonly string[];
@@ -40,6 +44,14 @@ export const DEFAULT_SCHEMES: readonly string[] = Object.freeze([
 
 /** P2: never links, whatever the options (script execution and inline payloads). */
 export const NEVER_SCHEMES: readonly string[] = Object.freeze(['javascript', 'vbscript', 'data']);
+
+/**
+ * Known schemes whose URIs have no authority (no `//host`: RFC 6068 mailto, RFC 3966 tel, RFC 8141 urn, RFC 5538
+ * news, RFC 5870 geo, magnet, RFC 3261 sip/sips, RFC 5122 xmpp): never the defaultScheme of a schemeless host.
+ */
+export const NO_AUTHORITY_SCHEMES: readonly string[] = Object.freeze([
+  'mailto', 'tel', 'urn', 'news', 'geo', 'magnet', 'sip', 'sips', 'xmpp',
+]);
 
 export const DEFAULT_MAX_LINK_LENGTH = 8192;
 /** The smallest maxLinkLength accepted: room for a scheme, a host and the scanner's bounded look-arounds. */
@@ -117,10 +129,23 @@ function resolve(o: LinkOptions): ResolvedOptions {
   let defaultScheme = 'https';
   if (o.defaultScheme !== undefined) {
     const s = o.defaultScheme as unknown;
-    if (typeof s !== 'string' || !isSchemeName(s) || NEVER_SCHEMES.includes(s.toLowerCase())) {
-      throw badOption('defaultScheme', 'a scheme name other than javascript, vbscript or data', s);
+    if (typeof s !== 'string' || !isSchemeName(s)) {
+      throw badOption('defaultScheme', 'a scheme name (RFC 3986 §3.1: a letter, then letters, digits, + - or ., at most 32)', s);
     }
-    defaultScheme = s.toLowerCase();
+    const lower = s.toLowerCase();
+    if (NEVER_SCHEMES.includes(lower)) {
+      throw badOption('defaultScheme', 'a scheme name other than javascript, vbscript or data (they are never linked)', s);
+    }
+    // The link's uri is written `${defaultScheme}://${text}` (convert.ts), so the scheme must be one whose URIs
+    // have an authority (RFC 3986 §3.2: "//" then the host): `mailto://example.com` is no mailbox.
+    if (NO_AUTHORITY_SCHEMES.includes(lower)) {
+      throw badOption(
+        'defaultScheme',
+        `a scheme written with // and a host (as https://www.example.com), not one of ${NO_AUTHORITY_SCHEMES.join(', ')}`,
+        s,
+      );
+    }
+    defaultScheme = lower;
   }
   let tlds = DEFAULT_TLDS;
   if (o.tlds !== undefined) {
