@@ -1,7 +1,8 @@
 // The issue-6 modes of the `irilink` command (--markdown, --mail, --records, --logs), run as users run it:
 // `node bin/irilink.js …` on the files of test/fixtures (README there says what each holds).
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { repoRoot } from './support/shared.js';
@@ -193,6 +194,36 @@ describe('irilink command: modes (issue 6)', function () {
 
   describe('--logs', () => {
     const access = fixture('access.log');
+
+    it('a 9 MiB line loses no link (start, across the 8 MiB mark, end), in --logs, -f jsonl -l and --records', () => {
+      const MiB = 1024 * 1024;
+      const filler = (n: number): string => 'lorem ipsum '.repeat(Math.ceil(n / 12)).slice(0, n);
+      const head = 'https://start.example/a ';
+      const a = filler(8 * MiB - 10 - head.length);
+      const across = ' https://across.example/8mib ';
+      const tail = ' {"u":"https:\\/\\/end.example\\/z"}';
+      const line = head + a + across + filler(9 * MiB - head.length - a.length - across.length - tail.length) + tail;
+      const dir = mkdtempSync(path.join(tmpdir(), 'irilink-long-'));
+      try {
+        const file = path.join(dir, 'long.log');
+        writeFileSync(file, line + '\nnext https://next.example/\n');
+        const expected = ['https://start.example/a', 'https://across.example/8mib', 'https://end.example/z', 'https://next.example/'];
+        const list = irilink(['--logs', file]);
+        expect(list.status, list.stderr).to.equal(0);
+        expect(list.stderr).to.equal('');
+        expect(list.stdout).to.equal(expected.join('\n') + '\n');
+        const rows = jsonLines(irilink(['--logs', '-f', 'jsonl', '-l', file]).stdout);
+        expect(rows.map((o) => [o.line, o.uri])).to.deep.equal(expected.map((u, i) => [i < 3 ? 1 : 2, u]));
+        expect(rows[1]!.byteStart).to.equal(head.length + a.length + 1);
+        const records = jsonLines(irilink(['--records', '--logs', file]).stdout);
+        expect(records.map((r) => [r.line, r.truncated, r.links.map((l: { uri: string }) => l.uri)])).to.deep.equal([
+          [1, undefined, expected.slice(0, 3)],
+          [2, undefined, expected.slice(3)],
+        ]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
 
     it('without --format: the link list under the log rules', () => {
       const r = irilink(['--logs', access]);

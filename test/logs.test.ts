@@ -240,13 +240,15 @@ describe('logs: --links through the stream (line numbers and byte offsets)', () 
     expect(await logLinkRows([sjis], { encoding: 'shift_jis' })).to.deep.equal(expected);
   });
 
-  it('createLogLinkStream applies the log rules, and byte offsets stay exact after a truncated line', async () => {
+  it('createLogLinkStream applies the log rules; a line longer than maxRecordBytes loses no link; offsets stay exact', async () => {
     const input = Buffer.from('user=alice@example.com "GET /tools.pl HTTP/1.1"\n' + 'x'.repeat(100) + ' https://cut.example/\nsee https://例え.jp/\n');
     const rows = await logLinkRows([input], { maxRecordBytes: 64 });
-    expect(rows.map((r) => [r.line, r.text])).to.deep.equal([
-      [1, 'alice@example.com'],
-      [3, 'https://例え.jp/'],
+    expect(rows.map((r) => [r.line, r.column, r.text])).to.deep.equal([
+      [1, 1 + 5, 'alice@example.com'],
+      [2, 1 + 101, 'https://cut.example/'],
+      [3, 1 + 4, 'https://例え.jp/'],
     ]);
+    expect(await logLinkRows([input])).to.deep.equal(rows);
     for (const r of rows) expect(input.toString('utf8', r.byteStart as number, r.byteEnd as number)).to.equal(r.text);
     const text = input.toString('utf8');
     for (const r of rows) expect(text.slice(r.start as number, r.end as number)).to.equal(r.text);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { largeCorpusPath, samplesDir } from '../bench/lib/paths.js';
 import { findLogLinks } from '../src/logs/index.js';
-import { createRecordStream, linkRecords, type LinkRecord, type RecordOptions } from '../src/logs/records.js';
+import { createRecordStream, linkRecords, RecordLinker, type LinkRecord, type RecordOptions } from '../src/logs/records.js';
 import { loggingPushes, loggingSource } from './support/read-order.js';
 
 async function run(pieces: (Buffer | string)[], options?: RecordOptions): Promise<string> {
@@ -97,14 +97,76 @@ describe('records: one JSON line per input line', () => {
     expect((await records([line], { logRules: false }))[0]!.links.map((l) => l.text)).to.deep.equal(['user=alice@example.com', 'tools.pl']);
   });
 
-  it('a line longer than maxRecordBytes is scanned up to it and marked truncated; the next line is whole', async () => {
+  it('a line longer than maxRecordBytes is scanned in pieces: every link found, none cut; the next line is whole', async () => {
     const long = 'https://example.com/' + 'a'.repeat(200) + ' https://late.example/\n';
     const rs = await records([long.slice(0, 100), long.slice(100), 'https://next.example/\n'], { maxRecordBytes: 64 });
-    expect(rs.map((r) => [r.line, r.truncated ?? false, r.links.map((l) => l.text)])).to.deep.equal([
-      [1, true, ['https://example.com/' + 'a'.repeat(44)]],
-      [2, false, ['https://next.example/']],
+    expect(rs.map((r) => [r.line, r.links.map((l) => [l.text, l.start, l.byteStart])])).to.deep.equal([
+      [1, [['https://example.com/' + 'a'.repeat(200), 0, 0], ['https://late.example/', 221, 221]]],
+      [2, [['https://next.example/', 0, 0]]],
     ]);
+    expect(rs[0]).to.not.have.property('truncated');
     expect(() => createRecordStream({ maxRecordBytes: 0 })).to.throw(TypeError);
+  });
+
+  it('maxRecordBytes changes memory only: the same records for any limit and any split (fast-check, log fragments)', async () => {
+    const fragments = [
+      '{"u":"https:\\/\\/b.example\\/y\\u00e9z","k":"v"} ', 'key=www.example.com ', '"GET /a.com/b HTTP/1.1" ',
+      'a|www.example.org|b ', '例え.jp/パス ', 'x@例え.jp ', '😀', 'https://example.com/q ', '<auth.info> ', 'words ',
+      '\\"', '"', '=', 'user=bob@example.net', '\r', '\r\n', '\n', '\xff', ' ',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...fragments), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 80 }),
+        fc.integer({ min: 1, max: 64 }),
+        fc.boolean(),
+        async (parts, max, step, logRules) => {
+          const input = Buffer.from(parts.join(''), 'utf8');
+          // An invalid byte too: 0xFF in place of the first "ÿ" (UTF-8 C3 BF).
+          const at = input.indexOf(Buffer.from([0xc3, 0xbf]));
+          const bytes = at < 0 ? input : Buffer.concat([input.subarray(0, at), Buffer.from([0xff]), input.subarray(at + 2)]);
+          const whole = await run([bytes], { logRules });
+          const pieces: Buffer[] = [];
+          for (let i = 0; i < bytes.length; i += step) pieces.push(bytes.subarray(i, i + step));
+          expect(await run(pieces, { logRules, maxRecordBytes: max })).to.equal(whole);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a 9 MiB line: links at its start, across the 8 MiB mark and at its end, with exact offsets; memory stays small', async () => {
+    const MiB = 1024 * 1024;
+    const filler = (n: number): string => 'lorem ipsum '.repeat(Math.ceil(n / 12)).slice(0, n);
+    const head = 'https://start.example/a ';
+    const across = ' user=across@example.com ';
+    const tail = ' {"u":"https:\\/\\/end.example\\/z"}';
+    const a = filler(8 * MiB - 10 - head.length);
+    const line = head + a + across + filler(9 * MiB - head.length - a.length - across.length - tail.length) + tail;
+    const input = Buffer.from(line + '\nnext https://next.example/\n');
+    const pieces: Buffer[] = [];
+    for (let i = 0; i < input.length; i += 64 * 1024) pieces.push(input.subarray(i, i + 64 * 1024));
+    const rs = await records(pieces);
+    expect(rs.map((r) => [r.line, r.links.map((l) => [l.text, l.uri])])).to.deep.equal([
+      [1, [
+        ['https://start.example/a', 'https://start.example/a'],
+        ['across@example.com', 'mailto:across@example.com'],
+        ['https:\\/\\/end.example\\/z', 'https://end.example/z'],
+      ]],
+      [2, [['https://next.example/', 'https://next.example/']]],
+    ]);
+    for (const l of rs[0]!.links) expect(input.toString('utf8', l.byteStart, l.byteEnd)).to.equal(l.text);
+    expect(rs[0]!.links[1]!.byteStart).to.be.below(8 * MiB).and.above(8 * MiB - 20);
+    // The scanner of the long line holds a few KiB at any time, not the line.
+    const { scanner } = new RecordLinker().longRecord();
+    let most = 0;
+    for (let i = 0; i < input.length; i += 64 * 1024) {
+      scanner.write(input.subarray(i, Math.min(i + 64 * 1024, line.length)));
+      most = Math.max(most, scanner.held);
+      if (i + 64 * 1024 >= line.length) break;
+    }
+    expect(scanner.end().map((l) => l.link.text)).to.deep.equal(['https:\\/\\/end.example\\/z']);
+    expect(most).to.be.below(256 * 1024);
   });
 
   it('the output does not depend on how the input is split (fast-check, any cut points)', async () => {

@@ -3,6 +3,7 @@ import { badArgument, badOption } from '../errors.js';
 import { createScanner } from '../detect/index.js';
 import type { LinkOptions, Scanner } from '../detect/index.js';
 import type { Chunk, Link } from '../types.js';
+import { LongLineScanner } from './long.js';
 import { isLogSyntax, logView, toLine } from './view.js';
 
 /** Options of the log functions: the detector's, plus whether the log rules apply. */
@@ -35,6 +36,14 @@ export class LogLineLinker {
     const { link, logRules } = splitLogOptions(options);
     this.scanner = createScanner(link);
     this.logRules = logRules;
+  }
+
+  /**
+   * A scanner for one line too long to hold whole, given as bytes in the charset `encoding` (UTF-8 when
+   * undefined): the same links as links() gives for the whole line (see src/logs/long.ts).
+   */
+  longLine(encoding: string | undefined): LongLineScanner {
+    return new LongLineScanner(this.scanner, this.logRules, encoding);
   }
 
   /** The links of one line (offsets into `line`; `text` is the line's slice). */

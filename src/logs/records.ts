@@ -17,8 +17,9 @@
 //   can hold 0x0A inside a character, such as UTF-16, cannot be split into lines and is refused); invalid bytes
 //   become U+FFFD (with an `invalid-utf8` diagnostic on a UTF-8 link that holds one) and the byte offsets still
 //   count the input bytes;
-// - memory: one line at a time. A line longer than `maxRecordBytes` is scanned up to that length and marked
-//   `"truncated":true`; the rest of it is skipped.
+// - memory: one line at a time. A line longer than `maxRecordBytes` is not held whole: it is scanned in pieces as
+//   it arrives (src/logs/long.ts), with the same links as the whole line would give (nothing is skipped); memory
+//   then holds the part of it that is still undecided (at most about the longest link) and the links found.
 //
 // createLogLinkStream is the same machinery writing one object per link in the shape of the CLI's
 // `--links --format jsonl` (offsets over the whole input), for logs read with the log rules.
@@ -31,6 +32,7 @@ import { workLater } from '../stream/later.js';
 import type { JsonlLink } from '../render/index.js';
 import type { Chunk, Link } from '../types.js';
 import { LogLineLinker, splitLogOptions } from './lines.js';
+import type { LongLineLink, LongLineScanner } from './long.js';
 import type { LogOptions } from './lines.js';
 
 /** Options of RecordLinker and linkRecords: the log options plus the input charset. */
@@ -40,7 +42,10 @@ export interface RecordLinkerOptions extends LogOptions {
 }
 
 export interface RecordOptions extends RecordLinkerOptions {
-  /** The longest line scanned, in bytes (default 8 MiB); the rest of a longer line is skipped. */
+  /**
+   * The longest line held whole, in bytes (default 8 MiB). A longer line is scanned in pieces as it arrives, with
+   * the same result; only memory differs.
+   */
   maxRecordBytes?: number;
 }
 
@@ -64,13 +69,12 @@ export interface LinkRecord {
   /** 1-based line number in the input. */
   line: number;
   links: RecordLink[];
-  /** Present (true) when the line was longer than maxRecordBytes. */
-  truncated?: true;
 }
 
 const LF = 0x0a;
 const CR = 0x0d;
 const DEFAULT_MAX_RECORD_BYTES = 8 * 1024 * 1024;
+const CR_BYTE = Buffer.from([CR]);
 
 /** Turns lines (as bytes, without their line break) into LinkRecords. */
 export class RecordLinker {
@@ -102,8 +106,17 @@ export class RecordLinker {
   /** UTF-16 length of the last line given to record(), as decoded. */
   lastLineUnits = 0;
 
+  /**
+   * The next line, when it is too long to hold whole: its number, and a scanner to give its bytes to (the links
+   * it returns are those record() would give for the whole line, with the same offsets).
+   */
+  longRecord(): { line: number; scanner: LongLineScanner } {
+    this.lineNumber++;
+    return { line: this.lineNumber, scanner: this.linker.longLine(this.encoding) };
+  }
+
   /** The record of the next line. `bytes` excludes the LF (and the CR of a CRLF). */
-  record(bytes: Buffer, truncated = false): LinkRecord {
+  record(bytes: Buffer): LinkRecord {
     this.lineNumber++;
     const out = { units: 0 };
     const links =
@@ -111,9 +124,7 @@ export class RecordLinker {
         ? recordLinks(this.linker, bytes, this.lineNumber === 1, out)
         : decodedRecordLinks(this.linker, bytes, this.encoding, out);
     this.lastLineUnits = out.units;
-    const record: LinkRecord = { line: this.lineNumber, links };
-    if (truncated) record.truncated = true;
-    return record;
+    return { line: this.lineNumber, links };
   }
 }
 
@@ -172,7 +183,8 @@ function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: stri
   return out;
 }
 
-function recordLink(l: Link, byteStart: number, byteEnd: number): RecordLink {
+/** A link as written in a record. */
+export function recordLink(l: Link, byteStart: number, byteEnd: number): RecordLink {
   return {
     start: l.start,
     end: l.end,
@@ -204,8 +216,7 @@ export function createRecordStream(options?: RecordOptions): Transform {
  * `--links --format jsonl`): one JSON line per link, `start end byteStart byteEnd line column text uri iri kind
  * scheme schemeInferred diagnostics`, with `start`/`end` and `byteStart`/`byteEnd` over the whole input (UTF-16
  * units of the decoded text, as the link stream counts them; input bytes), `line` and `column` 1-based. Lines
- * without links write nothing. After a line longer than maxRecordBytes the UTF-16 offsets count the skipped
- * bytes as UTF-8 (the byte offsets stay exact).
+ * without links write nothing; the links of a line longer than maxRecordBytes are written as they are found.
  *
  * @example
  * fs.createReadStream('access.log').pipe(createLogLinkStream()).pipe(process.stdout);
@@ -223,27 +234,15 @@ function resolveStreamOptions(options: RecordOptions | undefined): [RecordLinker
   return [new RecordLinker(linkerOptions), max];
 }
 
-/** UTF-16 units that valid UTF-8 bytes decode to: one per lead byte, two for a four-byte sequence. */
-function utf8Units(bytes: Buffer): number {
-  let units = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
-    if (b < 0x80 || b >= 0xc0) units += b >= 0xf0 ? 2 : 1;
-  }
-  return units;
-}
-
 class RecordStream extends Transform {
   private readonly linker: RecordLinker;
   private readonly max: number;
   private readonly output: 'records' | 'links';
-  /** The start of the current line (bytes before its LF), at most `max` bytes of it. */
+  /** The start of the current line (bytes before its LF), while it is at most `max` bytes long. */
   private pending: Buffer[] = [];
   private pendingLength = 0;
-  private truncated = false;
-  /** Bytes of the current line past `max`, and the UTF-16 units they stand for (as UTF-8). */
-  private skippedBytes = 0;
-  private skippedUnits = 0;
+  /** The current line once it is longer than `max`: scanned in pieces (src/logs/long.ts). */
+  private long: { line: number; scanner: LongLineScanner; links: RecordLink[]; bytes: number; heldCr: boolean } | null = null;
   /** 'links': where the current line starts in the whole input (UTF-16 units, bytes). */
   private unitBase = 0;
   private byteBase = 0;
@@ -267,11 +266,11 @@ class RecordStream extends Transform {
       for (;;) {
         const nl = data.indexOf(LF, from);
         if (nl < 0) break;
-        this.add(data.subarray(from, nl));
+        out += this.add(data.subarray(from, nl));
         out += this.emitLine(true);
         from = nl + 1;
       }
-      if (from < data.length) this.add(data.subarray(from));
+      if (from < data.length) out += this.add(data.subarray(from));
     } catch (error) {
       callback(error as Error);
       return;
@@ -283,7 +282,7 @@ class RecordStream extends Transform {
 
   override _flush(callback: TransformCallback): void {
     try {
-      if (this.pendingLength > 0 || this.truncated) {
+      if (this.pendingLength > 0 || this.long !== null) {
         const out = this.emitLine(false);
         if (out !== '') this.push(out);
       }
@@ -294,59 +293,115 @@ class RecordStream extends Transform {
     callback();
   }
 
-  private add(piece: Buffer): void {
-    const room = this.max - this.pendingLength;
-    if (piece.length > room) {
-      this.truncated = true;
-      const skipped = piece.subarray(room);
-      this.skippedBytes += skipped.length;
-      if (this.output === 'links') this.skippedUnits += utf8Units(skipped);
-      piece = piece.subarray(0, room);
+  /** Adds bytes of the current line; returns the rows now final ('links' output of a long line). */
+  private add(piece: Buffer): string {
+    if (this.long === null) {
+      if (this.pendingLength + piece.length <= this.max) {
+        if (piece.length === 0) return '';
+        // Copied: the record may wait for later writes, and must not pin the whole input chunk.
+        this.pending.push(Buffer.from(piece));
+        this.pendingLength += piece.length;
+        return '';
+      }
+      // Too long to hold: from here on the line is scanned in pieces, starting with what is pending.
+      const { line, scanner } = this.linker.longRecord();
+      this.long = { line, scanner, links: [], bytes: 0, heldCr: false };
+      const start = this.pending;
+      this.pending = [];
+      this.pendingLength = 0;
+      let out = '';
+      for (const bytes of start) out += this.feedLong(bytes);
+      return out + this.feedLong(piece);
     }
-    if (piece.length === 0) return;
-    // Copied: the record may wait for later writes, and must not pin the whole input chunk.
-    this.pending.push(Buffer.from(piece));
-    this.pendingLength += piece.length;
+    return this.feedLong(piece);
   }
 
-  /** The output for the pending line; `lf`: it ended with a LF (so a CR before it is a CRLF). */
-  private emitLine(lf: boolean): string {
-    let line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLength);
-    const crlf = lf && !this.truncated && line.length > 0 && line[line.length - 1] === CR;
-    if (crlf) line = line.subarray(0, line.length - 1);
-    const record = this.linker.record(line, this.truncated);
-    let out: string;
-    if (this.output === 'records') {
-      out = JSON.stringify(record) + '\n';
-    } else {
-      out = '';
-      for (const l of record.links) {
-        const row: JsonlLink = {
-          start: this.unitBase + l.start,
-          end: this.unitBase + l.end,
-          byteStart: this.byteBase + l.byteStart,
-          byteEnd: this.byteBase + l.byteEnd,
-          line: record.line,
-          column: l.start + 1,
-          text: l.text,
-          uri: l.uri,
-          iri: l.iri,
-          kind: l.kind,
-          scheme: l.scheme,
-          schemeInferred: l.schemeInferred,
-          diagnostics: l.diagnostics,
-        };
-        out += JSON.stringify(row) + '\n';
-      }
-      const terminator = (crlf ? 1 : 0) + (lf ? 1 : 0);
-      this.unitBase += this.linker.lastLineUnits + this.skippedUnits + terminator;
-      this.byteBase += line.length + this.skippedBytes + terminator;
+  /** Gives bytes to the long line's scanner; a CR at their end waits to see whether a LF follows (CRLF). */
+  private feedLong(bytes: Buffer): string {
+    const long = this.long!;
+    if (bytes.length === 0) return '';
+    let out = '';
+    if (long.heldCr) {
+      long.heldCr = false;
+      long.bytes += 1;
+      out += this.found(long.scanner.write(CR_BYTE));
     }
-    this.pending = [];
-    this.pendingLength = 0;
-    this.truncated = false;
-    this.skippedBytes = 0;
-    this.skippedUnits = 0;
+    if (bytes[bytes.length - 1] === CR) {
+      long.heldCr = true;
+      bytes = bytes.subarray(0, bytes.length - 1);
+    }
+    long.bytes += bytes.length;
+    return out + this.found(long.scanner.write(bytes));
+  }
+
+  /** The links a long line's scanner gives: kept for its record, or written as rows at once. */
+  private found(links: LongLineLink[]): string {
+    const long = this.long!;
+    let out = '';
+    for (const { link, byteStart, byteEnd } of links) {
+      const l = recordLink(link, byteStart, byteEnd);
+      if (this.output === 'records') long.links.push(l);
+      else out += this.row(l, long.line);
+    }
+    return out;
+  }
+
+  /** A link as a row of the 'links' output (offsets over the whole input). */
+  private row(l: RecordLink, line: number): string {
+    const row: JsonlLink = {
+      start: this.unitBase + l.start,
+      end: this.unitBase + l.end,
+      byteStart: this.byteBase + l.byteStart,
+      byteEnd: this.byteBase + l.byteEnd,
+      line,
+      column: l.start + 1,
+      text: l.text,
+      uri: l.uri,
+      iri: l.iri,
+      kind: l.kind,
+      scheme: l.scheme,
+      schemeInferred: l.schemeInferred,
+      diagnostics: l.diagnostics,
+    };
+    return JSON.stringify(row) + '\n';
+  }
+
+  /** The output for the current line; `lf`: it ended with a LF (so a CR before it is a CRLF). */
+  private emitLine(lf: boolean): string {
+    let out = '';
+    let record: LinkRecord;
+    let units: number;
+    let bytes: number;
+    let crlf: boolean;
+    if (this.long !== null) {
+      const long = this.long;
+      crlf = lf && long.heldCr;
+      if (long.heldCr && !lf) {
+        // The input ends with a CR: it is part of the last line.
+        long.heldCr = false;
+        long.bytes += 1;
+        out += this.found(long.scanner.write(CR_BYTE));
+      }
+      out += this.found(long.scanner.end());
+      record = { line: long.line, links: long.links };
+      units = long.scanner.units;
+      bytes = long.bytes;
+      this.long = null;
+    } else {
+      let line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLength);
+      crlf = lf && line.length > 0 && line[line.length - 1] === CR;
+      if (crlf) line = line.subarray(0, line.length - 1);
+      record = this.linker.record(line);
+      units = this.linker.lastLineUnits;
+      bytes = line.length;
+      this.pending = [];
+      this.pendingLength = 0;
+      if (this.output === 'links') for (const l of record.links) out += this.row(l, record.line);
+    }
+    if (this.output === 'records') return JSON.stringify(record) + '\n';
+    const terminator = (crlf ? 1 : 0) + (lf ? 1 : 0);
+    this.unitBase += units + terminator;
+    this.byteBase += bytes + terminator;
     return out;
   }
 }

@@ -57,14 +57,39 @@ function hexValue(c: number): number {
 // Quotes (the delimiters and `\"`) become U+0000.
 function jsonView(line: string, from: number): LineView {
   const n = line.length;
+  const run = jsonRun(line, from, n, n, false);
+  if (run.map === null) return { text: line.slice(0, from) + run.text, map: null };
+  const result = new Int32Array(from + run.map.length + 1);
+  for (let k = 0; k < from; k++) result[k] = k; // before the JSON: the line's own offsets
+  for (let k = 0; k < run.map.length; k++) result[from + k] = run.map[k]!;
+  result[from + run.map.length] = n;
+  return { text: line.slice(0, from) + run.text, map: result };
+}
+
+/** The JSON view of src[from, limit), as jsonRun gives it. */
+export interface JsonRun {
+  text: string;
+  /** map[i]: index in src of text unit i; null when text has src's offsets (no escape shortened it). */
+  map: number[] | null;
+  /** Inside a string at `end`. */
+  inString: boolean;
+  /** Where the run stopped: limit, or past it when an escape that starts before limit ends after it. */
+  end: number;
+}
+
+/**
+ * The JSON view (see the file comment) of src[from, limit), inside a string or not at `from`; `n` is where the
+ * line's text ends (an escape reads up to 6 units on, never past n). The log stream calls it on a long line piece
+ * by piece (src/logs/long.ts), with limit at least 6 units before the text it has so far ends.
+ */
+export function jsonRun(src: string, from: number, limit: number, n: number, inString: boolean): JsonRun {
   let out = '';
-  let last = 0;
+  let last = from;
   let map: number[] | null = null; // built from the first escape on
-  let inString = false;
-  // Appends line[last, to) to out (and its indices to map).
+  // Appends src[last, to) to out (and its indices to map).
   const flush = (to: number): void => {
     if (to > last) {
-      out += line.slice(last, to);
+      out += src.slice(last, to);
       if (map !== null) for (let k = last; k < to; k++) map.push(k);
     }
   };
@@ -72,21 +97,22 @@ function jsonView(line: string, from: number): LineView {
     flush(at);
     if (map === null && length !== s.length) {
       map = new Array<number>(out.length);
-      for (let k = 0; k < out.length; k++) map[k] = k; // same-length so far: identity
+      for (let k = 0; k < out.length; k++) map[k] = from + k; // same-length so far: identity
     }
     out += s;
     if (map !== null) for (let k = 0; k < s.length; k++) map.push(at);
     last = at + length;
   };
-  for (let k = from; k < n; k++) {
-    const c = line.charCodeAt(k);
+  let k = from;
+  for (; k < limit; k++) {
+    const c = src.charCodeAt(k);
     if (c === QUOTE) {
       replace(k, 1, NUL);
       inString = !inString;
       continue;
     }
     if (!inString || c !== BACKSLASH || k + 1 >= n) continue;
-    const e = line.charCodeAt(k + 1);
+    const e = src.charCodeAt(k + 1);
     let s: string | undefined;
     let length = 2;
     switch (e) {
@@ -103,7 +129,7 @@ function jsonView(line: string, from: number): LineView {
         if (k + 5 < n) {
           let v = 0;
           for (let h = 2; h < 6; h++) {
-            const d = hexValue(line.charCodeAt(k + h));
+            const d = hexValue(src.charCodeAt(k + h));
             if (d < 0) {
               v = -1;
               break;
@@ -124,13 +150,8 @@ function jsonView(line: string, from: number): LineView {
     replace(k, length, s);
     k += length - 1;
   }
-  flush(n);
-  if (map === null) return { text: out, map: null };
-  const finalMap = map as number[];
-  const result = new Int32Array(finalMap.length + 1);
-  for (let k = 0; k < finalMap.length; k++) result[k] = finalMap[k]!;
-  result[finalMap.length] = n;
-  return { text: out, map: result };
+  flush(k);
+  return { text: out, map, inString, end: k };
 }
 
 function isKeyStart(c: number): boolean {
@@ -166,7 +187,7 @@ function maskFields(text: string): string {
 
 // key = [A-Za-z_][A-Za-z0-9_.-]{0,63} at a token start (line start, whitespace, U+0000 or a masked quote), the
 // `=` at `eq` followed by a value (not `=`, not a boundary, not the end).
-function isKeyEquals(text: string, eq: number): boolean {
+export function isKeyEquals(text: string, eq: number): boolean {
   if (eq + 1 >= text.length) return false;
   const next = text.charCodeAt(eq + 1);
   if (next === EQUALS || isTokenBoundary(next)) return false;
