@@ -190,6 +190,27 @@ describe('irilink command: modes (issue 6)', function () {
       expect(jsonLines(r.stdout).map((o) => [o.line, o.links.length])).to.deep.equal([[1, 0], [2, 1], [3, 1]]);
       expect(jsonLines(r.stdout)[2]!.links[0].text).to.equal('https://stdin.example/');
     });
+
+    it('a lone CR ends a record, as in -f jsonl; a file ending in CR and the next starting with LF give an empty line', () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'irilink-cr-'));
+      try {
+        const [a, b] = [path.join(dir, 'a.txt'), path.join(dir, 'b.txt')];
+        writeFileSync(a, 'x\ry https://a.example/\r');
+        writeFileSync(b, '\nz https://b.example/');
+        const records = jsonLines(irilink(['--records', a, b]).stdout);
+        expect(records.map((o) => [o.line, o.links.map((l: { text: string }) => l.text)])).to.deep.equal([
+          [1, []],
+          [2, ['https://a.example/']],
+          [3, []],
+          [4, ['https://b.example/']],
+        ]);
+        const rows = jsonLines(irilink(['-f', 'jsonl', '-l', a]).stdout);
+        expect(rows.map((o) => [o.line, o.text])).to.deep.equal([[2, 'https://a.example/']]);
+        expect(jsonLines(irilink(['--logs', '-f', 'jsonl', '-l', a]).stdout)).to.deep.equal(rows);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   describe('--logs', () => {

@@ -240,6 +240,19 @@ describe('logs: --links through the stream (line numbers and byte offsets)', () 
     expect(await logLinkRows([sjis], { encoding: 'shift_jis' })).to.deep.equal(expected);
   });
 
+  it('createLogLinkStream numbers lines as jsonl does: a lone CR is a line break (every split point)', async () => {
+    const input = Buffer.from('a\rb https://a.example/\r\nc\n\rd https://例え.jp/\rhttps://e.example/x');
+    const expected = await linksThroughStream([input]);
+    expect(expected.map((r) => [r.line, r.column, r.text])).to.deep.equal([
+      [2, 3, 'https://a.example/'],
+      [5, 3, 'https://例え.jp/'],
+      [6, 1, 'https://e.example/x'],
+    ]);
+    for (let cut = 0; cut <= input.length; cut++) {
+      expect(await logLinkRows([input.subarray(0, cut), input.subarray(cut)])).to.deep.equal(expected);
+    }
+  });
+
   it('createLogLinkStream applies the log rules; a line longer than maxRecordBytes loses no link; offsets stay exact', async () => {
     const input = Buffer.from('user=alice@example.com "GET /tools.pl HTTP/1.1"\n' + 'x'.repeat(100) + ' https://cut.example/\nsee https://例え.jp/\n');
     const rows = await logLinkRows([input], { maxRecordBytes: 64 });

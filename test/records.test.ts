@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { largeCorpusPath, samplesDir } from '../bench/lib/paths.js';
+import { linkify } from '../src/detect/index.js';
 import { findLogLinks } from '../src/logs/index.js';
+import { toJsonl } from '../src/render/index.js';
 import { createRecordStream, linkRecords, RecordLinker, type LinkRecord, type RecordOptions } from '../src/logs/records.js';
 import { loggingPushes, loggingSource } from './support/read-order.js';
 
@@ -60,8 +62,21 @@ describe('records: one JSON line per input line', () => {
       [],
       [['https://example.com/b', 23]],
     ]);
-    // A CR not followed by LF (at the very end) is kept as the line's text; it still ends the link.
+    // A CR at the very end ends the last line; it does not start another record.
     expect((await records(['x https://example.com/c\r'])).map((r) => r.links[0]!.text)).to.deep.equal(['https://example.com/c']);
+  });
+
+  it('a lone CR ends a record too, as jsonl counts lines (CR LF, LF, CR: one break each, also split between writes)', async () => {
+    const text = 'a\rb https://a.example/\r\nc\n\rd https://d.example/\re';
+    const lines = (rs: LinkRecord[]): [number, string[]][] => rs.map((r) => [r.line, r.links.map((l) => l.text)]);
+    const expected: [number, string[]][] = [[1, []], [2, ['https://a.example/']], [3, []], [4, []], [5, ['https://d.example/']], [6, []]];
+    expect(lines(await records([text]))).to.deep.equal(expected);
+    expect(lines(linkRecords(text))).to.deep.equal(expected);
+    // Every split point, a CR LF cut between its CR and its LF included.
+    for (let cut = 1; cut < text.length; cut++) expect(lines(await records([text.slice(0, cut), text.slice(cut)]))).to.deep.equal(expected);
+    // The jsonl renderer numbers the same links alike.
+    const rows = toJsonl(linkify(text), { links: true }).trimEnd().split('\n').map((l) => JSON.parse(l) as { line: number; text: string });
+    expect(rows.map((r) => [r.line, [r.text]])).to.deep.equal(expected.filter(([, links]) => links.length > 0));
   });
 
   it('byte offsets are relative to the record and cut the link out of the raw line', async () => {

@@ -68,8 +68,9 @@ Modes (at most one of --markdown, --mail, --records):
                         quoted lines unwrapped. --format jsonl (default): one object per link
                         with its message; --format html: one HTML section per message
       --records         record filter: one JSON line {"line":n,"links":[…]} per input line, also
-                        for lines without links; line numbers continue across the files (a file
-                        not ending in a line break ends its last record there)
+                        for lines without links; a line ends at LF, CR LF or a lone CR (as jsonl
+                        counts lines); line numbers continue across the files (a file not ending
+                        in a line break ends its last record there)
       --logs            apply the log rules (JSON-lines, key=value, access logs, syslog: quotes,
                         | and request paths are not parts of links); with --records, with
                         --format jsonl --links, or with no --format (the link list)
@@ -459,8 +460,9 @@ function inputName(file: string): string {
 
 /**
  * --records: the inputs as one byte stream, so that line numbers continue across files. A file whose last byte
- * is not a line break gets one (its last line is a record of its own). An input that cannot be read is
- * reported through `failed` and skipped.
+ * is not a LF gets one (its last line is a record of its own; after a final CR the LF makes a CR LF, one break,
+ * so that a LF starting the next file is not taken into that break). An input that cannot be read is reported
+ * through `failed` and skipped.
  */
 async function* joined(files: string[], stdin: Readable, failed: (file: string, error: unknown) => void): AsyncGenerator<Buffer> {
   let last = 0x0a;

@@ -6,9 +6,10 @@
 // so irilink can run as a filter wherever an engine pipes records through a command (Spark's RDD.pipe, Hadoop
 // Streaming, `parallel --pipe`). The contract a record filter needs:
 // - exactly one output line per input line, in order, also for lines without links (`"links":[]`) and empty
-//   lines; a last line without a line break is a record too; the input's final LF does not start one;
+//   lines; a last line without a line break is a record too; the input's final line break does not start one;
 // - each record is answered as soon as its line break has arrived (nothing waits for the end of the input);
-// - a line is split on LF; a CR before the LF (CRLF) is not part of the record;
+// - lines end at CR LF, a lone LF or a lone CR (src/logs/breaks.ts: the rule of jsonl's `line`), none of which
+//   is part of the record;
 // - offsets are relative to the record: `start`/`end` in UTF-16 code units of the decoded line, `byteStart`/
 //   `byteEnd` in bytes of the line as it came in (UTF-8; a BOM on line 1 counts), so a tool can cut the link
 //   out of the raw record without decoding it;
@@ -31,6 +32,7 @@ import { createDecoder } from '../stream/decode.js';
 import { workLater } from '../stream/later.js';
 import type { JsonlLink } from '../render/index.js';
 import type { Chunk, Link } from '../types.js';
+import { CR, LF, LineBreakFinder } from './breaks.js';
 import { LogLineLinker, splitLogOptions } from './lines.js';
 import type { LongLineLink, LongLineScanner } from './long.js';
 import type { LogOptions } from './lines.js';
@@ -71,10 +73,7 @@ export interface LinkRecord {
   links: RecordLink[];
 }
 
-const LF = 0x0a;
-const CR = 0x0d;
 const DEFAULT_MAX_RECORD_BYTES = 8 * 1024 * 1024;
-const CR_BYTE = Buffer.from([CR]);
 
 /** Turns lines (as bytes, without their line break) into LinkRecords. */
 export class RecordLinker {
@@ -115,7 +114,7 @@ export class RecordLinker {
     return { line: this.lineNumber, scanner: this.linker.longLine(this.encoding) };
   }
 
-  /** The record of the next line. `bytes` excludes the LF (and the CR of a CRLF). */
+  /** The record of the next line. `bytes` excludes its line break. */
   record(bytes: Buffer): LinkRecord {
     this.lineNumber++;
     const out = { units: 0 };
@@ -242,7 +241,9 @@ class RecordStream extends Transform {
   private pending: Buffer[] = [];
   private pendingLength = 0;
   /** The current line once it is longer than `max`: scanned in pieces (src/logs/long.ts). */
-  private long: { line: number; scanner: LongLineScanner; links: RecordLink[]; bytes: number; heldCr: boolean } | null = null;
+  private long: { line: number; scanner: LongLineScanner; links: RecordLink[]; bytes: number } | null = null;
+  /** The last write ended with a CR: a LF at the start of the next one is the rest of that line break. */
+  private afterCr = false;
   /** 'links': where the current line starts in the whole input (UTF-16 units, bytes). */
   private unitBase = 0;
   private byteBase = 0;
@@ -263,12 +264,22 @@ class RecordStream extends Transform {
     let out = '';
     try {
       let from = 0;
+      // The LF of a CR LF split between two writes: the CR already ended the line.
+      if (this.afterCr && data.length > 0 && data[0] === LF) {
+        from = 1;
+        this.unitBase++;
+        this.byteBase++;
+      }
+      if (data.length > 0) this.afterCr = false;
+      const breaks = new LineBreakFinder(data);
       for (;;) {
-        const nl = data.indexOf(LF, from);
-        if (nl < 0) break;
-        out += this.add(data.subarray(from, nl));
-        out += this.emitLine(true);
-        from = nl + 1;
+        const at = breaks.next(from);
+        if (at < 0) break;
+        const length = breaks.length(at);
+        out += this.add(data.subarray(from, at));
+        out += this.emitLine(length);
+        from = at + length;
+        if (from === data.length && data[at] === CR) this.afterCr = true;
       }
       if (from < data.length) out += this.add(data.subarray(from));
     } catch (error) {
@@ -283,7 +294,7 @@ class RecordStream extends Transform {
   override _flush(callback: TransformCallback): void {
     try {
       if (this.pendingLength > 0 || this.long !== null) {
-        const out = this.emitLine(false);
+        const out = this.emitLine(0);
         if (out !== '') this.push(out);
       }
     } catch (error) {
@@ -305,7 +316,7 @@ class RecordStream extends Transform {
       }
       // Too long to hold: from here on the line is scanned in pieces, starting with what is pending.
       const { line, scanner } = this.linker.longRecord();
-      this.long = { line, scanner, links: [], bytes: 0, heldCr: false };
+      this.long = { line, scanner, links: [], bytes: 0 };
       const start = this.pending;
       this.pending = [];
       this.pendingLength = 0;
@@ -316,22 +327,12 @@ class RecordStream extends Transform {
     return this.feedLong(piece);
   }
 
-  /** Gives bytes to the long line's scanner; a CR at their end waits to see whether a LF follows (CRLF). */
+  /** Gives bytes of the current line to the long line's scanner. */
   private feedLong(bytes: Buffer): string {
     const long = this.long!;
     if (bytes.length === 0) return '';
-    let out = '';
-    if (long.heldCr) {
-      long.heldCr = false;
-      long.bytes += 1;
-      out += this.found(long.scanner.write(CR_BYTE));
-    }
-    if (bytes[bytes.length - 1] === CR) {
-      long.heldCr = true;
-      bytes = bytes.subarray(0, bytes.length - 1);
-    }
     long.bytes += bytes.length;
-    return out + this.found(long.scanner.write(bytes));
+    return this.found(long.scanner.write(bytes));
   }
 
   /** The links a long line's scanner gives: kept for its record, or written as rows at once. */
@@ -366,31 +367,21 @@ class RecordStream extends Transform {
     return JSON.stringify(row) + '\n';
   }
 
-  /** The output for the current line; `lf`: it ended with a LF (so a CR before it is a CRLF). */
-  private emitLine(lf: boolean): string {
+  /** The output for the current line; `terminator`: the bytes of the line break that ended it (0 at the end). */
+  private emitLine(terminator: number): string {
     let out = '';
     let record: LinkRecord;
     let units: number;
     let bytes: number;
-    let crlf: boolean;
     if (this.long !== null) {
       const long = this.long;
-      crlf = lf && long.heldCr;
-      if (long.heldCr && !lf) {
-        // The input ends with a CR: it is part of the last line.
-        long.heldCr = false;
-        long.bytes += 1;
-        out += this.found(long.scanner.write(CR_BYTE));
-      }
       out += this.found(long.scanner.end());
       record = { line: long.line, links: long.links };
       units = long.scanner.units;
       bytes = long.bytes;
       this.long = null;
     } else {
-      let line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLength);
-      crlf = lf && line.length > 0 && line[line.length - 1] === CR;
-      if (crlf) line = line.subarray(0, line.length - 1);
+      const line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLength);
       record = this.linker.record(line);
       units = this.linker.lastLineUnits;
       bytes = line.length;
@@ -399,27 +390,25 @@ class RecordStream extends Transform {
       if (this.output === 'links') for (const l of record.links) out += this.row(l, record.line);
     }
     if (this.output === 'records') return JSON.stringify(record) + '\n';
-    const terminator = (crlf ? 1 : 0) + (lf ? 1 : 0);
+    // A line break is one UTF-16 unit per byte (CR, LF) in every charset a record stream accepts.
     this.unitBase += units + terminator;
     this.byteBase += bytes + terminator;
     return out;
   }
 }
 
-/** The records of a whole text (lines split on LF, CR before LF dropped), for tests and small inputs. */
+/** The records of a whole text (lines split as the stream splits them), for tests and small inputs. */
 export function linkRecords(input: string | Uint8Array, options?: RecordLinkerOptions): LinkRecord[] {
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const linker = new RecordLinker(options);
   const out: LinkRecord[] = [];
+  const breaks = new LineBreakFinder(bytes);
   let from = 0;
   while (from < bytes.length) {
-    let nl = bytes.indexOf(LF, from);
-    const next = nl < 0 ? bytes.length : nl + 1;
-    if (nl < 0) nl = bytes.length;
-    let end = nl;
-    if (end > from && bytes[end - 1] === CR && nl < bytes.length) end--;
+    const at = breaks.next(from);
+    const end = at < 0 ? bytes.length : at;
     out.push(linker.record(bytes.subarray(from, end)));
-    from = next;
+    from = at < 0 ? bytes.length : at + breaks.length(at);
   }
   return out;
 }
