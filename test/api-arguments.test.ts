@@ -2,12 +2,113 @@
 // from src/errors.ts): unknown option names, arguments of the wrong type, how a message shows the value it got,
 // and the defaultScheme a schemeless host can take.
 import { expect } from 'chai';
+import { PassThrough, Readable } from 'node:stream';
 import { findLinks, linkify } from '../src/detect/index.js';
+import { linkifyMarkdown, createMarkdownSourceRenderer, toMarkdownSource } from '../src/markdown/index.js';
+import { linkifyMessage, mailToHtml, runMail, type MailMessage } from '../src/mail/index.js';
+import {
+  createRenderer,
+  createRenderStream,
+  toAnsi,
+  toHtml,
+  toJsonl,
+  toMarkdown,
+  toText,
+  RENDER_FORMATS,
+} from '../src/render/index.js';
+import { toIri } from '../src/iri/to-iri.js';
+import { toUri } from '../src/iri/to-uri.js';
 import { badArgument, badOption } from '../src/errors.js';
 
 // The functions are called the way a JavaScript caller could call them, past the types.
 type Loose = (...args: unknown[]) => unknown;
 const loose = (f: unknown): Loose => f as Loose;
+
+const RENDERER_OPTIONS = {
+  html: 'display, schemes, links, rel, target, class, unsafeClass, isolate, breaks',
+  markdown: 'display, schemes, links',
+  ansi: 'display, schemes, links, terminator, sgr, controls, underline, color',
+  jsonl: 'links',
+  text: 'display, links',
+} as const;
+
+describe('api: an unknown option name is a TypeError', () => {
+  const chunks = linkify('see https://例え.jp/ and www.example.com');
+  const plain = { html: toHtml, markdown: toMarkdown, ansi: toAnsi, jsonl: toJsonl, text: toText };
+
+  for (const format of RENDER_FORMATS) {
+    const known = RENDERER_OPTIONS[format];
+    const message = `irilink: unknown option "lnks"; the known options are ${known}`;
+    it(`${format}: the function, createRenderer and createRenderStream refuse { lnks: true } and list ${known}`, () => {
+      expect(() => loose(plain[format])(chunks, { lnks: true })).to.throw(TypeError, message);
+      expect(() => createRenderer(format, { lnks: true })).to.throw(TypeError, message);
+      expect(() => createRenderStream(format, { lnks: true })).to.throw(TypeError, message);
+    });
+    it(`${format}: every option it lists is accepted (with its default value where there is one)`, () => {
+      const options: Record<string, unknown> = {};
+      for (const name of known.split(', ')) options[name] = undefined;
+      expect(loose(plain[format])(chunks, options)).to.equal(loose(plain[format])(chunks));
+      expect(() => createRenderStream(format, options).destroy()).to.not.throw();
+    });
+  }
+
+  it('jsonl takes neither display nor schemes (every row has text, uri and iri; nothing is clickable)', () => {
+    expect(() => toJsonl(chunks, { display: 'uri' } as object)).to.throw(TypeError, /unknown option "display"; the known options are links$/);
+    expect(() => toJsonl(chunks, { schemes: ['https'] } as object)).to.throw(TypeError, /unknown option "schemes"/);
+  });
+
+  it('text takes no schemes (it writes every link as text)', () => {
+    expect(() => toText(chunks, { schemes: ['https'] } as object)).to.throw(TypeError, /unknown option "schemes"; the known options are display, links$/);
+  });
+
+  it('the renderers still take what they took: a full options object of each', () => {
+    expect(toHtml(chunks, { display: 'iri', schemes: ['https'], links: true, rel: '', target: '_blank', class: 'l', unsafeClass: 'u', isolate: 'never', breaks: true }))
+      .to.equal('<a href="https://xn--r8jz45g.jp/" class="l" target="_blank">https://例え.jp/</a>\n<a href="https://www.example.com" class="l" target="_blank">www.example.com</a>\n');
+    expect(toAnsi(chunks, { display: 'uri', schemes: ['https'], links: true, terminator: 'bel', sgr: 'strip', controls: 'strip', underline: false, color: 4 }))
+      .to.equal('\x1b]8;;https://xn--r8jz45g.jp/\x07\x1b[38;5;4mhttps://xn--r8jz45g.jp/\x1b[39m\x1b]8;;\x07\n\x1b]8;;https://www.example.com\x07\x1b[38;5;4mhttps://www.example.com\x1b[39m\x1b]8;;\x07\n');
+    expect(toMarkdown(chunks, { display: 'text', schemes: ['https'], links: true })).to.equal('[https://例え.jp/](https://xn--r8jz45g.jp/)\n[www.example.com](https://www.example.com)\n');
+    expect(toText(chunks, { display: 'uri', links: true })).to.equal('https://xn--r8jz45g.jp/\nhttps://www.example.com\n');
+    expect(toJsonl(chunks, { links: true }).split('\n').length).to.equal(3);
+  });
+
+  it('toUri and toIri refuse a misspelt option instead of silently using the default', () => {
+    expect(() => loose(toUri)('http://résumé.example/', { hots: 'idna' })).to.throw(
+      TypeError,
+      'irilink: unknown option "hots"; the known options are host, normalize, asciiDisallowed, documentCharset',
+    );
+    expect(() => loose(toIri)('http://xn--rsum-bpad.example/', { toUnicod: false })).to.throw(
+      TypeError,
+      'irilink: unknown option "toUnicod"; the known options are toUnicode',
+    );
+    expect(toUri('http://résumé.example/', { host: 'idna' })).to.equal('http://xn--rsum-bpad.example/');
+    expect(toIri('http://xn--rsum-bpad.example/', { toUnicode: false })).to.equal('http://xn--rsum-bpad.example/');
+    expect(() => loose(toUri)('x', [])).to.throw(TypeError, /toUri\(\): options must be an object, got an array/);
+    expect(() => loose(toIri)('x', [])).to.throw(TypeError, /toIri\(\): options must be an object, got an array/);
+  });
+
+  it('toMarkdownSource and createMarkdownSourceRenderer know schemes only', () => {
+    const md = linkifyMarkdown('see https://a.example/x');
+    const message = 'irilink: unknown option "scheme"; the known options are schemes';
+    expect(() => loose(toMarkdownSource)(md, { scheme: ['https'] })).to.throw(TypeError, message);
+    expect(() => loose(createMarkdownSourceRenderer)({ scheme: ['https'] })).to.throw(TypeError, message);
+    expect(toMarkdownSource(md, { schemes: ['ftp'] })).to.equal('see https://a.example/x');
+    expect(toMarkdownSource(md, { schemes: ['https'] })).to.equal('see <https://a.example/x>');
+  });
+
+  it('options passed through a layer reach the renderer: mailToHtml and runMail hand theirs to toHtml', async () => {
+    const message = await linkifyMessage(Buffer.from('Subject: hi\n\nsee https://例え.jp/\n'));
+    expect(mailToHtml(message, { display: 'uri', rel: '' })).to.include('<a href="https://xn--r8jz45g.jp/">https://xn--r8jz45g.jp/</a>');
+    expect(() => mailToHtml(message, { rell: '' } as object)).to.throw(TypeError, /unknown option "rell"/);
+    // Checked before anything is read, also for a message without text parts.
+    const empty: MailMessage = { ...message, parts: [] };
+    expect(() => mailToHtml(empty, { rell: '' } as object)).to.throw(TypeError, /unknown option "rell"/);
+    const out = new PassThrough();
+    let written = '';
+    out.on('data', (d: Buffer) => (written += d.toString()));
+    await runMail(Readable.from([Buffer.from('Subject: hi\n\nsee https://例え.jp/\n')]), out, 'html', { render: { display: 'uri', rel: '' } });
+    expect(written).to.include('<a href="https://xn--r8jz45g.jp/">https://xn--r8jz45g.jp/</a>');
+  });
+});
 
 describe('api: how a message shows the value it got', () => {
   const cases: [unknown, string][] = [

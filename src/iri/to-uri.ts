@@ -2,7 +2,7 @@
 
 import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
-import { badArgument, badOption, IriError } from '../errors.js';
+import { badArgument, badOption, IriError, unknownOption } from '../errors.js';
 import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
@@ -66,7 +66,10 @@ export interface ToUriOptions {
  */
 export function toUri(iri: string, options?: ToUriOptions): string {
   if (typeof iri !== 'string') throw badArgument('toUri', 'iri', 'a string', iri);
-  return convert(iri, readOptions(options));
+  const opts = readOptions(options);
+  // A misspelt name (`hots: 'idna'`) would silently leave the default; toLinkUri builds its own, so only here.
+  for (const key of Object.keys(options ?? {})) if (!TO_URI_OPTION_NAMES.includes(key)) throw unknownOption(key, TO_URI_OPTION_NAMES);
+  return convert(iri, opts);
 }
 
 /**
@@ -190,9 +193,13 @@ const TO_URI: Readonly<ReadOptions> = {
   underscore: false,
 };
 
+const TO_URI_OPTION_NAMES: readonly string[] = ['host', 'normalize', 'asciiDisallowed', 'documentCharset'];
+
 function readOptions(options: ToUriOptions | undefined): ReadOptions {
   if (options === undefined) return { ...TO_URI };
-  if (options === null || typeof options !== 'object') throw badArgument('toUri', 'options', 'an object', options);
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw badArgument('toUri', 'options', 'an object', options);
+  }
   const { host = 'percent', normalize = 'none', asciiDisallowed = 'fail', documentCharset } = options;
   if (host !== 'percent' && host !== 'idna') throw badOption('host', "'percent' or 'idna'", host);
   if (normalize !== 'none' && normalize !== 'NFC') throw badOption('normalize', "'none' or 'NFC'", normalize);

@@ -1,5 +1,5 @@
 // Output of mail mode: HTML per message, or one JSON line per link with the message it came from.
-import { toHtml } from '../render/index.js';
+import { createHtmlRenderer, toHtml } from '../render/index.js';
 import type { HtmlOptions, JsonlLink } from '../render/index.js';
 import type { MailMessage } from './message.js';
 
@@ -15,6 +15,7 @@ function escapeHtml(s: string): string {
  * a marked `<span>`). Header values are escaped; nothing from the message becomes markup.
  */
 export function mailToHtml(message: MailMessage, options?: HtmlOptions): string {
+  createHtmlRenderer(options); // checks the options now, also for a message without text parts
   let out = `<section class="irilink-message" data-index="${message.index}"`;
   if (message.messageId !== undefined) out += ` data-message-id="${escapeHtml(message.messageId)}"`;
   out += '>\n';

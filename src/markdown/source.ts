@@ -7,10 +7,12 @@
 //
 // (The renderers of src/render escape text as plain text; Markdown source must pass through unescaped.)
 
-import { refusals, resolveSchemes } from '../render/common.js';
+import { readOptions, refusals, resolveSchemes } from '../render/common.js';
 import type { ChunkRenderer } from '../render/common.js';
 import type { Chunk, LinkChunk } from '../types.js';
 import { badArgument } from '../errors.js';
+
+const OPTION_NAMES: readonly string[] = ['schemes'];
 
 export interface MarkdownSourceOptions {
   /** Schemes a bare link may be made a link with (default: the renderers' DEFAULT_LINK_SCHEMES). */
@@ -54,11 +56,9 @@ class MarkdownSourceRenderer implements ChunkRenderer {
   /** The last UTF-16 unit of the output so far (0: none). */
   private last = 0;
 
-  constructor(options: MarkdownSourceOptions | undefined) {
-    if (options !== undefined && (options === null || typeof options !== 'object')) {
-      throw badArgument('createMarkdownSourceRenderer', 'options', 'an object or undefined', options);
-    }
-    this.schemes = resolveSchemes(options?.schemes);
+  constructor(fn: string, options: MarkdownSourceOptions | undefined) {
+    if (options === null) throw badArgument(fn, 'options', 'an object or undefined', options);
+    this.schemes = resolveSchemes(readOptions(fn, options, OPTION_NAMES).schemes);
   }
 
   chunk(chunk: Chunk): string {
@@ -93,7 +93,7 @@ class MarkdownSourceRenderer implements ChunkRenderer {
 
 /** A renderer (ChunkRenderer, as src/render's) writing the Markdown mode's chunks back as Markdown source. */
 export function createMarkdownSourceRenderer(options?: MarkdownSourceOptions): ChunkRenderer {
-  return new MarkdownSourceRenderer(options);
+  return new MarkdownSourceRenderer('createMarkdownSourceRenderer', options);
 }
 
 /**
@@ -101,7 +101,7 @@ export function createMarkdownSourceRenderer(options?: MarkdownSourceOptions): C
  * @example toMarkdownSource(linkifyMarkdown('**https://例え.jp/**')) // '**[https://例え.jp/](<https://xn--r8jz45g.jp/>)**'
  */
 export function toMarkdownSource(chunks: Iterable<Chunk>, options?: MarkdownSourceOptions): string {
-  const renderer = new MarkdownSourceRenderer(options);
+  const renderer = new MarkdownSourceRenderer('toMarkdownSource', options);
   let out = '';
   for (const chunk of chunks) out += renderer.chunk(chunk);
   return out + renderer.end();

@@ -11,6 +11,7 @@
 import { badOption } from '../errors.js';
 import type { Chunk, LinkChunk } from '../types.js';
 import {
+  COMMON_OPTION_NAMES,
   displayText,
   readBoolean,
   readChoice,
@@ -39,6 +40,10 @@ export interface AnsiOptions extends CommonRenderOptions {
   color?: number;
 }
 
+const ANSI_OPTION_NAMES: readonly string[] = [
+  ...COMMON_OPTION_NAMES, 'terminator', 'sgr', 'controls', 'underline', 'color',
+];
+
 const ESC = '\x1b';
 const MAX_SGR = 64; // longest SGR sequence let through; a longer one is shown like any other control
 
@@ -61,7 +66,7 @@ class AnsiRenderer implements ChunkRenderer {
   private pending = '';
 
   constructor(options: unknown) {
-    const o = readOptions('toAnsi', options);
+    const o = readOptions('toAnsi', options, ANSI_OPTION_NAMES);
     this.display = readDisplay(o.display);
     this.schemes = resolveSchemes(o.schemes);
     this.linksOnly = readBoolean('links', o.links, false);

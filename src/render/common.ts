@@ -1,6 +1,6 @@
 // What every renderer shares: the per-chunk renderer shape, the policy that decides whether a link may be
 // clickable, the text a link displays, and the right-to-left test used for bidi isolation.
-import { badArgument, badOption } from '../errors.js';
+import { badArgument, badOption, unknownOption } from '../errors.js';
 import { BIDI_CLASS_NAMES, bidiClassIndex } from '../unicode/index.js';
 import type { Chunk, DiagnosticCode, LinkChunk } from '../types.js';
 
@@ -191,10 +191,17 @@ export function containsRtl(s: string): boolean {
   return false;
 }
 
-/** The options object of a renderer: undefined or a plain object. */
-export function readOptions(fn: string, options: unknown): Record<string, unknown> {
+/** The option names of CommonRenderOptions, for the renderers that take all three. */
+export const COMMON_OPTION_NAMES: readonly string[] = Object.freeze(['display', 'schemes', 'links']);
+
+/**
+ * The options object of a renderer: undefined (or null) or a plain object whose names are all in `known` — an
+ * unknown name (a typo such as `lnks`) is a TypeError, as it is for the detector's options (detect/options.ts).
+ */
+export function readOptions(fn: string, options: unknown, known: readonly string[]): Record<string, unknown> {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) throw badArgument(fn, 'options', 'an object', options);
+  for (const key of Object.keys(options)) if (!known.includes(key)) throw unknownOption(key, known);
   return options as Record<string, unknown>;
 }
 

@@ -2,6 +2,7 @@
 // The output is element content (between tags, not inside an attribute, <script>, <style> or <textarea>).
 import type { Chunk, LinkChunk } from '../types.js';
 import {
+  COMMON_OPTION_NAMES,
   containsRtl,
   displayText,
   readBoolean,
@@ -36,6 +37,10 @@ export interface HtmlOptions extends CommonRenderOptions {
 }
 
 export const DEFAULT_REL = 'nofollow noopener noreferrer';
+
+const HTML_OPTION_NAMES: readonly string[] = [
+  ...COMMON_OPTION_NAMES, 'rel', 'target', 'class', 'unsafeClass', 'isolate', 'breaks',
+];
 
 // HTML Standard §13.1.2.3 (attribute values) and §13.1.3 (text): & < > " ' become character references, so
 // the same escaping is safe for element content and for a double- or single-quoted attribute value.
@@ -72,7 +77,7 @@ class HtmlRenderer implements ChunkRenderer {
   private afterCr = false;
 
   constructor(options: unknown) {
-    const o = readOptions('toHtml', options);
+    const o = readOptions('toHtml', options, HTML_OPTION_NAMES);
     this.display = readDisplay(o.display);
     this.schemes = resolveSchemes(o.schemes);
     this.linksOnly = readBoolean('links', o.links, false);

@@ -31,6 +31,9 @@ export interface JsonlLink {
   diagnostics: string[];
 }
 
+// Every row carries text, uri and iri, and no link is made clickable: `display` and `schemes` have no meaning here.
+const JSONL_OPTION_NAMES: readonly string[] = ['links'];
+
 class JsonlRenderer implements ChunkRenderer {
   private readonly linksOnly: boolean;
   private line = 1;
@@ -42,7 +45,7 @@ class JsonlRenderer implements ChunkRenderer {
   private previousLineStart = 0;
 
   constructor(options: unknown) {
-    const o = readOptions('toJsonl', options);
+    const o = readOptions('toJsonl', options, JSONL_OPTION_NAMES);
     this.linksOnly = readBoolean('links', o.links, false);
   }
 

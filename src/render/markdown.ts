@@ -14,6 +14,7 @@
 // Line breaks (\n, \r\n, \r) are kept as they are; Markdown then shows them as soft breaks or paragraph breaks.
 import type { Chunk, LinkChunk } from '../types.js';
 import {
+  COMMON_OPTION_NAMES,
   displayText,
   readBoolean,
   readDisplay,
@@ -110,7 +111,7 @@ class MarkdownRenderer implements ChunkRenderer {
   private bang = false;
 
   constructor(options: unknown) {
-    const o = readOptions('toMarkdown', options);
+    const o = readOptions('toMarkdown', options, COMMON_OPTION_NAMES);
     this.display = readDisplay(o.display);
     this.schemes = resolveSchemes(o.schemes);
     this.linksOnly = readBoolean('links', o.links, false);

@@ -13,12 +13,15 @@ export interface TextOptions {
   links?: boolean;
 }
 
+// Every link is written as text, clickable or not, so `schemes` has no meaning here.
+const TEXT_OPTION_NAMES: readonly string[] = ['display', 'links'];
+
 class TextRenderer implements ChunkRenderer {
   private readonly display: Display;
   private readonly linksOnly: boolean;
 
   constructor(options: unknown) {
-    const o = readOptions('toText', options);
+    const o = readOptions('toText', options, TEXT_OPTION_NAMES);
     this.display = readDisplay(o.display);
     this.linksOnly = readBoolean('links', o.links, false);
   }
