@@ -5,10 +5,12 @@ import { expect } from 'chai';
 import { PassThrough, Readable } from 'node:stream';
 import { findLinks, linkify } from '../src/detect/index.js';
 import { linkifyMarkdown, createMarkdownSourceRenderer, toMarkdownSource } from '../src/markdown/index.js';
-import { linkifyMessage, mailToHtml, runMail, type MailMessage } from '../src/mail/index.js';
+import { linkifyMessage, mailToHtml, mailToJsonl, runMail, type MailMessage } from '../src/mail/index.js';
 import {
   createRenderer,
   createRenderStream,
+  containsRtl,
+  refusals,
   toAnsi,
   toHtml,
   toJsonl,
@@ -18,7 +20,9 @@ import {
 } from '../src/render/index.js';
 import { toIri } from '../src/iri/to-iri.js';
 import { toUri } from '../src/iri/to-uri.js';
+import { hasMixedNumbers, isAtLeast, isSuspiciousHostLabel, restrictionLevel, type RestrictionLevel } from '../src/unicode/mixed-script.js';
 import { badArgument, badOption } from '../src/errors.js';
+import type { LinkChunk } from '../src/types.js';
 
 // The functions are called the way a JavaScript caller could call them, past the types.
 type Loose = (...args: unknown[]) => unknown;
@@ -107,6 +111,58 @@ describe('api: an unknown option name is a TypeError', () => {
     out.on('data', (d: Buffer) => (written += d.toString()));
     await runMail(Readable.from([Buffer.from('Subject: hi\n\nsee https://例え.jp/\n')]), out, 'html', { render: { display: 'uri', rel: '' } });
     expect(written).to.include('<a href="https://xn--r8jz45g.jp/">https://xn--r8jz45g.jp/</a>');
+  });
+});
+
+describe('api: arguments of the wrong type are a TypeError naming the function', () => {
+  it('toMarkdownSource: a string is not chunks (it gave "undefined"), nor null, nor an array of non-chunks', () => {
+    expect(() => loose(toMarkdownSource)('x')).to.throw(TypeError, 'irilink: toMarkdownSource(): chunks must be an array (or iterable) of chunks, got "x"');
+    expect(() => loose(toMarkdownSource)(null)).to.throw(TypeError, /toMarkdownSource\(\): chunks must be .*, got null/);
+    expect(() => loose(toMarkdownSource)(undefined)).to.throw(TypeError, /toMarkdownSource\(\): chunks must be .*, got undefined$/);
+    expect(() => loose(toMarkdownSource)([{}])).to.throw(TypeError, /toMarkdownSource\(\): each chunk must be a text or link chunk .*, got an object/);
+    expect(() => loose(toMarkdownSource)(['ab'])).to.throw(TypeError, /toMarkdownSource\(\): each chunk must be .*, got "ab"/);
+    expect(() => loose(toMarkdownSource)(linkifyMarkdown('x'), null)).to.throw(TypeError, /toMarkdownSource\(\): options must be an object or undefined, got null/);
+    // An iterable that is not an array still works.
+    expect(toMarkdownSource(new Set(linkifyMarkdown('see https://a.example/')))).to.equal('see <https://a.example/>');
+  });
+
+  it('restrictionLevel, isSuspiciousHostLabel and their siblings hasMixedNumbers, isAtLeast', () => {
+    expect(() => loose(restrictionLevel)(null)).to.throw(TypeError, 'irilink: restrictionLevel(): label must be a string, got null');
+    expect(() => loose(restrictionLevel)(5)).to.throw(TypeError, 'irilink: restrictionLevel(): label must be a string, got 5');
+    expect(() => loose(isSuspiciousHostLabel)(null)).to.throw(TypeError, 'irilink: isSuspiciousHostLabel(): label must be a string, got null');
+    expect(() => loose(hasMixedNumbers)(undefined)).to.throw(TypeError, 'irilink: hasMixedNumbers(): label must be a string, got undefined');
+    expect(() => loose(isAtLeast)('ascii', 'latin')).to.throw(TypeError, /isAtLeast\(\): b must be a restriction level \(ascii, single-script, .*\), got "latin"/);
+    expect(restrictionLevel('pаypal')).to.equal('minimally-restrictive'); // Cyrillic а
+    expect(isSuspiciousHostLabel('pаypal')).to.equal(true);
+    expect(isAtLeast('ascii', 'single-script' as RestrictionLevel)).to.equal(true);
+  });
+
+  it('mailToHtml and mailToJsonl: a message, not null or a bare object', async () => {
+    for (const [name, f] of [['mailToHtml', mailToHtml], ['mailToJsonl', mailToJsonl]] as const) {
+      expect(() => loose(f)(null)).to.throw(TypeError, `irilink: ${name}(): message must be a MailMessage (from linkifyMail or linkifyMessage), got null`);
+      expect(() => loose(f)({})).to.throw(TypeError, `irilink: ${name}(): message.index must be a number, got undefined`);
+      expect(() => loose(f)({ index: 0, parts: [null] })).to.throw(TypeError, `irilink: ${name}(): each of message.parts must be a MailPart object, got null`);
+      expect(() => loose(f)({ index: 0, parts: [{ part: '1', contentType: 'text/plain', charset: 'utf-8', text: 'x', chunks: [], links: [null] }] }))
+        .to.throw(TypeError, new RegExp(`${name}\\(\\): each part's links must be an array of links`));
+    }
+    const message = await linkifyMessage(Buffer.from('Subject: hi\n\nsee https://例え.jp/\n'));
+    expect(mailToJsonl(message)).to.include('"uri":"https://xn--r8jz45g.jp/"');
+    expect(mailToHtml(message)).to.include('<h2>hi</h2>');
+  });
+
+  it('refusals: a link chunk, and the schemes as a Set or an array (default: the renderers\' list)', () => {
+    const [link] = linkify('https://例え.jp/').filter((c): c is LinkChunk => c.type === 'link');
+    expect(refusals(link!)).to.deep.equal([]);
+    expect(refusals(link!, ['ftp'])).to.deep.equal(['scheme-not-allowed']);
+    expect(refusals(link!, new Set(['https']))).to.deep.equal([]);
+    expect(() => loose(refusals)(null)).to.throw(TypeError, /refusals\(\): link must be a link chunk .*, got null/);
+    expect(() => loose(refusals)(link, 'https')).to.throw(TypeError, /refusals\(\): schemes must be a Set or an array of scheme names, got "https"/);
+    expect(() => loose(refusals)(link, ['javascript'])).to.throw(TypeError, /schemes must be free of javascript/);
+  });
+
+  it('containsRtl: a string', () => {
+    expect(() => loose(containsRtl)(null)).to.throw(TypeError, 'irilink: containsRtl(): s must be a string, got null');
+    expect(containsRtl('https://مثال.إختبار/')).to.equal(true);
   });
 });
 

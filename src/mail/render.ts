@@ -2,6 +2,42 @@
 import { createHtmlRenderer, toHtml } from '../render/index.js';
 import type { HtmlOptions, JsonlLink } from '../render/index.js';
 import type { MailMessage } from './message.js';
+import { badArgument } from '../errors.js';
+
+const MESSAGE_SHAPE = 'a MailMessage (from linkifyMail or linkifyMessage)';
+
+/**
+ * A TypeError unless `message` has the fields mailToHtml and mailToJsonl read: `index`, optional string
+ * `messageId` and `subject`, and `parts`, each with string `part`, `contentType`, `charset`, `text` and the arrays
+ * `chunks` and `links` (the chunks themselves are checked by toHtml).
+ */
+function checkMessage(fn: string, message: unknown): MailMessage {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) {
+    throw badArgument(fn, 'message', MESSAGE_SHAPE, message);
+  }
+  const m = message as Partial<Record<keyof MailMessage, unknown>>;
+  if (typeof m.index !== 'number') throw badArgument(fn, 'message.index', 'a number', m.index);
+  for (const key of ['messageId', 'subject'] as const) {
+    if (m[key] !== undefined && typeof m[key] !== 'string') throw badArgument(fn, `message.${key}`, 'a string or undefined', m[key]);
+  }
+  if (!Array.isArray(m.parts)) throw badArgument(fn, 'message.parts', 'an array of parts', m.parts);
+  for (const part of m.parts as unknown[]) {
+    if (part === null || typeof part !== 'object') throw badArgument(fn, 'each of message.parts', 'a MailPart object', part);
+    const p = part as Record<string, unknown>;
+    for (const key of ['part', 'contentType', 'charset', 'text']) {
+      if (typeof p[key] !== 'string') throw badArgument(fn, `each part's ${key}`, 'a string', p[key]);
+    }
+    if (!Array.isArray(p.chunks)) throw badArgument(fn, "each part's chunks", 'an array', p.chunks);
+    if (!Array.isArray(p.links)) throw badArgument(fn, "each part's links", 'an array', p.links);
+    for (const link of p.links as unknown[]) {
+      const l = link as { start?: unknown } | null;
+      if (l === null || typeof l !== 'object' || typeof l.start !== 'number') {
+        throw badArgument(fn, "each part's links", 'an array of links ({ start, end, text, uri, … })', link);
+      }
+    }
+  }
+  return message as MailMessage;
+}
 
 // HTML Standard §13.1.2.3 / §13.1.3: the same five references make text and quoted attribute values safe.
 const REFERENCE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -15,6 +51,7 @@ function escapeHtml(s: string): string {
  * a marked `<span>`). Header values are escaped; nothing from the message becomes markup.
  */
 export function mailToHtml(message: MailMessage, options?: HtmlOptions): string {
+  checkMessage('mailToHtml', message);
   createHtmlRenderer(options); // checks the options now, also for a message without text parts
   let out = `<section class="irilink-message" data-index="${message.index}"`;
   if (message.messageId !== undefined) out += ` data-message-id="${escapeHtml(message.messageId)}"`;
@@ -44,6 +81,7 @@ export interface MailJsonlLink extends Omit<JsonlLink, 'byteStart' | 'byteEnd'> 
 
 /** One JSON line (RFC 8259 + `\n`) per link of the message, in order; '' when it has none. */
 export function mailToJsonl(message: MailMessage): string {
+  checkMessage('mailToJsonl', message);
   let out = '';
   for (const part of message.parts) {
     let line = 1;

@@ -7,7 +7,7 @@
 //
 // (The renderers of src/render escape text as plain text; Markdown source must pass through unescaped.)
 
-import { readOptions, refusals, resolveSchemes } from '../render/common.js';
+import { checkChunk, readOptions, refusalsOf, resolveSchemes } from '../render/common.js';
 import type { ChunkRenderer } from '../render/common.js';
 import type { Chunk, LinkChunk } from '../types.js';
 import { badArgument } from '../errors.js';
@@ -37,7 +37,7 @@ function escapeLinkText(text: string): string {
 }
 
 // CommonMark §6.5: `<scheme:…>` is an autolink when the text has no space, control, `<` or `>`; a URI that is also
-// the link's text shows the same either way. refusals() has already checked the uri is printable ASCII.
+// the link's text shows the same either way. refusalsOf() has already checked the uri is printable ASCII.
 function isAutolinkText(link: LinkChunk): boolean {
   return !link.schemeInferred && link.text === link.uri && !link.uri.includes('>') && !link.uri.includes('<');
 }
@@ -74,7 +74,7 @@ class MarkdownSourceRenderer implements ChunkRenderer {
     if (chunk.type === 'text') return chunk.text;
     const construct = (chunk as { construct?: string }).construct;
     if (construct !== undefined && construct !== 'bare') return chunk.text;
-    if (refusals(chunk, this.schemes).length > 0) return chunk.text;
+    if (refusalsOf(chunk, this.schemes).length > 0) return chunk.text;
     // CommonMark §2.4: a backslash before `h` (`C:\https://…`) is a literal backslash, but before the `<` or `[`
     // written here it would escape it. After an odd run one more backslash keeps it literal (`\\` shows `\`).
     const keep = this.backslashes % 2 === 1 ? '\\' : '';
@@ -101,8 +101,12 @@ export function createMarkdownSourceRenderer(options?: MarkdownSourceOptions): C
  * @example toMarkdownSource(linkifyMarkdown('**https://例え.jp/**')) // '**[https://例え.jp/](<https://xn--r8jz45g.jp/>)**'
  */
 export function toMarkdownSource(chunks: Iterable<Chunk>, options?: MarkdownSourceOptions): string {
+  // A string is iterable too (its characters), but it is not chunks: toMarkdownSource('x') was "undefined".
+  if (chunks === null || typeof chunks !== 'object' || typeof (chunks as Partial<Iterable<Chunk>>)[Symbol.iterator] !== 'function') {
+    throw badArgument('toMarkdownSource', 'chunks', 'an array (or iterable) of chunks', chunks);
+  }
   const renderer = new MarkdownSourceRenderer('toMarkdownSource', options);
   let out = '';
-  for (const chunk of chunks) out += renderer.chunk(chunk);
+  for (const chunk of chunks) out += renderer.chunk(checkChunk('toMarkdownSource', chunk));
   return out + renderer.end();
 }

@@ -17,7 +17,7 @@ import {
   readChoice,
   readDisplay,
   readOptions,
-  refusals,
+  refusalsOf,
   renderAll,
   resolveSchemes,
   type ChunkRenderer,
@@ -160,8 +160,8 @@ class AnsiRenderer implements ChunkRenderer {
     const shown = displayText(link, this.display);
     let body = this.text(shown);
     body += this.flush(); // a control sequence cannot run past the end of the link text
-    if (refusals(link, this.schemes).length > 0) return body;
-    // refusals() left a uri of printable ASCII only (the bytes 32–126 OSC 8 allows), so it cannot end the OSC.
+    if (refusalsOf(link, this.schemes).length > 0) return body;
+    // refusalsOf() left a uri of printable ASCII only (the bytes 32–126 OSC 8 allows), so it cannot end the OSC.
     const osc = ESC + ']8;;';
     return osc + link.uri + this.st + this.styleOn + body + this.styleOff + osc + this.st;
   }

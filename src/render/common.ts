@@ -106,7 +106,18 @@ function asciiLower(s: string): string {
  * disguise of `javascript:` (case, whitespace, `%0A`, control characters, entities, full-width letters) can
  * reach an href.
  */
-export function refusals(link: LinkChunk, schemes: ReadonlySet<string>): readonly RefusalCode[] {
+export function refusals(link: LinkChunk, schemes: ReadonlySet<string> | readonly string[] = DEFAULT_SCHEME_SET): readonly RefusalCode[] {
+  const c = link as Partial<LinkChunk> | null;
+  if (c === null || typeof c !== 'object' || c.type !== 'link') {
+    throw badArgument('refusals', 'link', 'a link chunk ({ type: "link", text, uri, … })', link);
+  }
+  if (schemes instanceof Set) return refusalsOf(link, schemes as ReadonlySet<string>);
+  if (!Array.isArray(schemes)) throw badArgument('refusals', 'schemes', 'a Set or an array of scheme names', schemes);
+  return refusalsOf(link, resolveSchemes(schemes));
+}
+
+/** refusals() without the argument checks, for the renderers (their chunks and schemes are checked already). */
+export function refusalsOf(link: LinkChunk, schemes: ReadonlySet<string>): readonly RefusalCode[] {
   const diagnostics = link.diagnostics;
   const uriProblem = checkUri(link.uri, schemes);
   const flagged = unsafeCodes(diagnostics);
@@ -175,6 +186,7 @@ export function isRtlCodePoint(cp: number): boolean {
 
 /** True when `s` holds a right-to-left character (Bidi_Class R or AL). */
 export function containsRtl(s: string): boolean {
+  if (typeof s !== 'string') throw badArgument('containsRtl', 's', 'a string', s);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x0590) continue;

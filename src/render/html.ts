@@ -10,7 +10,7 @@ import {
   readDisplay,
   readOptions,
   readString,
-  refusals,
+  refusalsOf,
   renderAll,
   unsafeCodes,
   resolveSchemes,
@@ -130,9 +130,9 @@ class HtmlRenderer implements ChunkRenderer {
     // RFC 3987 §4.1: an IRI is shown in logical order with a left-to-right base direction; `dir` on an inline
     // element also isolates it from the surrounding text (HTML "The dir attribute", bidi-isolate by default).
     const dir = this.isolate === 'always' || (this.isolate === 'rtl' && containsRtl(shown)) ? ' dir="ltr"' : '';
-    const refused = refusals(link, this.schemes);
+    const refused = refusalsOf(link, this.schemes);
     if (refused.length > 0) return `<span${this.unsafeAttr} title="${escapeHtml(refused.join(' '))}"${dir}>${body}</span>`;
-    // refusals() left only printable ASCII with an allowed scheme; escaping makes the attribute unbreakable.
+    // refusalsOf() left only printable ASCII with an allowed scheme; escaping makes the attribute unbreakable.
     return `<a href="${escapeHtml(link.uri)}"${this.attrs}${dir}>${body}</a>`;
   }
 }

@@ -19,7 +19,7 @@ import {
   readBoolean,
   readDisplay,
   readOptions,
-  refusals,
+  refusalsOf,
   renderAll,
   resolveSchemes,
   type ChunkRenderer,
@@ -81,7 +81,7 @@ function isAutolinkEmail(s: string): boolean {
   return true;
 }
 
-// CommonMark §6.3 link destination, the form without <…>: no space or control (refusals() guarantees that),
+// CommonMark §6.3 link destination, the form without <…>: no space or control (refusalsOf() guarantees that),
 // parentheses only balanced or escaped — so ( ) are escaped, and \ < > too; `&` is escaped where it could
 // start an entity reference (`&` followed by a letter or `#`), which destinations would decode.
 function escapeDestination(uri: string): string {
@@ -174,7 +174,7 @@ class MarkdownRenderer implements ChunkRenderer {
 
   private link(link: LinkChunk): string {
     const shown = displayText(link, this.display);
-    if (refusals(link, this.schemes).length > 0) return this.text(shown);
+    if (refusalsOf(link, this.schemes).length > 0) return this.text(shown);
     const bang = this.bang;
     this.bang = false;
     this.line = MID_LINE;

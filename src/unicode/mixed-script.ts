@@ -3,6 +3,7 @@
 //
 // Whole-script confusables (an all-Cyrillic `аррӏе` that looks like `apple`) are single-script and pass this
 // check; catching them needs the confusables data (UTS #39 §4), which is out of scope here.
+import { badArgument } from '../errors.js';
 import {
   SCRIPT_EXTENSIONS_SETS,
   SCRIPT_NAMES,
@@ -109,6 +110,7 @@ function isAllowedApprox(cp: number, augmented: Uint32Array | null): boolean {
  * satisfies. '' and pure ASCII are 'ascii'.
  */
 export function restrictionLevel(label: string): RestrictionLevel {
+  if (typeof label !== 'string') throw badArgument('restrictionLevel', 'label', 'a string', label);
   let ascii = true;
   let allowed = true;
   // §5.1 resolved script set (null = ALL so far) and the same without characters that have Latin.
@@ -165,7 +167,11 @@ function hasAsciiLetter(label: string): boolean {
 
 /** Is level `a` at least as restrictive as level `b`? */
 export function isAtLeast(a: RestrictionLevel, b: RestrictionLevel): boolean {
-  return LEVEL_ORDER.indexOf(a) <= LEVEL_ORDER.indexOf(b);
+  const ia = LEVEL_ORDER.indexOf(a);
+  const ib = LEVEL_ORDER.indexOf(b);
+  if (ia < 0) throw badArgument('isAtLeast', 'a', `a restriction level (${LEVEL_ORDER.join(', ')})`, a);
+  if (ib < 0) throw badArgument('isAtLeast', 'b', `a restriction level (${LEVEL_ORDER.join(', ')})`, b);
+  return ia <= ib;
 }
 
 // ------------------------------------------------------------------------------------------- mixed numbers
@@ -175,6 +181,7 @@ export function isAtLeast(a: RestrictionLevel, b: RestrictionLevel): boolean {
  * A digit's system is identified by its zero: decimal digits (gc=Nd) come in contiguous runs of ten, 0 to 9.
  */
 export function hasMixedNumbers(label: string): boolean {
+  if (typeof label !== 'string') throw badArgument('hasMixedNumbers', 'label', 'a string', label);
   let zero = -1;
   for (let i = 0; i < label.length; i++) {
     let cp = label.charCodeAt(i);
@@ -204,5 +211,6 @@ export function hasMixedNumbers(label: string): boolean {
  * (§5.2, e.g. Latin mixed with Cyrillic as in `pаypal`) or mixes numbering systems (§5.3).
  */
 export function isSuspiciousHostLabel(label: string): boolean {
+  if (typeof label !== 'string') throw badArgument('isSuspiciousHostLabel', 'label', 'a string', label);
   return !isAtLeast(restrictionLevel(label), 'moderately-restrictive') || hasMixedNumbers(label);
 }
