@@ -123,6 +123,34 @@ describe('irilink command', function () {
     expect(only.stdout).to.not.include('https://a.example/');
   });
 
+  it('--schemes governs mailto: links too, --no-email only bare addresses; the same in --logs, --records and --mail', () => {
+    const input = 'mailto:x@example.com and y@example.org and example.com https://a.example/ ftp://f.example/\n';
+    const cases: [string[], string[]][] = [
+      [[], ['mailto:x@example.com', 'mailto:y@example.org', 'https://example.com', 'https://a.example/', 'ftp://f.example/']],
+      [['--schemes', 'https'], ['mailto:y@example.org', 'https://example.com', 'https://a.example/']],
+      [['--schemes', 'https,mailto'], ['mailto:x@example.com', 'mailto:y@example.org', 'https://example.com', 'https://a.example/']],
+      [['--schemes', 'mailto', '--no-email'], ['mailto:x@example.com', 'https://example.com']],
+      [['--no-email'], ['mailto:x@example.com', 'https://example.com', 'https://a.example/', 'ftp://f.example/']],
+      [['--schemes', 'https', '--no-email', '--no-schemeless'], ['https://a.example/']],
+    ];
+    for (const [args, uris] of cases) {
+      const list = irilink(args, input);
+      expect(list.status, list.stderr).to.equal(0);
+      expect(list.stdout, args.join(' ')).to.equal(uris.join('\n') + '\n');
+      expect(irilink(['--logs', ...args], input).stdout, `--logs ${args.join(' ')}`).to.equal(uris.join('\n') + '\n');
+      const records = irilink(['--records', ...args], input).stdout.trim().split('\n').map((l) => JSON.parse(l) as { links: { uri: string }[] });
+      expect(records.flatMap((r) => r.links.map((l) => l.uri)), `--records ${args.join(' ')}`).to.deep.equal(uris);
+      const message = 'Subject: t\nContent-Type: text/plain; charset=utf-8\n\n' + input;
+      const mail = irilink(['--mail', ...args], message).stdout.trim().split('\n').map((l) => JSON.parse(l) as { uri: string });
+      expect(mail.map((l) => l.uri), `--mail ${args.join(' ')}`).to.deep.equal(uris);
+    }
+    // --stats counts only the links kept; -f html leaves the others as text.
+    const stats = irilink(['--schemes', 'https', '--stats'], input);
+    expect(stats.stderr).to.match(/irilink: 3 links \(url 2, email 1\), 3 distinct/);
+    const html = irilink(['--schemes', 'mailto', '--no-email', '-f', 'html'], input).stdout;
+    expect(html).to.include('<a href="mailto:x@example.com"').and.include(' and y@example.org and ');
+  });
+
   it('a missing file: exit 1, a message naming it, and the other files still processed', () => {
     const r = irilink(['no-such-file.txt', sample]);
     expect(r.status).to.equal(1);

@@ -11,11 +11,11 @@
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import type { Readable, TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import type { Chunk, TextChunk } from '../types.js';
+import type { Chunk } from '../types.js';
 import { createRenderer, RENDER_FORMATS } from '../render/index.js';
 import type { RenderFormat } from '../render/index.js';
 import type { ChunkRenderer } from '../render/common.js';
@@ -26,6 +26,8 @@ import type { StreamOptions } from '../stream/transform.js';
 import { createProgress } from './progress.js';
 import type { Progress } from './progress.js';
 import { uniqueKey } from './unique.js';
+import { asText, jsonLinesFilter, linkChoice } from './filter.js';
+import type { LinkChoice } from './filter.js';
 
 const HELP = `Usage: irilink [options] [file…]
 
@@ -50,9 +52,11 @@ Options:
                         carry all three
   -e, --encoding NAME   input charset (default utf-8): shift_jis, euc-jp, iso-2022-jp, gb18030,
                         big5, euc-kr, windows-1252, koi8-r, … (anything iconv-lite knows)
-      --schemes LIST    detect only these schemes (comma-separated), e.g. https,mailto,ftp
+      --schemes LIST    links with a scheme only for these schemes (comma-separated), mailto:
+                        included, e.g. https,mailto,ftp; bare emails follow --no-email
       --no-schemeless   do not detect links without a scheme (example.com)
-      --no-email        do not detect email addresses
+      --no-email        do not detect bare email addresses (alice@example.com); mailto: links
+                        follow --schemes
   -u, --unique          each distinct link once (RFC 3987 §5.3 syntax-based comparison)
       --stats           counts to standard error at the end
       --no-progress     no progress bar (one is shown on a terminal for large files)
@@ -118,6 +122,8 @@ interface Settings {
   logRules: boolean;
   renderOptions: Record<string, unknown>;
   streamOptions: StreamOptions;
+  /** --schemes / --no-email beyond the detector's options (src/cli/filter.ts); null: keep every link. */
+  keep: LinkChoice['keep'];
   unique: boolean;
   stats: boolean;
   progress: boolean;
@@ -209,7 +215,9 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     streamOptions.anyScheme = false;
   }
   if (values['no-schemeless']) streamOptions.schemeless = false;
-  if (values['no-email']) streamOptions.email = false;
+  // --schemes and --no-email: the detector finds emails when either kind is wanted; choice.keep drops the other.
+  const choice = linkChoice(streamOptions.schemes as string[] | undefined, values['no-email'] === true);
+  if (!choice.detectEmail) streamOptions.email = false;
   if (mode === 'markdown') {
     streamOptions.markdown = true;
     if (values['no-gfm']) streamOptions.gfm = false;
@@ -223,6 +231,7 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     logRules: values.logs === true,
     renderOptions,
     streamOptions: streamOptions as StreamOptions,
+    keep: choice.keep,
     unique: values.unique === true,
     stats: values.stats === true,
     progress: values['no-progress'] !== true,
@@ -278,8 +287,11 @@ class CliStage extends Transform {
   private lastEnd = 0;
   private lastByteEnd = 0;
 
-  constructor(seen: Set<string> | null, unique: boolean, stats: Stats) {
+  private readonly keep: LinkChoice['keep'];
+
+  constructor(seen: Set<string> | null, unique: boolean, stats: Stats, keep: LinkChoice['keep']) {
     super({ objectMode: true, highWaterMark: 16 });
+    this.keep = keep;
     this.seen = seen;
     this.unique = unique;
     this.stats = stats;
@@ -288,6 +300,7 @@ class CliStage extends Transform {
   override _transform(chunk: Chunk, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.lastEnd = chunk.end;
     if (chunk.byteEnd !== undefined) this.lastByteEnd = chunk.byteEnd;
+    if (chunk.type === 'link' && this.keep !== null && !this.keep(chunk)) chunk = asText(chunk);
     if (chunk.type === 'link') {
       const key = uniqueKey(chunk);
       const fresh = this.seen === null || !this.seen.has(key);
@@ -300,12 +313,7 @@ class CliStage extends Transform {
       bump(this.stats.schemes, chunk.scheme);
       for (const d of chunk.diagnostics) bump(this.stats.diagnostics, d);
       if (!fresh && this.unique) {
-        const text: TextChunk = { type: 'text', text: chunk.text, start: chunk.start, end: chunk.end };
-        if (chunk.byteStart !== undefined) {
-          text.byteStart = chunk.byteStart;
-          text.byteEnd = chunk.byteEnd;
-        }
-        callback(null, text);
+        callback(null, asText(chunk));
         return;
       }
     }
@@ -449,6 +457,34 @@ function mailRenderOptions(settings: Settings): Record<string, unknown> {
   return display !== undefined && settings.explicitFormat ? { display } : {};
 }
 
+/**
+ * --mail when --schemes / --no-email leave out links the detector finds (src/cli/filter.ts): runMail's loop over
+ * linkifyMail, with those links made text in each part before the message is written.
+ */
+async function mailKept(
+  mail: typeof import('../mail/index.js'),
+  input: Readable,
+  out: Writable,
+  format: 'html' | 'jsonl',
+  options: import('../mail/index.js').LinkifyMailOptions,
+  render: Record<string, unknown>,
+  keep: NonNullable<LinkChoice['keep']>,
+): Promise<{ messages: number; links: number }> {
+  let messages = 0;
+  let links = 0;
+  for await (const message of mail.linkifyMail(input, options)) {
+    messages++;
+    for (const part of message.parts) {
+      part.links = part.links.filter(keep);
+      part.chunks = part.chunks.map((c) => (c.type === 'link' && !keep(c) ? asText(c) : c));
+      links += part.links.length;
+    }
+    const text = format === 'html' ? mail.mailToHtml(message, render) : mail.mailToJsonl(message);
+    if (text !== '' && !out.write(text)) await once(out, 'drain');
+  }
+  return { messages, links };
+}
+
 /** A source for one input: the file, or standard input for "-". */
 function open(file: string, stdin: Readable): Readable {
   return file === '-' ? stdin : createReadStream(file, { highWaterMark: 64 * 1024 });
@@ -526,11 +562,9 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
 
   if (settings.mode === 'records') {
     try {
-      await pipeline(
-        joined(settings.files, stdin, failed),
-        createRecordStream(recordOptions(settings, settings.logRules)),
-        writer(stdout),
-      );
+      const records = createRecordStream(recordOptions(settings, settings.logRules));
+      if (settings.keep === null) await pipeline(joined(settings.files, stdin, failed), records, writer(stdout));
+      else await pipeline(joined(settings.files, stdin, failed), records, jsonLinesFilter(settings.keep, true), writer(stdout));
     } catch (error) {
       // Read errors are reported (and skipped) inside joined(); what reaches here is the stream or the output.
       if (isEpipe(error)) process.exit(0);
@@ -549,12 +583,12 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     for (const file of settings.files) {
       stats.inputs++;
       try {
-        const counts = await mail.runMail(open(file, stdin), stdout, settings.format === 'html' ? 'html' : 'jsonl', {
-          ...detectorOptions(settings),
-          mbox: 'auto',
-          html: 'alternative',
-          render: renderOptions,
-        });
+        const format = settings.format === 'html' ? 'html' : 'jsonl';
+        const options = { ...detectorOptions(settings), mbox: 'auto' as const, html: 'alternative' as const };
+        const counts =
+          settings.keep === null
+            ? await mail.runMail(open(file, stdin), stdout, format, { ...options, render: renderOptions })
+            : await mailKept(mail, open(file, stdin), stdout, format, options, renderOptions, settings.keep);
         messages += counts.messages;
         links += counts.links;
       } catch (error) {
@@ -597,13 +631,14 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     try {
       if (settings.mode === 'logs') {
         const logLinks = createLogLinkStream(recordOptions(settings, true));
-        if (settings.explicitFormat) await pipeline(source, logLinks, writer(stdout));
-        else await pipeline(source, logLinks, linkList(settings.display), writer(stdout));
+        const keep = settings.keep === null ? new PassThrough() : jsonLinesFilter(settings.keep, false);
+        if (settings.explicitFormat) await pipeline(source, logLinks, keep, writer(stdout));
+        else await pipeline(source, logLinks, keep, linkList(settings.display), writer(stdout));
       } else {
         await pipeline(
           source,
           createLinkStream(settings.streamOptions),
-          new CliStage(seen, settings.unique, stats),
+          new CliStage(seen, settings.unique, stats, settings.keep),
           renderStage(settings),
           writer(stdout),
         );

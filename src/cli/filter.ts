@@ -1,0 +1,70 @@
+// --schemes and --no-email: which links the command keeps.
+//
+//   --schemes LIST   links with a scheme written in the text only for the listed schemes, `mailto:` included;
+//   --no-email       no bare email addresses (alice@example.com); a `mailto:` link follows --schemes.
+//
+// The detector's options cannot say all of this: its `schemes` governs the schemes of URLs, and its `email` turns
+// bare addresses and `mailto:` links on and off together (a `mailto:` link is found from its address, UTS #58 §5.2
+// step 5). So the detector runs with email on whenever either kind is wanted, and the kind not wanted is dropped
+// from what it finds: the link becomes text, as if it had not been found.
+import { Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import type { Chunk, Link } from '../types.js';
+
+/** What --schemes (the list, or undefined) and --no-email ask for. */
+export interface LinkChoice {
+  /** The detector's `email` option. */
+  detectEmail: boolean;
+  /** Whether a link is kept; null when the detector's options alone give the answer. */
+  keep: ((link: Pick<Link, 'kind' | 'schemeInferred'>) => boolean) | null;
+}
+
+export function linkChoice(schemes: readonly string[] | undefined, noEmail: boolean): LinkChoice {
+  const mailto = schemes === undefined || schemes.some((s) => s.toLowerCase() === 'mailto');
+  const bare = !noEmail;
+  if (mailto === bare) return { detectEmail: mailto, keep: null };
+  // A `mailto:` link is an email whose scheme was written (schemeInferred false); a bare address gets `mailto`
+  // inferred.
+  return { detectEmail: true, keep: (link) => link.kind !== 'email' || (link.schemeInferred ? bare : mailto) };
+}
+
+/** A link chunk not kept becomes a text chunk with the same text and offsets. */
+export function asText(chunk: Chunk): Chunk {
+  if (chunk.type !== 'link') return chunk;
+  const text: Chunk = { type: 'text', text: chunk.text, start: chunk.start, end: chunk.end };
+  if (chunk.byteStart !== undefined) {
+    text.byteStart = chunk.byteStart;
+    text.byteEnd = chunk.byteEnd;
+  }
+  return text;
+}
+
+/**
+ * The JSON lines of the log modes with the links not kept left out: one object per link (createLogLinkStream),
+ * or one record per line whose `links` are filtered (createRecordStream). The streams write whole lines per push.
+ */
+export function jsonLinesFilter(keep: (link: Pick<Link, 'kind' | 'schemeInferred'>) => boolean, records: boolean): Transform {
+  let rest = '';
+  const decoder = new StringDecoder('utf8');
+  const filter = (line: string): string => {
+    if (line === '') return '';
+    const o = JSON.parse(line) as { links?: Link[] } & Link;
+    if (!records) return keep(o) ? line + '\n' : '';
+    o.links = o.links!.filter(keep);
+    return JSON.stringify(o) + '\n';
+  };
+  return new Transform({
+    decodeStrings: false,
+    transform(data: Buffer | string, _encoding, callback) {
+      const lines = (rest + (typeof data === 'string' ? data : decoder.write(data))).split('\n');
+      rest = lines.pop()!;
+      let out = '';
+      for (const line of lines) out += filter(line);
+      callback(null, out === '' ? undefined : out);
+    },
+    flush(callback) {
+      const out = filter(rest + decoder.end());
+      callback(null, out === '' ? undefined : out);
+    },
+  });
+}
