@@ -149,6 +149,21 @@ export function isNoSpaceScriptLetter(cp: number): boolean {
   return cp >= 128 && (isLetter(cp) || isMark(cp) || isNumber(cp)) && isNoSpaceScript(cp);
 }
 
+/**
+ * Where an ASCII name glued to text of a script written without spaces starts: the start of the ASCII run that
+ * ends at `to`, when a letter of such a script sits right before it inside [from, to) and the run does not start
+ * with a dot (`東京.example.com` is one IDN); otherwise `from`.
+ *
+ *     产生quota.user和quota.group   将补丁发送到stable@…   東京.example.com
+ *        ^from      ^ returned              ^ returned     ^from = returned
+ */
+export function asciiAfterNoSpaceText(text: string, from: number, to: number): number {
+  let r = to;
+  while (r > from && text.charCodeAt(r - 1) < 128) r--;
+  if (r === from || r === to || text.charCodeAt(r) === 0x2e) return from;
+  return isNoSpaceScriptLetter(codePointBefore(text, r)) ? r : from;
+}
+
 /** Every script of the Script_Extensions of `cp` is written without spaces (U+0301, used by Latin too, is not). */
 function isNoSpaceScript(cp: number): boolean {
   for (const script of scriptExtensionsIndices(cp)) if (!NO_SPACE_SCRIPTS.has(script)) return false;

@@ -1,7 +1,7 @@
 // UTS #58 §3.2 / NOTES §4.1–4.2: schemeless links anchored on a dot followed by a known top-level domain, the
 // domain scanned back from that dot, its labels checked; and the same label rules for hosts after `scheme://`.
 
-import { A_HOST, ASCII_FLAGS, codePointAt, codePointBefore, equalsLowerCased, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
+import { A_HOST, asciiAfterNoSpaceText, ASCII_FLAGS, codePointAt, codePointBefore, equalsLowerCased, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
 import { emailAt } from './email.js';
 import { closerBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
@@ -123,16 +123,10 @@ export function atDot(st: ScanState, d: number): boolean {
     ds = afterSentenceStop(text, ds, d, tldEnd);
     if (ds > d) return false;
   }
-  // Deviation (UTS #58 §4.1 step 3): text of a script written without spaces glued before an ASCII first label
-  // is not part of the domain — `詳しくはexample.jp` links `example.jp`; the reference scans back over it.
-  // (An all-ASCII domain has no such text: skipped, performance.)
-  if (!ascii) {
-    let firstDot = ds;
-    while (firstDot < d && !isHostDot(text.charCodeAt(firstDot))) firstDot++;
-    let r = firstDot;
-    while (r > ds && text.charCodeAt(r - 1) < 128) r--;
-    if (r > ds && r < firstDot && isNoSpaceScriptLetter(codePointBefore(text, r))) ds = r;
-  }
+  // Deviation (UTS #58 §4.1 step 3): text of a script written without spaces glued before the ASCII labels of a
+  // domain is not part of it — `詳しくはexample.jp` links `example.jp`, `产生quota.user和quota.group文件`
+  // `quota.group`; the reference scans back over it. (An all-ASCII domain has no such text: skipped, performance.)
+  if (!ascii) ds = asciiAfterNoSpaceText(text, ds, d);
 
   // Step 4: the labels.
   if (ascii && fastPaths) {

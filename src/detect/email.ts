@@ -2,7 +2,7 @@
 // local-part found by scanning back from the `@` over Link_Email characters.
 
 import { isLinkEmail } from '../unicode/index.js';
-import { allowsGluedScheme, codePointBefore, equalsLowerCased, isBidiControl } from './chars.js';
+import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl } from './chars.js';
 import { closerBefore } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
@@ -52,6 +52,10 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     if (c !== APOSTROPHE && c !== LEFT_BRACE) break;
     ls++;
   }
+  // Deviation (UTS #58 §5.2): text of a script written without spaces glued before an ASCII local-part is not
+  // part of it — `将补丁发送到stable@vger.kernel.org` links `stable@vger.kernel.org`, as the domain rule does for
+  // `詳しくはexample.jp`; an all-CJK local-part (`用户@例子.广告`, RFC 6531) stays whole.
+  ls = asciiAfterNoSpaceText(text, ls, at);
   // Step 2: not empty, no dot at either end, no `..`.
   if (ls === at || text.charCodeAt(ls) === DOT || text.charCodeAt(at - 1) === DOT) return reject(st, linkEnd);
   for (let i = ls + 1; i < at; i++) {
