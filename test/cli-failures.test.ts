@@ -5,6 +5,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startsLineBreak } from '../src/logs/breaks.js';
 import { repoRoot } from './support/shared.js';
 import { bin, ensureBuilt, fixture, irilink as runIrilink } from './support/cli.js';
 import type { Run } from './support/cli.js';
@@ -139,12 +140,17 @@ describe('irilink command: failure paths (issue 7)', function () {
       expect(bytes.subarray(link.byteStart, link.byteEnd).toString('latin1')).to.equal('https://in.binary.example/');
     });
 
-    it('--records on binary bytes: one record per LF-terminated line, each a complete JSON object', () => {
+    it('--records on binary bytes: one record per line (CR LF, LF or a lone CR ends one), each a complete JSON object', () => {
       const r = spawnSync(process.execPath, ['--unhandled-rejections=strict', bin, '--records', file], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
       expect(r.status).to.equal(0);
       let lines = 0;
-      for (const b of bytes) if (b === 0x0a) lines++;
-      if (bytes[bytes.length - 1] !== 0x0a) lines++;
+      let afterCr = false;
+      for (const b of bytes) {
+        if (startsLineBreak(b, afterCr)) lines++;
+        afterCr = b === 0x0d;
+      }
+      const last = bytes[bytes.length - 1];
+      if (last !== 0x0a && last !== 0x0d) lines++;
       expect(jsonLines(r.stdout).map((o) => o.line)).to.deep.equal(Array.from({ length: lines }, (_, i) => i + 1));
     });
   });
