@@ -34,6 +34,21 @@ describe('irilink command', function () {
     expect(r.stdout).to.include('http://例え.テスト/地図?階=3\n');
   });
 
+  it('--display iri in the link list writes each link\'s iri, an inferred scheme included (as jsonl\'s iri, as --logs)', () => {
+    const input = 'www.straße.de/öffnungszeiten aiko@example.jp https://例え.jp/\n';
+    const iris = findLinks(input).map((l) => l.iri);
+    expect(iris).to.deep.equal(['https://www.straße.de/öffnungszeiten', 'mailto:aiko@example.jp', 'https://例え.jp/']);
+    for (const args of [['-d', 'iri'], ['--logs', '-d', 'iri'], ['-f', 'text', '-l', '-d', 'iri'], ['--markdown', '-d', 'iri']]) {
+      const r = irilink(args, input);
+      expect(r.status, r.stderr).to.equal(0);
+      expect(r.stdout, args.join(' ')).to.equal(iris.join('\n') + '\n');
+    }
+    // Rendering the whole text, the inferred scheme stays off (the text never had it).
+    expect(irilink(['-f', 'text', '-d', 'iri'], input).stdout).to.equal(input);
+    // The help says both.
+    expect(irilink(['--help']).stdout).to.match(/In the link list, the link's iri with its scheme/).and.match(/inferred https:\/\/ or mailto: is left off/);
+  });
+
   it('--format jsonl --links: one object per link with offsets, bytes, line and the converted forms', () => {
     const r = irilink(['--format', 'jsonl', '--links', sample]);
     expect(r.status).to.equal(0);

@@ -47,9 +47,11 @@ Options:
                                     scheme schemeInferred diagnostics)
                           text      the input unchanged (links written as --display says)
   -l, --links           only the links, one per line
-  -d, --display FORM    how a link is written: text (as found) | iri (readable) | uri (ASCII);
-                        html/markdown/ansi take text or iri; not with jsonl, whose objects
-                        carry all three
+  -d, --display FORM    how a link is written: text (as found) | iri (readable) | uri (ASCII).
+                        In the link list, the link's iri with its scheme (https://www.example.com,
+                        mailto:aiko@example.jp, as jsonl's iri); rendering the whole text, an
+                        inferred https:// or mailto: is left off (the text never had it).
+                        Not with jsonl, whose objects carry all three
   -e, --encoding NAME   input charset (default utf-8): shift_jis, euc-jp, iso-2022-jp, gb18030,
                         big5, euc-kr, windows-1252, koi8-r, … (anything iconv-lite knows)
       --schemes LIST    links with a scheme only for these schemes (comma-separated), mailto:
@@ -396,18 +398,37 @@ function withConstruct(renderer: ChunkRenderer): ChunkRenderer {
   };
 }
 
+/**
+ * The link list (no --format, or --format text --links): each link's `text`, `iri` or `uri` field as --display
+ * says, one per line. These are the link's own forms, so `iri` keeps an inferred scheme (`https://www.example.com`,
+ * `mailto:aiko@example.jp`, as jsonl's `iri`); the renderers leave it off where a link is shown inside its text.
+ */
+function linkListRenderer(display: string): ChunkRenderer {
+  const field = linkField(display);
+  return {
+    chunk: (chunk: Chunk): string => (chunk.type === 'link' ? (chunk[field] || chunk.text) + '\n' : ''),
+    end: () => '',
+  };
+}
+
+/** The field of a link that --display names in the link list. */
+function linkField(display: string): 'text' | 'iri' | 'uri' {
+  return display === 'iri' ? 'iri' : display === 'text' ? 'text' : 'uri';
+}
+
 /** The render stage of the text and Markdown modes. */
 function renderStage(settings: Settings): Transform {
   if (settings.mode === 'markdown' && settings.format === 'markdown' && !settings.links) {
     return rendererStage(createMarkdownSourceRenderer());
   }
-  const renderer = createRenderer(settings.format, settings.renderOptions);
+  const renderer = createRenderer(settings.format, settings.renderOptions); // checks --display too
+  if (settings.format === 'text' && settings.links) return rendererStage(linkListRenderer(settings.display));
   return rendererStage(settings.mode === 'markdown' && settings.format === 'jsonl' ? withConstruct(renderer) : renderer);
 }
 
 /** --logs without --format: the JSON lines of createLogLinkStream turned into the link list (--display). */
 function linkList(display: string): Transform {
-  const key = display === 'iri' ? 'iri' : display === 'text' ? 'text' : 'uri';
+  const key = linkField(display);
   let rest = '';
   return new Transform({
     decodeStrings: false,
