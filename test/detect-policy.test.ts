@@ -174,6 +174,21 @@ describe('detect: P7 — file names', () => {
     'open ⸠https://setup.py⸡ and ⸠bun.sh/docs⸡',
     'at main.rs:42 the bug',
   ]);
+  // irilink's extension: a bare two-label name followed directly by `(` is code (a call, a man page section)
+  itMarks([
+    'call iter.next() or Date.now(), see systemd.network(5)',
+    'but ⸠example.com⸡ (see below), ⸠www.example.com⸡(x), ⸠a.example.com⸡(x) and ⸠https://example.com⸡(x)',
+    'and ⸠example.com/a(b)⸡',
+  ]);
+});
+
+describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviation from UTS #58 §4.1)', () => {
+  itMarks([
+    'n.to_string() and locale.LC_ALL and blkio.io_serviced and x.com__init__',
+    'in _⸠example.com⸡_ and __⸠example.com⸡__ (Markdown emphasis)',
+    'write to ⸠a@example.com⸡______________Send posts (a rule line glued on)',
+    'with ⸠https://n.to_string⸡ (an explicit scheme takes the host as written)',
+  ]);
 });
 
 describe('detect: P8 — a new scheme starts a new link', () => {

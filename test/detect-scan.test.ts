@@ -52,6 +52,9 @@ const cases = [
   'john..smith@example.com.au and http://john.smith@example.com/foo',
   'https://ja.wikipedia.org/wiki/ゴッホ。東京https://例え.jp/a、大阪',
   '使用します。Windows では。詳しくはこちら。example.com/a。普遍适用测试。我爱你',
+  'n.to_string() _example.com_ a@example.com___x iter.next() example.com (x) `https://a.example/`.',
+  '<a href="http://example.com/p">http://example.com/p</a> 将补丁发送到stable@vger.kernel.org 产生quota.user和quota.group',
+  'https://a.jp/ゴッホ。東京,https://b.jp',
 ];
 
 describe('detect: scan() is chunking-invariant', () => {
