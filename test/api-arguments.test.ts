@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { PassThrough, Readable } from 'node:stream';
 import { findLinks, linkify } from '../src/detect/index.js';
+import { createLinkStream } from '../src/stream/transform.js';
 import { linkifyMarkdown, createMarkdownSourceRenderer, toMarkdownSource } from '../src/markdown/index.js';
 import { linkifyMessage, mailToHtml, mailToJsonl, runMail, type MailMessage } from '../src/mail/index.js';
 import {
@@ -111,6 +112,29 @@ describe('api: an unknown option name is a TypeError', () => {
     out.on('data', (d: Buffer) => (written += d.toString()));
     await runMail(Readable.from([Buffer.from('Subject: hi\n\nsee https://例え.jp/\n')]), out, 'html', { render: { display: 'uri', rel: '' } });
     expect(written).to.include('<a href="https://xn--r8jz45g.jp/">https://xn--r8jz45g.jp/</a>');
+  });
+});
+
+describe('api: a function with options of its own lists them with the detector\'s in the unknown-option message', () => {
+  const detector = 'schemes, anyScheme, schemeless, email, defaultScheme, tlds, maxLinkLength, documentCharset';
+  it('createLinkStream: encoding, highWaterMark, markdown, gfm', () => {
+    const message = `irilink: unknown option "encodng"; the known options are encoding, highWaterMark, markdown, gfm, ${detector}`;
+    expect(() => createLinkStream({ encodng: 'latin1' } as object)).to.throw(TypeError, message);
+    expect(() => createLinkStream({ markdown: true, encodng: 'latin1' } as object)).to.throw(TypeError, message);
+    expect(() => createLinkStream({ encoding: 'latin1', highWaterMark: 4, email: false }).destroy()).to.not.throw();
+  });
+  it('linkifyMarkdown: gfm', () => {
+    expect(() => linkifyMarkdown('x', { gfmm: false } as object)).to.throw(TypeError, `irilink: unknown option "gfmm"; the known options are gfm, ${detector}`);
+  });
+  it('linkifyMessage: html, mbox', async () => {
+    let error: unknown;
+    try {
+      await linkifyMessage(Buffer.from('Subject: hi\n\nx\n'), { htm: 'all' } as object);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).to.be.instanceOf(TypeError);
+    expect((error as Error).message).to.equal(`irilink: unknown option "htm"; the known options are html, mbox, ${detector}`);
   });
 });
 

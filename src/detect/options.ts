@@ -94,6 +94,17 @@ export function isSchemeName(s: string): boolean {
 
 let defaultResolved: ResolvedOptions | undefined;
 
+/**
+ * For a function that takes the detector's options and its own (`own`): a TypeError for a name that is neither,
+ * listing both, so the message names what that function takes. (resolveOptions, which sees only the detector's
+ * part, would list only the detector's names.)
+ */
+export function checkOptionNames(options: object, own: readonly string[]): void {
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.has(key) && !own.includes(key)) throw unknownOption(key, [...own, ...OPTION_NAMES]);
+  }
+}
+
 /** Validates `options` (TypeError via badOption for a bad value or an unknown name) and resolves defaults. */
 export function resolveOptions(options: LinkOptions | undefined): ResolvedOptions {
   if (options === undefined) return (defaultResolved ??= resolve({}));

@@ -10,6 +10,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { MimeNode } from '@zone-eu/mailsplit';
 import { linkify } from '../detect/index.js';
+import { checkOptionNames } from '../detect/options.js';
 import type { LinkOptions } from '../detect/index.js';
 import { createDecoder } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
@@ -64,13 +65,14 @@ export interface MailOptions extends LinkOptions {
   html?: 'alternative' | 'all' | 'none';
 }
 
-const MAIL_OPTION_NAMES = new Set(['html', 'mbox']);
+const MAIL_OPTION_NAMES: readonly string[] = ['html', 'mbox'];
 
 /** Splits MailOptions into the detector's options and the mail ones. */
 // `link` is undefined when no detector option is given, so the detector's resolved defaults are shared.
 export function splitMailOptions(options: object): { link: LinkOptions | undefined; html: 'alternative' | 'all' | 'none' } {
+  checkOptionNames(options, MAIL_OPTION_NAMES);
   const link: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(options)) if (!MAIL_OPTION_NAMES.has(key)) link[key] = value;
+  for (const [key, value] of Object.entries(options)) if (!MAIL_OPTION_NAMES.includes(key)) link[key] = value;
   const html = (options as MailOptions).html ?? 'alternative';
   if (html !== 'alternative' && html !== 'all' && html !== 'none') {
     throw new TypeError(`irilink: option html must be 'alternative', 'all' or 'none', got ${JSON.stringify(html)}`);

@@ -1,6 +1,7 @@
 // The Markdown mode's options, read without loading the Markdown parser: createLinkStream checks them when a
 // stream is created, and loads micromark only at the stream's first write (src/stream/transform.ts).
 import { badArgument, badOption } from '../errors.js';
+import { checkOptionNames } from '../detect/options.js';
 import type { LinkOptions } from '../detect/index.js';
 
 /** Options of the Markdown mode: the detector's, and the Markdown dialect. */
@@ -18,6 +19,7 @@ export function splitMarkdownOptions(fn: string, options: MarkdownLinkOptions | 
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw badArgument(fn, 'options', 'an object or undefined', options);
   }
+  checkOptionNames(options, ['gfm']);
   const { gfm, ...link } = options;
   if (gfm !== undefined && typeof gfm !== 'boolean') throw badOption('gfm', 'a boolean', gfm);
   return { gfm: gfm ?? true, link };

@@ -24,7 +24,7 @@ import { createDecoder } from './decode.js';
 import type { Decoder } from './decode.js';
 import { Linkifier } from './linkifier.js';
 import { workLater } from './later.js';
-import { resolveOptions } from '../detect/options.js';
+import { checkOptionNames, resolveOptions } from '../detect/options.js';
 import { splitMarkdownOptions } from '../markdown/options.js';
 
 export type StreamOptions = LinkOptions & {
@@ -54,10 +54,14 @@ interface PushLinkifier {
  * whose readable side emits Chunk objects. Throws a TypeError for a bad option (an unknown encoding
  * included) before any data flows.
  */
+/** createLinkStream's own options, besides the detector's. */
+const STREAM_OPTION_NAMES: readonly string[] = ['encoding', 'highWaterMark', 'markdown', 'gfm'];
+
 export function createLinkStream(options: StreamOptions = {}): Transform {
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`irilink: createLinkStream(): options must be an object`);
   }
+  checkOptionNames(options, STREAM_OPTION_NAMES);
   const { encoding, highWaterMark, markdown, gfm, ...rest } = options;
   if (markdown !== undefined && typeof markdown !== 'boolean') throw badOption('markdown', 'a boolean', markdown);
   if (gfm !== undefined && markdown !== true) throw badOption('gfm', 'used only with markdown: true', gfm);
