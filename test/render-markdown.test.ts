@@ -5,8 +5,14 @@ import { parseFragment } from 'parse5';
 import { refusals, toMarkdown, DEFAULT_LINK_SCHEMES, type MarkdownOptions } from '../src/render/index.js';
 import type { Chunk, LinkChunk } from '../src/types.js';
 import { chunksOf, link } from './render-support.js';
+import { linkify } from '../src/detect/index.js';
 
 describe('render: toMarkdown exact output', () => {
+  it('writes a link whose text holds a % in the inline form, which every renderer shows as written', () => {
+    expect(toMarkdown(linkify('see %0a@example.com and https://a.example/%41 and https://a.example/b'))).to.equal(
+      'see [%0a@example.com](mailto:%0a@example.com) and [https://a.example/%41](https://a.example/%41) and <https://a.example/b>',
+    );
+  });
   it('a link shown as its uri is an autolink; any other is [text](uri)', () => {
     const chunks = chunksOf('see ⸠https://example.com/a⸡ and ⸠https://例え.jp/パス⸡。', [
       {},
@@ -27,8 +33,9 @@ describe('render: toMarkdown exact output', () => {
     expect(toMarkdown(chunks, { display: 'iri' })).to.equal(
       '[example.com](https://example.com) <user@example.com> [ユ@例え.jp](mailto:%E3%83%A6@xn--r8jz45g.jp)',
     );
+    // A shown text with a `%` is not an autolink: markdown-it would show it percent-decoded.
     expect(toMarkdown(chunks, { display: 'uri' })).to.equal(
-      '<https://example.com> <mailto:user@example.com> <mailto:%E3%83%A6@xn--r8jz45g.jp>',
+      '<https://example.com> <mailto:user@example.com> [mailto:%E3%83%A6@xn--r8jz45g.jp](mailto:%E3%83%A6@xn--r8jz45g.jp)',
     );
   });
 

@@ -179,8 +179,12 @@ class MarkdownRenderer implements ChunkRenderer {
     this.bang = false;
     this.line = MID_LINE;
     const uri = link.uri;
-    if (shown === uri && isAutolinkUri(uri)) return (bang ? '!' : '') + `<${uri}>`;
-    if (link.kind === 'email' && uri.startsWith('mailto:') && shown === uri.slice(7) && isAutolinkEmail(shown)) {
+    // Not as an autolink when the text holds a `%`: markdown-it shows an autolink's text percent-decoded
+    // (`<https://a.example/%41>` reads `https://a.example/A`, `<%0a@b.example>` starts with a line break); the
+    // inline form shows it as written in every renderer.
+    const verbatim = shown.indexOf('%') < 0;
+    if (verbatim && shown === uri && isAutolinkUri(uri)) return (bang ? '!' : '') + `<${uri}>`;
+    if (verbatim && link.kind === 'email' && uri.startsWith('mailto:') && shown === uri.slice(7) && isAutolinkEmail(shown)) {
       return (bang ? '!' : '') + `<${shown}>`;
     }
     return (bang ? '\\!' : '') + `[${this.linkText(shown)}](${escapeDestination(uri)})`;
