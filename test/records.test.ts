@@ -123,6 +123,14 @@ describe('records: one JSON line per input line', () => {
     expect(() => createRecordStream({ maxRecordBytes: 0 })).to.throw(TypeError);
   });
 
+  it('a whole CR LF at the end of a write does not swallow a LF that starts the next one (found by the property below)', async () => {
+    const lines = async (pieces: string[]): Promise<number[]> => (await records(pieces)).map((r) => r.line);
+    expect(await lines(['\r\n', '\n'])).to.deep.equal([1, 2]);
+    expect(await lines(['a\r\n', '\nb'])).to.deep.equal([1, 2, 3]);
+    expect(await lines(['a\r', '\nb'])).to.deep.equal([1, 2]);
+    expect(await lines(['a\r', '\r\n'])).to.deep.equal([1, 2]);
+  });
+
   it('maxRecordBytes changes memory only: the same records for any limit and any split (fast-check, log fragments)', async () => {
     const fragments = [
       '{"u":"https:\\/\\/b.example\\/y\\u00e9z","k":"v"} ', 'key=www.example.com ', '"GET /a.com/b HTTP/1.1" ',

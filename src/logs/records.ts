@@ -279,7 +279,8 @@ class RecordStream extends Transform {
         out += this.add(data.subarray(from, at));
         out += this.emitLine(length);
         from = at + length;
-        if (from === data.length && data[at] === CR) this.afterCr = true;
+        // A lone CR as the write's last byte: its LF may start the next write (a whole CR LF has length 2).
+        if (from === data.length && length === 1 && data[at] === CR) this.afterCr = true;
       }
       if (from < data.length) out += this.add(data.subarray(from));
     } catch (error) {
