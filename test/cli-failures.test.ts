@@ -5,7 +5,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startsLineBreak } from '../src/logs/breaks.js';
+import { startsLineBreak } from '../src/breaks.js';
 import { repoRoot } from './support/shared.js';
 import { bin, ensureBuilt, fixture, irilink as runIrilink } from './support/cli.js';
 import type { Run } from './support/cli.js';

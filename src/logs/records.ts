@@ -32,7 +32,7 @@ import { createDecoder } from '../stream/decode.js';
 import { workLater } from '../stream/later.js';
 import type { JsonlLink } from '../render/index.js';
 import type { Chunk, Link } from '../types.js';
-import { CR, LF, LineBreakFinder } from './breaks.js';
+import { CR, LF, LineBreakFinder } from '../breaks.js';
 import { LogLineLinker, splitLogOptions } from './lines.js';
 import type { LongLineLink, LongLineScanner } from './long.js';
 import type { LogOptions } from './lines.js';

@@ -1,5 +1,6 @@
 // HTML renderer: text escaped, links as <a href>, unsafe links as a marked <span>.
 // The output is element content (between tags, not inside an attribute, <script>, <style> or <textarea>).
+import { CR, startsLineBreak } from '../breaks.js';
 import type { Chunk, LinkChunk } from '../types.js';
 import {
   COMMON_OPTION_NAMES,
@@ -115,11 +116,11 @@ class HtmlRenderer implements ChunkRenderer {
     let last = 0;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
-      if (c === 0x0d || (c === 0x0a && !this.afterCr)) {
+      if (startsLineBreak(c, this.afterCr)) {
         out += escapeHtml(s.slice(last, i)) + '<br>';
         last = i;
       }
-      this.afterCr = c === 0x0d;
+      this.afterCr = c === CR;
     }
     return last === 0 && out === '' ? escapeHtml(s) : out + escapeHtml(s.slice(last));
   }

@@ -6,6 +6,7 @@
 // a chunk ends between `\r` and `\n`); `column` is 1-based in UTF-16 code units from the start of the line,
 // like `start`. Both are counted from the chunks' own `start` offsets, so give the renderer every chunk, text
 // included (with `links: true` the text is read for counting and not written).
+import { CR, LF, startsLineBreak } from '../breaks.js';
 import type { Chunk, LinkChunk } from '../types.js';
 import { readBoolean, readOptions, renderAll, type ChunkRenderer } from './common.js';
 
@@ -81,12 +82,12 @@ class JsonlRenderer implements ChunkRenderer {
   private count(text: string, start: number): void {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (c === 0x0d || (c === 0x0a && !this.afterCr)) {
+      if (startsLineBreak(c, this.afterCr)) {
         this.line++;
         this.previousLineStart = this.lineStart;
       }
-      if (c === 0x0d || c === 0x0a) this.lineStart = start + i + 1;
-      this.afterCr = c === 0x0d;
+      if (c === CR || c === LF) this.lineStart = start + i + 1;
+      this.afterCr = c === CR;
     }
   }
 }

@@ -1,6 +1,6 @@
 // Line breaks, one rule wherever irilink numbers lines: CR LF, a lone LF and a lone CR are one break each, so
 // CRLF, LF and old-Mac (CR) files number alike, also when a CR LF is split between two writes. The jsonl
-// renderer's `line` (src/render/jsonl.ts) counts this way; --records and --logs split their lines this way.
+// renderer's `line` and the HTML renderer's `breaks` use startsLineBreak; --records and --logs split their lines with LineBreakFinder.
 // (Hadoop's LineRecordReader and Scala's getLines, the usual drivers of a record filter, split on the same three.)
 
 export const LF = 0x0a;
