@@ -203,7 +203,7 @@ class ContenderProcess {
    * the runs standing, with a note.
    */
   async finish(timeoutS: number): Promise<void> {
-    if (this.failure !== undefined) return;
+    if (this.failure !== undefined) return this.stop();
     const deadline = Date.now() + timeoutS * 1000;
     this.child.stdin.end('end\n');
     const m = await this.next((x) => x.done === true, timeoutS, 'the exit');
@@ -219,7 +219,16 @@ class ContenderProcess {
       this.note = `after the last run: ${failed.error}`;
       this.failure = undefined;
     }
+    await this.stop();
+  }
+
+  /**
+   * Kills the child if it still runs, and waits until it has exited (Node reaps it before 'exit'), at most 5 s: when
+   * the job returns, none of its children is left, not even for a moment after a kill.
+   */
+  private async stop(): Promise<void> {
     if (this.exit === undefined) this.child.kill('SIGKILL');
+    if (this.child.pid !== undefined) await this.exited(5);
   }
 
   /** Whether the child exits within `timeoutS`. */
