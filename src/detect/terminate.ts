@@ -150,8 +150,8 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
 }
 
 /**
- * P8 with P4: does text of a script written without spaces (Han, kana, Thai, … letters, and Soft punctuation
- * such as `、` `，` `,` between them) start at `i`, with `scheme://` right after it? Returns −1 if so;
+ * P8 with P4: does text of a script written without spaces (Han, kana, Thai, … letters, and non-ASCII Soft
+ * punctuation such as `、` `，` between them) start at `i`, with `scheme://` right after it? Returns −1 if so;
  * otherwise where that text ends (the answer from any later point of it is the same: no scheme). Reads within the
  * segment only.
  *
@@ -163,13 +163,7 @@ function noSpaceTextBeforeScheme(st: ScanState, i: number): number {
   let j = i;
   while (!st.outOfRoom(j)) {
     const c = text.charCodeAt(j);
-    if (c < 128) {
-      if (j > i && ASCII_TERM[c] === SOFT) {
-        j++; // ASCII Soft punctuation between too: `ゴッホ。東京,https://b.jp`
-        continue;
-      }
-      return j > i && (ASCII_FLAGS[c]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, j) > 0 ? -1 : j;
-    }
+    if (c < 128) return j > i && (ASCII_FLAGS[c]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, j) > 0 ? -1 : j;
     const cp = st.cpAt(j);
     if (!isNoSpaceScriptLetter(cp) && termOf(cp) !== SOFT) return j;
     j += cp > 0xffff ? 2 : 1;
