@@ -178,6 +178,8 @@ describe('detect: P7 — file names', () => {
   itMarks([
     'call iter.next() or Date.now(), see systemd.network(5)',
     'but ⸠example.com⸡ (see below), ⸠www.example.com⸡(x), ⸠a.example.com⸡(x) and ⸠https://example.com⸡(x)',
+    '⸠Amazon.com⸡(NASDAQ) ⸠baidu.com⸡(百度) ⸠mit.edu⸡(x) ⸠example.net⸡( (RFC 1591 generic TLDs: hosts)',
+    '⸠example.de:8080⸡(x) (a port: a host)',
     'and ⸠example.com/a(b)⸡',
   ]);
 });
@@ -188,6 +190,7 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     'in _⸠example.com⸡_ and __⸠example.com⸡__ (Markdown emphasis)',
     'write to ⸠a@example.com⸡______________Send posts (a rule line glued on)',
     'with ⸠https://n.to_string⸡ (an explicit scheme takes the host as written)',
+    'write ⸠mailto:a@example.com⸡_x but not a@example.com_x',
   ]);
 });
 
@@ -215,6 +218,9 @@ describe('detect: P8 with P4 — Soft run, text of a script written without spac
     '⸠https://a.jp/ゴッホ⸡。東京、大阪、⸠https://b.jp⸡',
     '⸠https://a.cn/路径⸡，北京，上海，广州⸠https://b.cn⸡',
     `⸠https://a.jp/東⸡${'、東'.repeat(200)}⸠https://b.jp⸡`,
+    // ASCII Soft punctuation inside the path is the link's own (found in review)
+    '⸠https://ja.wikipedia.org/wiki/Category:日本⸡,⸠https://b.jp⸡',
+    '⸠https://a.jp/#!東京⸡,⸠https://b.jp⸡',
     // one link: no Soft run, no scheme after the letters, Latin letters in the run, a path separator
     '⸠https://a.jp/日本東京https://b.jp/x⸡',
     '⸠https://a.jp/?q=東京https://b.jp⸡',

@@ -89,7 +89,9 @@ describe('detect: ASCII names glued after text written without spaces (found in 
     '产生⸠quota.group⸡文件 (the Chinese text and the ASCII word before it are no label of the domain)',
     '将补丁发送到⸠stable@vger.kernel.org⸡ メールは⸠info@example.jp⸡まで',
     '⸠東京.example.com⸡ and ⸠用户@例子.中国⸡ (the CJK text is a label or a whole local part of its own)',
-    'x.東京⸠abc.com⸡',
+    '⸠www.ヤフーjapan.co.jp⸡ and ⸠www.日本abc.jp⸡ and ⸠x.東京-abc.com⸡ and ⸠user@mail.日本abc.jp⸡ (a later label that begins with CJK text is a label)',
+    'tNIS服务器的名字.它从⸠auto.net⸡ (after more CJK text the dot was a full stop)',
+    '都被认作"UNKNOWN".如果出现错误就给⸠samba-bugs@samba.org⸡发一个',
   ]);
 });
 

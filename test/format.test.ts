@@ -249,6 +249,8 @@ describe('formatUrl: own cases', () => {
     ['https://example.com/%F0%9F%98%80', 'https://example.com/😀', 'a supplementary character'],
     ['https://example.com/a%E2%80%AEb', 'https://example.com/a%E2%80%AEb', 'Deviation: a bidi control stays escaped'],
     ['https://example.com/a\u202Eb', 'https://example.com/a%E2%80%AEb', 'Deviation: a literal bidi control is escaped'],
+    ['https://example.com/a%60b`c', 'https://example.com/a%60b%60c', 'Deviation: a backquote is escaped (detection ends a link there)'],
+    ['https://example.com/%3C/a%3E?q=<b>x</b>', 'https://example.com/%3C/a%3E?q=<b>x%3C/b%3E', 'Deviation: a < before / is escaped (and the > it opened)'],
     ['https://example.com/ویکی\u200Cپدیا', 'https://example.com/ویکی\u200Cپدیا', 'ZWNJ is Include'],
     ['https://example.com/a\uD800b', 'https://example.com/a\uFFFDb', 'a lone surrogate becomes U+FFFD'],
     ['https://example.com', 'https://example.com', 'no path'],
@@ -302,7 +304,7 @@ describe('formatUrl: own cases', () => {
 describe('formatUrl / formatUrlParts: properties', () => {
   const alphabet = [
     'a', 'Z', '4', '1', 'α', '日', '😀', '/', '?', '#', '&', '=', '+', '%', ':', '~', '(', ')', '[', ']', '「', '」',
-    '<', '>', '.', ',', '!', "'", '"', '。', '؟', ' ', '\u00a0', '\t', '\u202e', '\u200c', '\\', '@',
+    '<', '>', '.', ',', '!', "'", '"', '。', '؟', ' ', '\u00a0', '\t', '\u202e', '\u200c', '\\', '@', '`', '</',
   ];
   const piece = fc.array(fc.constantFrom(...alphabet), { maxLength: 8 }).map((a) => a.join(''));
   const partsArb = fc.record({

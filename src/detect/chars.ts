@@ -154,14 +154,23 @@ export function isNoSpaceScriptLetter(cp: number): boolean {
  * ends at `to`, when a letter of such a script sits right before it inside [from, to) and the run does not start
  * with a dot (`東京.example.com` is one IDN); otherwise `from`.
  *
- *     产生quota.user和quota.group   将补丁发送到stable@…   東京.example.com
+ * In a domain (`labels`), a label that begins with such text after an ASCII label is a label of its own
+ * (`www.ヤフーjapan.co.jp`); after more such text its dot was a full stop (`名字.它从auto.map`), and inside a label
+ * the text is glued between ASCII words (`quota.user和quota.group`).
+ *
+ *     产生quota.user和quota.group   将补丁发送到stable@…   www.ヤフーjapan.co.jp
  *        ^from      ^ returned              ^ returned     ^from = returned
  */
-export function asciiAfterNoSpaceText(text: string, from: number, to: number): number {
+export function asciiAfterNoSpaceText(text: string, from: number, to: number, labels: boolean): number {
   let r = to;
   while (r > from && text.charCodeAt(r - 1) < 128) r--;
   if (r === from || r === to || text.charCodeAt(r) === 0x2e) return from;
-  return isNoSpaceScriptLetter(codePointBefore(text, r)) ? r : from;
+  if (!isNoSpaceScriptLetter(codePointBefore(text, r))) return from;
+  if (!labels) return r;
+  let label = r;
+  while (label > from && !isHostDot(text.charCodeAt(label - 1))) label--;
+  if (label === from || text.charCodeAt(label) < 128) return r;
+  return label - 1 > from && isNoSpaceScriptLetter(codePointBefore(text, label - 1)) ? r : from;
 }
 
 /** Every script of the Script_Extensions of `cp` is written without spaces (U+0301, used by Latin too, is not). */

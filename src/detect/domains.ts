@@ -66,8 +66,8 @@ export function atDot(st: ScanState, d: number): boolean {
   const tldEnd = j;
   // Deviation (UTS #58 §4.1 step 2): a TLD followed by `_` and a letter or digit is no TLD: the word runs on, as
   // in `.comx` (`n.to_string()`, `locale.LC_ALL`, `a.is_empty()`; `_` is no host character, STD3). A name in
-  // Markdown emphasis, `_example.com_`, stays a link.
-  if (!st.outOfRoom(j) && text.charCodeAt(j) === UNDERSCORE && identifierGoesOn(st, j)) return false;
+  // Markdown emphasis, `_example.com_`, stays a link, and so does an address after an explicit `mailto:`.
+  const wordGoesOn = !st.outOfRoom(j) && text.charCodeAt(j) === UNDERSCORE && identifierGoesOn(st, j);
 
   // Step 2: a TLD must not run on into another label (`.comx`); one trailing dot is allowed, then a port.
   let linkEnd = tldEnd;
@@ -132,7 +132,7 @@ export function atDot(st: ScanState, d: number): boolean {
   // Deviation (UTS #58 §4.1 step 3): text of a script written without spaces glued before the ASCII labels of a
   // domain is not part of it — `詳しくはexample.jp` links `example.jp`, `产生quota.user和quota.group文件`
   // `quota.group`; the reference scans back over it. (An all-ASCII domain has no such text: skipped, performance.)
-  if (!ascii) ds = asciiAfterNoSpaceText(text, ds, d);
+  if (!ascii) ds = asciiAfterNoSpaceText(text, ds, d, true);
 
   // Step 4: the labels.
   if (ascii && fastPaths) {
@@ -146,8 +146,8 @@ export function atDot(st: ScanState, d: number): boolean {
   }
 
   // Step 5: an email address when `@` precedes the domain.
-  if (ds > floor && text.charCodeAt(ds - 1) === AT) return emailAt(st, ds, tldEnd, linkEnd);
-  if (!o.schemeless) return false;
+  if (ds > floor && text.charCodeAt(ds - 1) === AT) return emailAt(st, ds, tldEnd, linkEnd, wordGoesOn);
+  if (!o.schemeless || wordGoesOn) return false;
 
   // Deviation (UTS #58 §4.1): a domain right after `://` belongs to that scheme. When the scheme was not linked
   // (`javascript://…`, `seehttp://…`, `ftp://` with a schemes option without ftp) the domain is not linked
@@ -185,7 +185,7 @@ export function atDot(st: ScanState, d: number): boolean {
   }
 
   // P7: a bare two-label name ending in a file extension is a file name; one followed directly by `(` is code.
-  if (e <= linkEnd && isFileNameOrCall(st, ds, d, tldEnd, linkEnd)) {
+  if (e <= linkEnd && isFileNameOrCall(st, ds, d, tldEnd)) {
     st.next = linkEnd;
     return false;
   }
@@ -342,18 +342,23 @@ const FILE_EXTENSIONS: readonly string[] = [...FILE_EXTENSION_TLDS];
 
 /**
  * P7: two labels, the first not `www`, and either the TLD a common file extension (`README.md`, `setup.py`) or a
- * `(` right after the name: a call or a man page section (`iter.next()`, `Date.now()`, `systemd.network(5)`).
- * (irilink's extension of DESIGN.md P7: over the corpora, 4,056 bare two-label names were followed by `(`, all
- * but about a dozen code; the others are hosts in `Received:` headers, `by web.de(Exim 4.70)`.)
+ * `(` right after the TLD: a call or a man page section (`iter.next()`, `Date.now()`, `systemd.network(5)`), unless
+ * the TLD is one of RFC 1591's seven generic ones, whose names are hosts there (`Amazon.com(NASDAQ)`,
+ * `baidu.com(百度)`; `by web.de(Exim 4.70)` in a `Received:` header has a ccTLD and is not linked).
+ * (irilink's extension of DESIGN.md P7: over the corpora 4,056 bare two-label names were followed by `(`; every
+ * `.com(` `.net(` `.org(` `.edu(` `.gov(` was a host, nearly every other one code.)
  */
-function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number, linkEnd: number): boolean {
+function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number): boolean {
   const text = st.text;
   for (let i = ds; i < d; i++) if (isHostDot(text.charCodeAt(i))) return false;
   if (d - ds === 3 && equalsLowerCased(text, ds, d, 'www')) return false;
-  if (!st.outOfRoom(linkEnd) && text.charCodeAt(linkEnd) === LEFT_PAREN) return true;
   for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
-  return false;
+  if (st.outOfRoom(tldEnd) || text.charCodeAt(tldEnd) !== LEFT_PAREN) return false;
+  for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
+  return true;
 }
+
+const RFC1591_GENERIC_TLDS: readonly string[] = ['com', 'net', 'org', 'edu', 'gov', 'mil', 'int'];
 
 /**
  * After the `_` at `u`: at most one more, then an ASCII letter or digit — an identifier (`to_string`, `__init__`),

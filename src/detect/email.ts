@@ -23,9 +23,10 @@ const LEFT_BRACE = 0x7b;
  *     see mailto:x.abcd@example.com.
  *         ^start ^ls   ^@          ^stop (the trailing dot, a port or a path are never part of an email)
  *
- * Returns true with the email in `st`, or false (the domain is then skipped too, as in the reference).
+ * `wordGoesOn`: an identifier runs on from the TLD (`a@b.to_string`, atDot); only an address after `mailto:` ends
+ * there. Returns true with the email in `st`, or false (the domain is then skipped too, as in the reference).
  */
-export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: number): boolean {
+export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: number, wordGoesOn: boolean): boolean {
   const text = st.text;
   const at = ds - 1;
   st.next = linkEnd;
@@ -55,7 +56,7 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // Deviation (UTS #58 §5.2): text of a script written without spaces glued before an ASCII local-part is not
   // part of it — `将补丁发送到stable@vger.kernel.org` links `stable@vger.kernel.org`, as the domain rule does for
   // `詳しくはexample.jp`; an all-CJK local-part (`用户@例子.广告`, RFC 6531) stays whole.
-  ls = asciiAfterNoSpaceText(text, ls, at);
+  ls = asciiAfterNoSpaceText(text, ls, at, false);
   // Step 2: not empty, no dot at either end, no `..`.
   if (ls === at || text.charCodeAt(ls) === DOT || text.charCodeAt(at - 1) === DOT) return reject(st, linkEnd);
   for (let i = ls + 1; i < at; i++) {
@@ -65,19 +66,17 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   if (ls > floor && text.charCodeAt(ls) === SLASH && text.charCodeAt(ls + 1) === SLASH && text.charCodeAt(ls - 1) === COLON) {
     return reject(st, linkEnd);
   }
-  st.beginCandidate();
   // Step 5: a `mailto:` right before the local-part belongs to the link.
   // Deviation (UTS #58 §5.2): matched case-insensitively (RFC 3986 §3.1: schemes are case-insensitive).
-  let start = ls;
-  st.schemeInferred = true;
-  if (
+  const mailto =
     ls - 7 >= floor &&
     equalsLowerCased(text, ls - 7, ls, 'mailto:') &&
-    (ls === 7 || allowsGluedScheme(codePointBefore(text, ls - 7))) // P4, as for any scheme
-  ) {
-    start = ls - 7;
-    st.schemeInferred = false;
-  }
+    (ls === 7 || allowsGluedScheme(codePointBefore(text, ls - 7))); // P4, as for any scheme
+  // A TLD that an identifier runs on from (`a@b.to_string`, see atDot) ends a bare address only after `mailto:`.
+  if (wordGoesOn && !mailto) return reject(st, linkEnd);
+  st.beginCandidate();
+  const start = mailto ? ls - 7 : ls;
+  st.schemeInferred = !mailto;
   st.start = start;
   st.stop = tldEnd; // step 6
   st.resume = linkEnd;

@@ -11,7 +11,8 @@
 //   token ≥ 0   a logical character (its code point), written by the walk as minimal escaping decides;
 //   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
 import { badArgument } from '../errors.js';
-import { CLOSE, HARD, INCLUDE, OPEN, SOFT, isBidiControl, linkBracketOpener, linkTerm } from '../unicode/index.js';
+import { termOf } from '../detect/chars.js';
+import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener } from '../unicode/index.js';
 
 /** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
 export interface UrlParts {
@@ -210,11 +211,11 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
     ) {
       stack.length = 0;
     }
-    let lt: number = linkTerm(t);
-    if (isTerminator(part, t)) lt = HARD;
-    // Deviation (UTS #58 §4.1): bidi formatting characters are Include in Link_Term but are always escaped here
-    // (RFC 3987 §4.1; irilink's detection ends a link before them, DESIGN P1).
-    else if (isBidiControl(t)) lt = HARD;
+    // Link_Term as irilink's detection reads it (src/detect/chars.ts termOf), so that what is written here is
+    // detected whole. Deviation (UTS #58 §4.1): bidi formatting characters (DESIGN P1) and the backquote are
+    // Include in Link_Term but end a link there, so they are escaped; so is a `<` before `/` (an HTML end tag).
+    let lt: number = termOf(t);
+    if (isTerminator(part, t) || (t === 0x3c && tokens[k + 1] === 0x2f)) lt = HARD;
     switch (lt) {
       case SOFT:
         if (pendingLast >= 0) pendingSoft += String.fromCodePoint(pendingLast);
