@@ -282,7 +282,7 @@ describe('irilink command: modes (issue 6)', function () {
       [['--mail', '--format', 'markdown'], /--mail writes --format jsonl/],
       [['--mail', '--format', 'html', '--links'], /--links goes with jsonl/],
       [['--mail', '--unique'], /--unique cannot be used with --mail/],
-      [['--mail', '--format', 'html', '--display', 'bogus'], /option display must be/],
+      [['--mail', '--format', 'html', '--display', 'bogus'], /--display must be text, iri or uri, got 'bogus'/],
       [['--records', '--format', 'html'], /--records writes JSON lines/],
       [['--records', '--stats'], /--stats cannot be used with --records/],
       [['--records', '--display', 'iri'], /--display cannot be used with --records/],
@@ -295,7 +295,7 @@ describe('irilink command: modes (issue 6)', function () {
       [['--logs', '-f', 'jsonl', '-l', '-d', 'iri'], /--display cannot be used with --logs --format jsonl/],
       [['--mail', '--display', 'iri'], /--display cannot be used with --mail \(its default --format jsonl\)/],
       [['--mail', '-f', 'jsonl', '--display', 'iri'], /--display cannot be used with --format jsonl/],
-      [['--logs', '--display', 'bogus'], /option display must be/],
+      [['--logs', '--display', 'bogus'], /--display must be text, iri or uri, got 'bogus'/],
     ];
     for (const [args, message] of cases) {
       const r = irilink([...args, fixture('access.log')]);

@@ -166,6 +166,20 @@ describe('irilink command', function () {
     expect(html).to.include('<a href="mailto:x@example.com"').and.include(' and y@example.org and ');
   });
 
+  it('--markdown: --schemes governs the links the author wrote too, --no-email only bare addresses (found in review)', () => {
+    const input = '[f](ftp://f.example/) <ssh://h.example/x> [d](/docs) <ann@example.org> a@b.com mailto:c@d.com https://ok.example/\n';
+    const cases: [string[], string[]][] = [
+      [['--schemes', 'https'], ['/docs', 'mailto:a@b.com', 'https://ok.example/']],
+      [['--schemes', 'https,mailto', '--no-email'], ['/docs', 'mailto:ann@example.org', 'mailto:c@d.com', 'https://ok.example/']],
+      [['--no-email'], ['ftp://f.example/', 'ssh://h.example/x', '/docs', 'mailto:ann@example.org', 'mailto:c@d.com', 'https://ok.example/']],
+    ];
+    for (const [args, uris] of cases) {
+      const r = irilink(['--markdown', ...args], input);
+      expect(r.status, r.stderr).to.equal(0);
+      expect(r.stdout, args.join(' ')).to.equal(uris.join('\n') + '\n');
+    }
+  });
+
   it('a missing file: exit 1, a message naming it, and the other files still processed', () => {
     const r = irilink(['no-such-file.txt', sample]);
     expect(r.status).to.equal(1);

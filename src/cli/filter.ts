@@ -6,26 +6,38 @@
 // The detector's options cannot say all of this: its `schemes` governs the schemes of URLs, and its `email` turns
 // bare addresses and `mailto:` links on and off together (a `mailto:` link is found from its address, UTS #58 §5.2
 // step 5). So the detector runs with email on whenever either kind is wanted, and the kind not wanted is dropped
-// from what it finds: the link becomes text, as if it had not been found.
+// from what it finds: the link becomes text, as if it had not been found. In Markdown, the links the author wrote
+// (`[f](ftp://…)`, `<ssh://…>`, `<ann@example.org>`: a `construct` other than `bare`) come from the parser, not the
+// detector, so the list is applied to them here; a relative destination (`/docs`, no scheme) is kept.
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { Chunk, Link } from '../types.js';
+
+/** The fields of a link the choice reads. */
+export type ChoiceFields = Pick<Link, 'kind' | 'scheme' | 'schemeInferred'> & { construct?: string };
 
 /** What --schemes (the list, or undefined) and --no-email ask for. */
 export interface LinkChoice {
   /** The detector's `email` option. */
   detectEmail: boolean;
   /** Whether a link is kept; null when the detector's options alone give the answer. */
-  keep: ((link: Pick<Link, 'kind' | 'schemeInferred'>) => boolean) | null;
+  keep: ((link: ChoiceFields) => boolean) | null;
 }
 
-export function linkChoice(schemes: readonly string[] | undefined, noEmail: boolean): LinkChoice {
-  const mailto = schemes === undefined || schemes.some((s) => s.toLowerCase() === 'mailto');
+export function linkChoice(schemes: readonly string[] | undefined, noEmail: boolean, authorLinks: boolean): LinkChoice {
+  const listed = schemes === undefined ? null : new Set(schemes.map((s) => s.toLowerCase()));
+  const mailto = listed === null || listed.has('mailto');
   const bare = !noEmail;
-  if (mailto === bare) return { detectEmail: mailto, keep: null };
-  // A `mailto:` link is an email whose scheme was written (schemeInferred false); a bare address gets `mailto`
-  // inferred.
-  return { detectEmail: true, keep: (link) => link.kind !== 'email' || (link.schemeInferred ? bare : mailto) };
+  if (mailto === bare && (listed === null || !authorLinks)) return { detectEmail: mailto, keep: null };
+  // A `mailto:` link is an email whose scheme was written (schemeInferred false), and so is an address the author
+  // made a link (`<ann@example.org>`); a bare address gets `mailto` inferred.
+  return {
+    detectEmail: mailto || bare,
+    keep: (link) => {
+      if (link.kind === 'email') return link.schemeInferred && (link.construct ?? 'bare') === 'bare' ? bare : mailto;
+      return listed === null || link.schemeInferred || link.scheme === '' || listed.has(link.scheme);
+    },
+  };
 }
 
 /** A link chunk not kept becomes a text chunk with the same text and offsets. */
@@ -43,7 +55,7 @@ export function asText(chunk: Chunk): Chunk {
  * The JSON lines of the log modes with the links not kept left out: one object per link (createLogLinkStream),
  * or one record per line whose `links` are filtered (createRecordStream). The streams write whole lines per push.
  */
-export function jsonLinesFilter(keep: (link: Pick<Link, 'kind' | 'schemeInferred'>) => boolean, records: boolean): Transform {
+export function jsonLinesFilter(keep: (link: ChoiceFields) => boolean, records: boolean): Transform {
   let rest = '';
   const decoder = new StringDecoder('utf8');
   const filter = (line: string): string => {

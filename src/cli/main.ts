@@ -51,14 +51,16 @@ Options:
                         In the link list, the link's iri with its scheme (https://www.example.com,
                         mailto:aiko@example.jp, as jsonl's iri); rendering the whole text, an
                         inferred https:// or mailto: is left off (the text never had it).
-                        Not with jsonl, whose objects carry all three
+                        Not with jsonl output (-f jsonl, --mail's default, --records), whose
+                        objects carry all three
   -e, --encoding NAME   input charset (default utf-8): shift_jis, euc-jp, iso-2022-jp, gb18030,
                         big5, euc-kr, windows-1252, koi8-r, … (anything iconv-lite knows)
       --schemes LIST    links with a scheme only for these schemes (comma-separated), mailto:
-                        included, e.g. https,mailto,ftp; bare emails follow --no-email
+                        included, e.g. https,mailto,ftp; bare emails follow --no-email. With
+                        --markdown also the links the author wrote (relative ones stay)
       --no-schemeless   do not detect links without a scheme (example.com)
       --no-email        do not detect bare email addresses (alice@example.com); mailto: links
-                        follow --schemes
+                        and Markdown's <alice@example.com> follow --schemes
   -u, --unique          each distinct link once (RFC 3987 §5.3 syntax-based comparison)
       --stats           counts to standard error at the end
       --no-progress     no progress bar (one is shown on a terminal for large files)
@@ -161,6 +163,9 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   // No --format: list the links (the common use); --format renders the whole text unless --links.
   const links = explicitFormat === undefined ? true : values.links === true;
   const display = (values.display as string | undefined) ?? (explicitFormat === undefined ? 'uri' : undefined);
+  if (display !== undefined && display !== 'text' && display !== 'iri' && display !== 'uri') {
+    throw new UsageError(`--display must be text, iri or uri, got '${display}'`);
+  }
   const renderOptions: Record<string, unknown> = { links };
   // The jsonl renderer takes no `display` (its objects carry text, uri and iri); -d with jsonl is refused below.
   if (display !== undefined && format !== 'jsonl') renderOptions.display = display;
@@ -218,7 +223,7 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   }
   if (values['no-schemeless']) streamOptions.schemeless = false;
   // --schemes and --no-email: the detector finds emails when either kind is wanted; choice.keep drops the other.
-  const choice = linkChoice(streamOptions.schemes as string[] | undefined, values['no-email'] === true);
+  const choice = linkChoice(streamOptions.schemes as string[] | undefined, values['no-email'] === true, mode === 'markdown');
   if (!choice.detectEmail) streamOptions.email = false;
   if (mode === 'markdown') {
     streamOptions.markdown = true;
