@@ -5,6 +5,8 @@ import { expect } from 'chai';
 import { PassThrough, Readable } from 'node:stream';
 import { findLinks, linkify } from '../src/detect/index.js';
 import { createLinkStream } from '../src/stream/transform.js';
+import { irilinkLinkifyIt } from '../src/markdown/markdown-it.js';
+import { confusablePrototype } from '../src/unicode/confusables.js';
 import { linkifyMarkdown, createMarkdownSourceRenderer, toMarkdownSource } from '../src/markdown/index.js';
 import { linkifyMessage, mailToHtml, mailToJsonl, runMail, type MailMessage } from '../src/mail/index.js';
 import {
@@ -135,6 +137,27 @@ describe('api: a function with options of its own lists them with the detector\'
     }
     expect(error).to.be.instanceOf(TypeError);
     expect((error as Error).message).to.equal(`irilink: unknown option "htm"; the known options are html, mbox, ${detector}`);
+  });
+});
+
+describe('api: more argument checks (found in review)', () => {
+  it('createLinkStream and irilinkLinkifyIt refuse options that are not an object', () => {
+    for (const bad of [[], 42, null]) {
+      expect(() => createLinkStream(bad as object), JSON.stringify(bad)).to.throw(TypeError, /^irilink: createLinkStream\(\): options must be an object or undefined/);
+      expect(() => irilinkLinkifyIt(bad as object), JSON.stringify(bad)).to.throw(TypeError, /^irilink: irilinkLinkifyIt\(\): options must be an object or undefined/);
+    }
+  });
+  it('refusals reads a Set of schemes as it reads an array: checked and case-insensitive', () => {
+    const [chunk] = linkify('https://example.com/').filter((c): c is LinkChunk => c.type === 'link');
+    expect(refusals(chunk!, new Set(['HTTPS']))).to.deep.equal(refusals(chunk!, ['HTTPS'])).and.deep.equal([]);
+    expect(refusals(chunk!, new Set(['ftp']))).to.deep.equal(['scheme-not-allowed']);
+    expect(() => refusals(chunk!, new Set([42]) as unknown as Set<string>)).to.throw(TypeError);
+  });
+  it('confusablePrototype takes a code point', () => {
+    for (const bad of [undefined, 'a', -1, 0x110000, 1.5]) {
+      expect(() => loose(confusablePrototype)(bad), String(bad)).to.throw(TypeError, /^irilink: confusablePrototype\(\): cp must be a code point/);
+    }
+    expect(confusablePrototype(0x0430)).to.equal('a'); // CYRILLIC SMALL LETTER A
   });
 });
 

@@ -58,6 +58,9 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   private lastLinks: Link[] = [];
 
   constructor(options: LinkOptions | undefined) {
+    if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+      throw badArgument('irilinkLinkifyIt', 'options', 'an object or undefined', options);
+    }
     this.options = { ...(options ?? {}) };
     findLinks('', this.options); // validates the options now (TypeError), not at the first render
   }

@@ -111,7 +111,7 @@ export function refusals(link: LinkChunk, schemes: ReadonlySet<string> | readonl
   if (c === null || typeof c !== 'object' || c.type !== 'link') {
     throw badArgument('refusals', 'link', 'a link chunk ({ type: "link", text, uri, … })', link);
   }
-  if (schemes instanceof Set) return refusalsOf(link, schemes as ReadonlySet<string>);
+  if (schemes instanceof Set) return refusalsOf(link, resolveSchemes([...schemes])); // checked and lower-cased
   if (!Array.isArray(schemes)) throw badArgument('refusals', 'schemes', 'a Set or an array of scheme names', schemes);
   return refusalsOf(link, resolveSchemes(schemes));
 }

@@ -11,6 +11,7 @@
 //      (all Cyrillic) → `apple.com`, and likewise Latin look-alikes such as `ɡoogle.example` (U+0261).
 // Rule 2 leaves alone a single-script label in a script native to the TLD (Cyrillic under .ru, Greek under .gr)
 // and hosts whose TLD is not ASCII (`пример.рф` can be no ASCII host): there, such labels are ordinary words.
+import { badArgument } from '../errors.js';
 import { CONFUSABLE_SOURCES, CONFUSABLE_TARGET_INDEX, CONFUSABLE_TARGETS } from './confusables.generated.js';
 import { domainToUnicode } from '../iri/idna.js';
 import { SCRIPT_EXTENSIONS_SETS, SCRIPT_NAMES, isLetter, scriptExtensionsIndex } from './index.js';
@@ -42,6 +43,9 @@ const TARGET_INDEX = Uint16Array.from(decodeList(CONFUSABLE_TARGET_INDEX));
 
 /** The confusables.txt prototype of `cp`, or undefined when `cp` is its own prototype. Binary search. */
 export function confusablePrototype(cp: number): string | undefined {
+  if (!Number.isInteger(cp) || cp < 0 || cp > 0x10ffff) {
+    throw badArgument('confusablePrototype', 'cp', 'a code point (an integer from 0 to 0x10FFFF)', cp);
+  }
   let lo = 0;
   let hi = SOURCES.length - 1;
   while (lo <= hi) {
