@@ -153,6 +153,24 @@ describe('api: more argument checks (found in review)', () => {
     expect(refusals(chunk!, new Set(['ftp']))).to.deep.equal(['scheme-not-allowed']);
     expect(() => refusals(chunk!, new Set([42]) as unknown as Set<string>)).to.throw(TypeError);
   });
+  it('linkifyMessage and runMail refuse options that are not an object, with irilink\'s message', async () => {
+    for (const bad of [null, [], 42]) {
+      let error: unknown;
+      try {
+        await linkifyMessage(Buffer.from('Subject: hi\n\nx\n'), bad as object);
+      } catch (e) {
+        error = e;
+      }
+      expect((error as Error).message, JSON.stringify(bad)).to.match(/^irilink: options must be an object or undefined/);
+      error = undefined;
+      try {
+        await runMail(Readable.from([Buffer.from('Subject: hi\n\nx\n')]), new PassThrough(), 'jsonl', bad as object);
+      } catch (e) {
+        error = e;
+      }
+      expect((error as Error).message, JSON.stringify(bad)).to.match(/^irilink: runMail\(\): options must be an object or undefined/);
+    }
+  });
   it('confusablePrototype takes a code point', () => {
     for (const bad of [undefined, 'a', -1, 0x110000, 1.5]) {
       expect(() => loose(confusablePrototype)(bad), String(bad)).to.throw(TypeError, /^irilink: confusablePrototype\(\): cp must be a code point/);

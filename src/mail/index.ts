@@ -57,6 +57,9 @@ export async function runMail(
   options: LinkifyMailOptions & { render?: HtmlOptions } = {},
 ): Promise<{ messages: number; links: number }> {
   if (format !== 'html' && format !== 'jsonl') throw badArgument('runMail', 'format', "'html' or 'jsonl'", format);
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw badArgument('runMail', 'options', 'an object or undefined', options);
+  }
   const { render, ...mailOptions } = options;
   let messages = 0;
   let links = 0;

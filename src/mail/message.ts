@@ -11,6 +11,7 @@ import { isUtf8 } from 'node:buffer';
 import type { MimeNode } from '@zone-eu/mailsplit';
 import { linkify } from '../detect/index.js';
 import { checkOptionNames } from '../detect/options.js';
+import { badOption } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { createDecoder } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
@@ -70,6 +71,9 @@ const MAIL_OPTION_NAMES: readonly string[] = ['html', 'mbox'];
 /** Splits MailOptions into the detector's options and the mail ones. */
 // `link` is undefined when no detector option is given, so the detector's resolved defaults are shared.
 export function splitMailOptions(options: object): { link: LinkOptions | undefined; html: 'alternative' | 'all' | 'none' } {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw badOption('options', 'an object or undefined', options);
+  }
   checkOptionNames(options, MAIL_OPTION_NAMES);
   const link: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) if (!MAIL_OPTION_NAMES.includes(key)) link[key] = value;
