@@ -123,6 +123,39 @@ describe('records: one JSON line per input line', () => {
     expect(() => createRecordStream({ maxRecordBytes: 0 })).to.throw(TypeError);
   });
 
+  it('a long line\'s record is written as its links are found, not held: readable before the line ends, the same bytes', async () => {
+    const dense = 'see https://例え.jp/パス and www.example.com, '.repeat(4000); // ~200 KB, 8,000 links
+    const stream = createRecordStream({ maxRecordBytes: 1024 });
+    // Whichever comes first: output to read, or the stream done with the write (it pushed nothing).
+    const written = new Promise<string>((resolve) => stream.write(Buffer.from(dense), () => resolve('written')));
+    const readable = new Promise<string>((resolve) => stream.once('readable', () => resolve('readable')));
+    expect(await Promise.race([readable, written])).to.equal('readable');
+    const head = (stream.read() as Buffer).toString('utf8');
+    expect(head.startsWith('{"line":1,"links":[{"start":4,"end":20,"byteStart":4,"byteEnd":28,"text":"https://例え.jp/パス"')).to.equal(true);
+    expect(head).to.not.include('\n');
+    const rest: Buffer[] = [];
+    stream.on('data', (b: Buffer) => rest.push(b));
+    stream.end('\nnext https://b.example/\n');
+    await new Promise((resolve) => stream.on('end', resolve));
+    const out = head + Buffer.concat(rest).toString('utf8');
+    // Byte for byte what the whole-line path writes (JSON.stringify of { line, links }).
+    expect(out).to.equal(await run([dense + '\nnext https://b.example/\n']));
+    const rs = out.trimEnd().split('\n').map((l) => JSON.parse(l) as LinkRecord);
+    expect(rs.map((r) => [r.line, r.links.length])).to.deep.equal([[1, 8000], [2, 1]]);
+  });
+
+  it('a long line written at once is answered in pieces of bounded size, not one string', async () => {
+    const dense = 'see https://a.example/ and www.example.com, '.repeat(25000); // 1.1 MB, 50,000 links: 11 MB of JSON
+    const pieces: number[] = [];
+    const stream = createRecordStream({ maxRecordBytes: 4096 });
+    stream.on('data', (b: Buffer) => pieces.push(b.length));
+    stream.end(Buffer.from(dense + '\n'));
+    await new Promise((resolve) => stream.on('end', resolve));
+    expect(pieces.length).to.be.above(100);
+    expect(Math.max(...pieces)).to.be.below(1024 * 1024);
+    expect(pieces.reduce((a, b) => a + b, 0)).to.be.above(10 * 1024 * 1024);
+  });
+
   it('a whole CR LF at the end of a write does not swallow a LF that starts the next one (found by the property below)', async () => {
     const lines = async (pieces: string[]): Promise<number[]> => (await records(pieces)).map((r) => r.line);
     expect(await lines(['\r\n', '\n'])).to.deep.equal([1, 2]);

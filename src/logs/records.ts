@@ -19,8 +19,10 @@
 //   become U+FFFD (with an `invalid-utf8` diagnostic on a UTF-8 link that holds one) and the byte offsets still
 //   count the input bytes;
 // - memory: one line at a time. A line longer than `maxRecordBytes` is not held whole: it is scanned in pieces as
-//   it arrives (src/logs/long.ts), with the same links as the whole line would give (nothing is skipped); memory
-//   then holds the part of it that is still undecided (at most about the longest link) and the links found.
+//   it arrives (src/logs/long.ts), with the same links as the whole line would give (nothing is skipped), and its
+//   record is written as it goes: `{"line":n,"links":[` first, each link as it is found, `]}` at the line's end,
+//   byte for byte what the whole line's record would be. Memory then holds the part of the line that is still
+//   undecided (at most about the longest link), not its links; output is pushed in pieces of about 64 Ki units.
 //
 // createLogLinkStream is the same machinery writing one object per link in the shape of the CLI's
 // `--links --format jsonl` (offsets over the whole input), for logs read with the log rules.
@@ -233,6 +235,11 @@ function resolveStreamOptions(options: RecordOptions | undefined): [RecordLinker
   return [new RecordLinker(linkerOptions), max];
 }
 
+/** Output is pushed in pieces of about this many UTF-16 units, so no string grows with the line or the write. */
+const PUSH_UNITS = 64 * 1024;
+/** A long line is given to its scanner in slices of at most this many bytes (a single huge write included). */
+const LONG_SLICE = 64 * 1024;
+
 class RecordStream extends Transform {
   private readonly linker: RecordLinker;
   private readonly max: number;
@@ -240,13 +247,18 @@ class RecordStream extends Transform {
   /** The start of the current line (bytes before its LF), while it is at most `max` bytes long. */
   private pending: Buffer[] = [];
   private pendingLength = 0;
-  /** The current line once it is longer than `max`: scanned in pieces (src/logs/long.ts). */
-  private long: { line: number; scanner: LongLineScanner; links: RecordLink[]; bytes: number } | null = null;
+  /**
+   * The current line once it is longer than `max`: scanned in pieces (src/logs/long.ts). Its record is written as
+   * it goes (`{"line":n,"links":[`, each link as it is found, `]}` at the line's end); `links`: how many so far.
+   */
+  private long: { line: number; scanner: LongLineScanner; links: number; bytes: number } | null = null;
   /** The last write ended with a CR: a LF at the start of the next one is the rest of that line break. */
   private afterCr = false;
   /** 'links': where the current line starts in the whole input (UTF-16 units, bytes). */
   private unitBase = 0;
   private byteBase = 0;
+  /** Output not yet pushed (at most about PUSH_UNITS). */
+  private unpushed = '';
 
   constructor(linker: RecordLinker, max: number, output: 'records' | 'links') {
     super({ readableObjectMode: false, decodeStrings: true });
@@ -261,7 +273,6 @@ class RecordStream extends Transform {
 
   /** One write, in a later turn of the event loop (src/stream/later.ts: a piped file source reads on meanwhile). */
   private work(data: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    let out = '';
     try {
       let from = 0;
       // The LF of a CR LF split between two writes: the CR already ended the line.
@@ -276,76 +287,90 @@ class RecordStream extends Transform {
         const at = breaks.next(from);
         if (at < 0) break;
         const length = breaks.length(at);
-        out += this.add(data.subarray(from, at));
-        out += this.emitLine(length);
+        this.add(data.subarray(from, at));
+        this.emitLine(length);
         from = at + length;
         // A lone CR as the write's last byte: its LF may start the next write (a whole CR LF has length 2).
         if (from === data.length && length === 1 && data[at] === CR) this.afterCr = true;
       }
-      if (from < data.length) out += this.add(data.subarray(from));
+      if (from < data.length) this.add(data.subarray(from));
     } catch (error) {
+      this.unpushed = '';
       callback(error as Error);
       return;
     }
     // Every complete line is answered now: a record filter must not wait for more input.
-    if (out !== '') this.push(out);
+    this.flushOut();
     callback();
   }
 
   override _flush(callback: TransformCallback): void {
     try {
-      if (this.pendingLength > 0 || this.long !== null) {
-        const out = this.emitLine(0);
-        if (out !== '') this.push(out);
-      }
+      if (this.pendingLength > 0 || this.long !== null) this.emitLine(0);
     } catch (error) {
+      this.unpushed = '';
       callback(error as Error);
       return;
     }
+    this.flushOut();
     callback();
   }
 
-  /** Adds bytes of the current line; returns the rows now final ('links' output of a long line). */
-  private add(piece: Buffer): string {
+  /** Appends output; pushes it once a piece is large enough. */
+  private put(s: string): void {
+    this.unpushed = this.unpushed.length === 0 ? s : this.unpushed + s;
+    if (this.unpushed.length >= PUSH_UNITS) this.flushOut();
+  }
+
+  private flushOut(): void {
+    if (this.unpushed.length === 0) return;
+    const out = this.unpushed;
+    this.unpushed = '';
+    this.push(out);
+  }
+
+  /** Adds bytes of the current line. */
+  private add(piece: Buffer): void {
     if (this.long === null) {
       if (this.pendingLength + piece.length <= this.max) {
-        if (piece.length === 0) return '';
+        if (piece.length === 0) return;
         // Copied: the record may wait for later writes, and must not pin the whole input chunk.
         this.pending.push(Buffer.from(piece));
         this.pendingLength += piece.length;
-        return '';
+        return;
       }
       // Too long to hold: from here on the line is scanned in pieces, starting with what is pending.
       const { line, scanner } = this.linker.longRecord();
-      this.long = { line, scanner, links: [], bytes: 0 };
+      this.long = { line, scanner, links: 0, bytes: 0 };
+      // The record's head now, its links as they are found: the same bytes JSON.stringify gives for the whole
+      // record ({ line, links } in that order, see emitLine), never held whole.
+      if (this.output === 'records') this.put(`{"line":${line},"links":[`);
       const start = this.pending;
       this.pending = [];
       this.pendingLength = 0;
-      let out = '';
-      for (const bytes of start) out += this.feedLong(bytes);
-      return out + this.feedLong(piece);
+      for (const bytes of start) this.feedLong(bytes);
     }
-    return this.feedLong(piece);
+    this.feedLong(piece);
   }
 
-  /** Gives bytes of the current line to the long line's scanner. */
-  private feedLong(bytes: Buffer): string {
+  /** Gives bytes of the current line to the long line's scanner, a slice at a time. */
+  private feedLong(bytes: Buffer): void {
     const long = this.long!;
-    if (bytes.length === 0) return '';
-    long.bytes += bytes.length;
-    return this.found(long.scanner.write(bytes));
+    for (let i = 0; i < bytes.length; i += LONG_SLICE) {
+      const slice = i === 0 && bytes.length <= LONG_SLICE ? bytes : bytes.subarray(i, i + LONG_SLICE);
+      long.bytes += slice.length;
+      this.found(long.scanner.write(slice));
+    }
   }
 
-  /** The links a long line's scanner gives: kept for its record, or written as rows at once. */
-  private found(links: LongLineLink[]): string {
+  /** The links a long line's scanner gives, written at once: into its record, or as rows. */
+  private found(links: LongLineLink[]): void {
     const long = this.long!;
-    let out = '';
     for (const { link, byteStart, byteEnd } of links) {
       const l = recordLink(link, byteStart, byteEnd);
-      if (this.output === 'records') long.links.push(l);
-      else out += this.row(l, long.line);
+      if (this.output === 'records') this.put((long.links++ === 0 ? '' : ',') + JSON.stringify(l));
+      else this.put(this.row(l, long.line));
     }
-    return out;
   }
 
   /** A link as a row of the 'links' output (offsets over the whole input). */
@@ -368,33 +393,30 @@ class RecordStream extends Transform {
     return JSON.stringify(row) + '\n';
   }
 
-  /** The output for the current line; `terminator`: the bytes of the line break that ended it (0 at the end). */
-  private emitLine(terminator: number): string {
-    let out = '';
-    let record: LinkRecord;
+  /** Writes the output for the current line; `terminator`: the bytes of the line break that ended it (0 at the end). */
+  private emitLine(terminator: number): void {
     let units: number;
     let bytes: number;
     if (this.long !== null) {
       const long = this.long;
-      out += this.found(long.scanner.end());
-      record = { line: long.line, links: long.links };
+      this.found(long.scanner.end());
+      if (this.output === 'records') this.put(']}\n');
       units = long.scanner.units;
       bytes = long.bytes;
       this.long = null;
     } else {
       const line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLength);
-      record = this.linker.record(line);
+      const record: LinkRecord = this.linker.record(line);
       units = this.linker.lastLineUnits;
       bytes = line.length;
       this.pending = [];
       this.pendingLength = 0;
-      if (this.output === 'links') for (const l of record.links) out += this.row(l, record.line);
+      if (this.output === 'records') this.put(JSON.stringify(record) + '\n');
+      else for (const l of record.links) this.put(this.row(l, record.line));
     }
-    if (this.output === 'records') return JSON.stringify(record) + '\n';
     // A line break is one UTF-16 unit per byte (CR, LF) in every charset a record stream accepts.
     this.unitBase += units + terminator;
     this.byteBase += bytes + terminator;
-    return out;
   }
 }
 
