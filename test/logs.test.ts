@@ -267,6 +267,24 @@ describe('logs: --links through the stream (line numbers and byte offsets)', () 
     for (const r of rows) expect(text.slice(r.start as number, r.end as number)).to.equal(r.text);
   });
 
+  it('by default a line longer than 256 KiB is not held whole: its rows are readable before the line ends', async () => {
+    const dense = 'see https://例え.jp/パス and www.example.com, '.repeat(6000); // 318 KB, 12,000 links
+    const stream = createLogLinkStream();
+    const written = new Promise<string>((resolve) => stream.write(Buffer.from(dense), () => resolve('written')));
+    const readable = new Promise<string>((resolve) => stream.once('readable', () => resolve('readable')));
+    expect(await Promise.race([readable, written])).to.equal('readable');
+    const first = (stream.read() as Buffer).toString('utf8');
+    expect(JSON.parse(first.slice(0, first.indexOf('\n')))).to.deep.include({ line: 1, column: 5, text: 'https://例え.jp/パス' });
+    const rest: Buffer[] = [];
+    stream.on('data', (b: Buffer) => rest.push(b));
+    stream.end('\n');
+    await new Promise((resolve) => stream.on('end', resolve));
+    // The same rows as the line held whole.
+    expect(first + Buffer.concat(rest).toString('utf8')).to.equal(
+      (await logLinkRows([Buffer.from(dense + '\n')], { maxRecordBytes: 1 << 20 })).map((r) => JSON.stringify(r) + '\n').join(''),
+    );
+  });
+
   it('the same rows however the bytes are split (every split point, inside UTF-8 sequences and CRLF too)', async () => {
     const whole = await linksThroughStream([log]);
     for (let cut = 1; cut < log.length; cut++) {

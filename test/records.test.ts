@@ -144,6 +144,22 @@ describe('records: one JSON line per input line', () => {
     expect(rs.map((r) => [r.line, r.links.length])).to.deep.equal([[1, 8000], [2, 1]]);
   });
 
+  it('by default a line longer than 256 KiB is scanned in pieces: its record is readable before the line ends', async () => {
+    const dense = 'see https://a.example/ and www.example.com, '.repeat(7000); // 308 KB, 14,000 links
+    const stream = createRecordStream();
+    const written = new Promise<string>((resolve) => stream.write(Buffer.from(dense), () => resolve('written')));
+    const readable = new Promise<string>((resolve) => stream.once('readable', () => resolve('readable')));
+    expect(await Promise.race([readable, written])).to.equal('readable');
+    expect((stream.read() as Buffer).toString('utf8')).to.match(/^\{"line":1,"links":\[\{"start":4,"end":22,/);
+    stream.destroy();
+    // 200 KB is held whole: nothing before its line break.
+    const short = createRecordStream();
+    const shortWritten = new Promise<string>((resolve) => short.write(Buffer.from(dense.slice(0, 200_000)), () => resolve('written')));
+    const shortReadable = new Promise<string>((resolve) => short.once('readable', () => resolve('readable')));
+    expect(await Promise.race([shortReadable, shortWritten])).to.equal('written');
+    short.destroy();
+  });
+
   it('a long line written at once is answered in pieces of bounded size, not one string', async () => {
     const dense = 'see https://a.example/ and www.example.com, '.repeat(25000); // 1.1 MB, 50,000 links: 11 MB of JSON
     const pieces: number[] = [];
@@ -191,14 +207,14 @@ describe('records: one JSON line per input line', () => {
     );
   });
 
-  it('a 9 MiB line: links at its start, across the 8 MiB mark and at its end, with exact offsets; memory stays small', async () => {
-    const MiB = 1024 * 1024;
+  it('a 1.5 MiB line: links at its start, across the 256 KiB mark (the default maxRecordBytes) and at its end, exact offsets; memory stays small', async () => {
+    const KiB = 1024;
     const filler = (n: number): string => 'lorem ipsum '.repeat(Math.ceil(n / 12)).slice(0, n);
     const head = 'https://start.example/a ';
     const across = ' user=across@example.com ';
     const tail = ' {"u":"https:\\/\\/end.example\\/z"}';
-    const a = filler(8 * MiB - 10 - head.length);
-    const line = head + a + across + filler(9 * MiB - head.length - a.length - across.length - tail.length) + tail;
+    const a = filler(256 * KiB - 10 - head.length);
+    const line = head + a + across + filler(1536 * KiB - head.length - a.length - across.length - tail.length) + tail;
     const input = Buffer.from(line + '\nnext https://next.example/\n');
     const pieces: Buffer[] = [];
     for (let i = 0; i < input.length; i += 64 * 1024) pieces.push(input.subarray(i, i + 64 * 1024));
@@ -212,7 +228,9 @@ describe('records: one JSON line per input line', () => {
       [2, [['https://next.example/', 'https://next.example/']]],
     ]);
     for (const l of rs[0]!.links) expect(input.toString('utf8', l.byteStart, l.byteEnd)).to.equal(l.text);
-    expect(rs[0]!.links[1]!.byteStart).to.be.below(8 * MiB).and.above(8 * MiB - 20);
+    expect(rs[0]!.links[1]!.byteStart).to.be.below(256 * KiB).and.above(256 * KiB - 20);
+    // The same records when the line is held whole.
+    expect(await records(pieces, { maxRecordBytes: 2 * 1024 * KiB })).to.deep.equal(rs);
     // The scanner of the long line holds a few KiB at any time, not the line.
     const { scanner } = new RecordLinker().longRecord();
     let most = 0;
