@@ -253,6 +253,19 @@ describe('logs: --links through the stream (line numbers and byte offsets)', () 
     }
   });
 
+  it('createLogLinkStream: a U+FEFF at the start of a later line counts as the link stream counts it (whole lines and pieces)', async () => {
+    const input = Buffer.from('a\n\xef\xbb\xbfx \xff https://a.example/\n\xef\xbb\xbfb https://b.example/\n', 'latin1');
+    const expected = await linksThroughStream([input]);
+    expect(expected.map((r) => [r.start, r.line, r.column, r.byteStart])).to.deep.equal([
+      [7, 2, 6, 9],
+      [29, 3, 4, 33],
+    ]);
+    for (const maxRecordBytes of [undefined, 1, 4, 16]) {
+      expect(await logLinkRows([input], { maxRecordBytes, logRules: false })).to.deep.equal(expected);
+      expect(await logLinkRows([input], { maxRecordBytes })).to.deep.equal(expected);
+    }
+  });
+
   it('createLogLinkStream applies the log rules; a line longer than maxRecordBytes loses no link; offsets stay exact', async () => {
     const input = Buffer.from('user=alice@example.com "GET /tools.pl HTTP/1.1"\n' + 'x'.repeat(100) + ' https://cut.example/\nsee https://例え.jp/\n');
     const rows = await logLinkRows([input], { maxRecordBytes: 64 });

@@ -106,6 +106,32 @@ describe('records: one JSON line per input line', () => {
     expect(rs.map((x) => x.links.map((l) => [l.start, l.byteStart, l.byteEnd]))).to.deep.equal([[[0, 3, 23]], [[0, 0, 20]]]);
   });
 
+  it('a U+FEFF at the start of a later line is a character of it (only the input\'s first BOM is dropped), in every path', async () => {
+    const bom = '\xef\xbb\xbf';
+    const input = Buffer.from(`a\n${bom}x \xff https://a.example/\n${bom}https://b.example/\n${bom}${bom}c https://c.example/\n`, 'latin1');
+    const expected = [
+      [1, []],
+      // U+FEFF x SP U+FFFD SP: the link starts at unit 5 and byte 7.
+      [2, [[5, 7, 'https://a.example/']]],
+      [3, [[1, 3, 'https://b.example/']]],
+      [4, [[4, 8, 'https://c.example/']]],
+    ];
+    const shape = (rs: LinkRecord[]): unknown[] => rs.map((r) => [r.line, r.links.map((l) => [l.start, l.byteStart, l.text])]);
+    // Whole lines (line 2 holds an invalid byte: the decoding path), lines scanned in pieces, every split.
+    for (const maxRecordBytes of [undefined, 1, 4, 16]) {
+      expect(shape(await records([input], { maxRecordBytes })), String(maxRecordBytes)).to.deep.equal(expected);
+      for (let cut = 1; cut < input.length; cut += 3) {
+        expect(shape(await records([input.subarray(0, cut), input.subarray(cut)], { maxRecordBytes }))).to.deep.equal(expected);
+      }
+    }
+    expect(shape(linkRecords(input))).to.deep.equal(expected);
+    // On line 1 the BOM is the input's and is dropped (its bytes still count), in both paths.
+    const first = Buffer.from(`${bom}x \xff https://a.example/\n`, 'latin1');
+    for (const maxRecordBytes of [undefined, 4]) {
+      expect(shape(await records([first], { maxRecordBytes }))).to.deep.equal([[1, [[4, 7, 'https://a.example/']]]]);
+    }
+  });
+
   it('log rules apply by default (logRules: false turns them off)', async () => {
     const line = 'user=alice@example.com "GET /tools.pl HTTP/1.1"\n';
     expect((await records([line]))[0]!.links.map((l) => l.text)).to.deep.equal(['alice@example.com']);
@@ -184,7 +210,7 @@ describe('records: one JSON line per input line', () => {
     const fragments = [
       '{"u":"https:\\/\\/b.example\\/y\\u00e9z","k":"v"} ', 'key=www.example.com ', '"GET /a.com/b HTTP/1.1" ',
       'a|www.example.org|b ', '例え.jp/パス ', 'x@例え.jp ', '😀', 'https://example.com/q ', '<auth.info> ', 'words ',
-      '\\"', '"', '=', 'user=bob@example.net', '\r', '\r\n', '\n', '\xff', ' ',
+      '\\"', '"', '=', 'user=bob@example.net', '\r', '\r\n', '\n', '\xff', ' ', '\ufeff',
     ];
     await fc.assert(
       fc.asyncProperty(

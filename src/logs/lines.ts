@@ -40,10 +40,11 @@ export class LogLineLinker {
 
   /**
    * A scanner for one line too long to hold whole, given as bytes in the charset `encoding` (UTF-8 when
-   * undefined): the same links as links() gives for the whole line (see src/logs/long.ts).
+   * undefined): the same links as links() gives for the whole line (see src/logs/long.ts). `first`: the line is
+   * the input's first, where a UTF-8 BOM is the input's and is dropped (src/logs/decode.ts).
    */
-  longLine(encoding: string | undefined): LongLineScanner {
-    return new LongLineScanner(this.scanner, this.logRules, encoding);
+  longLine(encoding: string | undefined, first = false): LongLineScanner {
+    return new LongLineScanner(this.scanner, this.logRules, encoding, first);
   }
 
   /** The links of one line (offsets into `line`; `text` is the line's slice). */

@@ -13,8 +13,7 @@
 // - the field mask (`"`, `|`, `key=`) looks back at most KEY_BACK units and one unit ahead;
 // - isLogSyntax reads the unit before a link and the unit after it.
 import type { Buffer } from 'node:buffer';
-import { createDecoder } from '../stream/decode.js';
-import type { Decoder } from '../stream/decode.js';
+import { LineDecoder } from './decode.js';
 import { IncrementalLinkifier } from '../stream/incremental.js';
 import type { Scanner } from '../detect/index.js';
 import type { Chunk, Link, LinkChunk } from '../types.js';
@@ -49,7 +48,7 @@ interface Piece {
 }
 
 export class LongLineScanner {
-  private readonly decoder: Decoder;
+  private readonly decoder: LineDecoder;
   private readonly linkifier: IncrementalLinkifier;
   private readonly logRules: boolean;
 
@@ -75,8 +74,9 @@ export class LongLineScanner {
   private released = 0;
   private readonly pieces: Piece[] = [];
 
-  constructor(scanner: Scanner, logRules: boolean, encoding: string | undefined) {
-    this.decoder = createDecoder(encoding);
+  /** `first`: the line is the input's first (only there is a leading UTF-8 BOM dropped, see decode.ts). */
+  constructor(scanner: Scanner, logRules: boolean, encoding: string | undefined, first: boolean) {
+    this.decoder = new LineDecoder(encoding, first);
     this.linkifier = new IncrementalLinkifier(scanner);
     this.logRules = logRules;
   }
@@ -226,7 +226,7 @@ export class LongLineScanner {
   /** The byte map's next span (line offsets [start, end), in order). */
   private annotate(start: number, end: number): Chunk {
     const chunk: Chunk = { type: 'text', text: this.slice(start, end), start, end };
-    this.decoder.byteMap.annotate(chunk);
+    this.decoder.annotate(chunk);
     this.annotated = end;
     return chunk;
   }

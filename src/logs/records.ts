@@ -36,6 +36,7 @@ import { workLater } from '../stream/later.js';
 import type { JsonlLink } from '../render/index.js';
 import type { Chunk, Link } from '../types.js';
 import { CR, LF, LineBreakFinder } from '../breaks.js';
+import { LineDecoder } from './decode.js';
 import { LogLineLinker, splitLogOptions } from './lines.js';
 import type { LongLineLink, LongLineScanner } from './long.js';
 import type { LogOptions } from './lines.js';
@@ -120,7 +121,7 @@ export class RecordLinker {
    */
   longRecord(): { line: number; scanner: LongLineScanner } {
     this.lineNumber++;
-    return { line: this.lineNumber, scanner: this.linker.longLine(this.encoding) };
+    return { line: this.lineNumber, scanner: this.linker.longLine(this.encoding, this.lineNumber === 1) };
   }
 
   /** The record of the next line. `bytes` excludes its line break. */
@@ -130,7 +131,7 @@ export class RecordLinker {
     const links =
       this.encoding === undefined
         ? recordLinks(this.linker, bytes, this.lineNumber === 1, out)
-        : decodedRecordLinks(this.linker, bytes, this.encoding, out);
+        : decodedRecordLinks(this.linker, bytes, this.encoding, this.lineNumber === 1, out);
     this.lastLineUnits = out.units;
     return { line: this.lineNumber, links };
   }
@@ -161,16 +162,20 @@ function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean, out: 
     };
     return links.map((l) => recordLink(l, byteAt(l.start), byteAt(l.end)));
   }
-  // A BOM or invalid bytes: the stream's UTF-8 decoder (WHATWG) and its byte map give exact offsets.
-  return decodedRecordLinks(linker, bytes, 'utf-8', out);
+  // A BOM or invalid bytes: the stream's UTF-8 decoder (WHATWG) and its byte map give exact offsets. A BOM is
+  // dropped on the input's first line only (decode.ts); on a later line U+FEFF is a character of the line.
+  return decodedRecordLinks(linker, bytes, 'utf-8', first, out);
 }
 
 // Charsets in which the byte 0x0A can be part of a character (so lines cannot be found in the bytes).
 const LINE_UNSAFE = new Set(['utf16', 'utf16le', 'utf16be', 'ucs2', 'utf32', 'utf32le', 'utf32be', 'utf7', 'hz', 'hzgb2312']);
 
-/** Decodes the line with the stream's decoder for `encoding`; its byte map gives each link's byte offsets. */
-function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: string, units: { units: number }): RecordLink[] {
-  const decoder = createDecoder(encoding);
+/**
+ * Decodes the line with the stream's decoder for `encoding` (`first`: the input's first line, see decode.ts); its
+ * byte map gives each link's byte offsets.
+ */
+function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: string, first: boolean, units: { units: number }): RecordLink[] {
+  const decoder = new LineDecoder(encoding, first);
   const line = decoder.write(bytes) + decoder.end();
   units.units = line.length;
   const links = linker.links(line);
@@ -178,7 +183,7 @@ function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: stri
   let pos = 0;
   const annotate = (start: number, end: number): Chunk => {
     const chunk: Chunk = { type: 'text', text: line.slice(start, end), start, end };
-    decoder.byteMap.annotate(chunk);
+    decoder.annotate(chunk);
     return chunk;
   };
   for (const link of links) {
