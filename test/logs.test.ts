@@ -164,6 +164,30 @@ describe('logs: the log rules', () => {
   });
 });
 
+describe('logs: option checks', () => {
+  const detector = 'schemes, anyScheme, schemeless, email, defaultScheme, tlds, maxLinkLength, documentCharset';
+  const loose = (f: unknown): ((...args: unknown[]) => unknown) => f as (...args: unknown[]) => unknown;
+
+  it('findLogLinks, linkifyLogLine and LogLineLinker list logRules with the detector\'s options', () => {
+    const message = `irilink: unknown option "logrules"; the known options are logRules, ${detector}`;
+    expect(() => findLogLinks('x', { logrules: false } as object)).to.throw(TypeError, message);
+    expect(() => linkifyLogLine('x', { logrules: false } as object)).to.throw(TypeError, message);
+    expect(() => new LogLineLinker({ logrules: false } as object)).to.throw(TypeError, message);
+    expect(() => findLogLinks('x', { encoding: 'utf-8' } as object)).to.throw(TypeError, /unknown option "encoding"/);
+    expect(findLogLinks('a=x@example.com', { logRules: false, email: true }).map((l) => l.text)).to.deep.equal(['a=x@example.com']);
+  });
+
+  it('they refuse options that are not an object, naming the function', () => {
+    for (const bad of [[], 42, null, 'logRules']) {
+      const what = JSON.stringify(bad);
+      expect(() => loose(findLogLinks)('x', bad), what).to.throw(TypeError, /^irilink: findLogLinks\(\): options must be an object or undefined, got /);
+      expect(() => loose(linkifyLogLine)('x', bad), what).to.throw(TypeError, /^irilink: linkifyLogLine\(\): options must be an object or undefined/);
+      expect(() => new LogLineLinker(bad as object), what).to.throw(TypeError, /^irilink: LogLineLinker\(\): options must be an object or undefined/);
+    }
+    expect(findLogLinks('see https://a.example/', undefined)).to.have.length(1);
+  });
+});
+
 describe('logs: corpora/samples/log.txt (hand-checked links)', () => {
   it('findLogLinks on each line finds exactly the expected links', () => {
     const text = readFileSync(path.join(samplesDir, 'log.txt'), 'utf8');

@@ -11,7 +11,7 @@ import { largeCorpusPath, samplesDir } from '../bench/lib/paths.js';
 import { linkify } from '../src/detect/index.js';
 import { findLogLinks } from '../src/logs/index.js';
 import { toJsonl } from '../src/render/index.js';
-import { createRecordStream, linkRecords, RecordLinker, type LinkRecord, type RecordOptions } from '../src/logs/records.js';
+import { createLogLinkStream, createRecordStream, linkRecords, RecordLinker, type LinkRecord, type RecordOptions } from '../src/logs/records.js';
 import { loggingPushes, loggingSource } from './support/read-order.js';
 
 async function run(pieces: (Buffer | string)[], options?: RecordOptions): Promise<string> {
@@ -286,6 +286,38 @@ describe('records: one JSON line per input line', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('records: option checks', () => {
+  const detector = 'schemes, anyScheme, schemeless, email, defaultScheme, tlds, maxLinkLength, documentCharset';
+  const loose = (f: unknown): ((...args: unknown[]) => unknown) => f as (...args: unknown[]) => unknown;
+
+  it('the streams list logRules, encoding and maxRecordBytes with the detector\'s options', () => {
+    const known = `logRules, encoding, maxRecordBytes, ${detector}`;
+    expect(() => createRecordStream({ maxRecordByte: 5 } as object)).to.throw(TypeError, `irilink: unknown option "maxRecordByte"; the known options are ${known}`);
+    expect(() => createLogLinkStream({ encodng: 'latin1' } as object)).to.throw(TypeError, `irilink: unknown option "encodng"; the known options are ${known}`);
+    expect(() => createRecordStream({ logRules: false, encoding: 'shift_jis', maxRecordBytes: 9, email: false }).destroy()).to.not.throw();
+  });
+
+  it('RecordLinker and linkRecords list logRules and encoding (maxRecordBytes is the streams\')', () => {
+    const message = `irilink: unknown option "maxRecordBytes"; the known options are logRules, encoding, ${detector}`;
+    expect(() => new RecordLinker({ maxRecordBytes: 5 } as object)).to.throw(TypeError, message);
+    expect(() => linkRecords('x', { maxRecordBytes: 5 } as object)).to.throw(TypeError, message);
+    expect(linkRecords('a https://a.example/', { encoding: 'utf-8', logRules: true })[0]!.links).to.have.length(1);
+  });
+
+  it('all of them refuse options that are not an object, naming the function; linkRecords checks its input', () => {
+    for (const bad of [[], 42, null, 'x']) {
+      const what = JSON.stringify(bad);
+      const expected = (fn: string): RegExp => new RegExp(`^irilink: ${fn}\\(\\): options must be an object or undefined, got `);
+      expect(() => loose(createRecordStream)(bad), what).to.throw(TypeError, expected('createRecordStream'));
+      expect(() => loose(createLogLinkStream)(bad), what).to.throw(TypeError, expected('createLogLinkStream'));
+      expect(() => new RecordLinker(bad as object), what).to.throw(TypeError, expected('RecordLinker'));
+      expect(() => loose(linkRecords)('x', bad), what).to.throw(TypeError, expected('linkRecords'));
+    }
+    expect(() => loose(linkRecords)(42)).to.throw(TypeError, /^irilink: linkRecords\(\): input must be a string or a Uint8Array, got 42/);
+    expect(() => createRecordStream(undefined).destroy()).to.not.throw();
   });
 });
 

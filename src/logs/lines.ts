@@ -1,6 +1,7 @@
 // Link detection in one log line with the log rules of view.ts.
 import { badArgument, badOption } from '../errors.js';
 import { createScanner } from '../detect/index.js';
+import { checkOptionNames } from '../detect/options.js';
 import type { LinkOptions, Scanner } from '../detect/index.js';
 import type { Chunk, Link } from '../types.js';
 import { LongLineScanner } from './long.js';
@@ -12,14 +13,29 @@ export interface LogOptions extends LinkOptions {
   logRules?: boolean;
 }
 
-/** Splits LogOptions into the detector's options and the log ones. */
+/** The log functions' own option, besides the detector's. */
+export const LOG_OPTION_NAMES: readonly string[] = ['logRules'];
+
+/**
+ * For the log and record functions: a TypeError naming `fn` unless `options` is an object or undefined (an array,
+ * a number or null is refused), and a TypeError for an option name that is neither one of `own` nor the
+ * detector's, listing both (so the message names what `fn` takes).
+ */
+export function checkLogOptions(fn: string, options: unknown, own: readonly string[]): void {
+  if (options === undefined) return;
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw badArgument(fn, 'options', 'an object or undefined', options);
+  }
+  checkOptionNames(options, own);
+}
+
+/** Splits LogOptions (checked by checkLogOptions) into the detector's options and the log ones. */
 // `link` is undefined when no detector option is given, so the detector's resolved defaults are shared.
 export function splitLogOptions(
   options: object | undefined,
   extra: readonly string[] = [],
 ): { link: LinkOptions | undefined; logRules: boolean } {
   if (options === undefined) return { link: undefined, logRules: true };
-  if (options === null || typeof options !== 'object') throw badOption('options', 'an object or undefined', options);
   const link: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) if (key !== 'logRules' && !extra.includes(key)) link[key] = value;
   const logRules = (options as LogOptions).logRules ?? true;
@@ -33,6 +49,7 @@ export class LogLineLinker {
   private readonly logRules: boolean;
 
   constructor(options?: LogOptions) {
+    checkLogOptions('LogLineLinker', options, LOG_OPTION_NAMES);
     const { link, logRules } = splitLogOptions(options);
     this.scanner = createScanner(link);
     this.logRules = logRules;
@@ -72,12 +89,14 @@ export class LogLineLinker {
  * @example findLogLinks('user=alice@example.com url="https:\\/\\/example.com\\/a"') // alice@example.com, https://example.com/a
  */
 export function findLogLinks(line: string, options?: LogOptions): Link[] {
+  checkLogOptions('findLogLinks', options, LOG_OPTION_NAMES);
   return new LogLineLinker(options).links(line);
 }
 
 /** Text and link chunks covering one log line exactly (the log rules applied). */
 export function linkifyLogLine(line: string, options?: LogOptions): Chunk[] {
-  const links = findLogLinks(line, options);
+  checkLogOptions('linkifyLogLine', options, LOG_OPTION_NAMES);
+  const links = new LogLineLinker(options).links(line);
   const chunks: Chunk[] = [];
   let pos = 0;
   for (const link of links) {

@@ -30,14 +30,14 @@
 import { Buffer, isUtf8 } from 'node:buffer';
 import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
-import { badOption } from '../errors.js';
+import { badArgument, badOption } from '../errors.js';
 import { createDecoder } from '../stream/decode.js';
 import { workLater } from '../stream/later.js';
 import type { JsonlLink } from '../render/index.js';
 import type { Chunk, Link } from '../types.js';
 import { CR, LF, LineBreakFinder } from '../breaks.js';
 import { LineDecoder } from './decode.js';
-import { LogLineLinker, splitLogOptions } from './lines.js';
+import { checkLogOptions, LOG_OPTION_NAMES, LogLineLinker, splitLogOptions } from './lines.js';
 import type { LongLineLink, LongLineScanner } from './long.js';
 import type { LogOptions } from './lines.js';
 
@@ -85,6 +85,10 @@ export interface LinkRecord {
 // --records 0.52 s at 256 KiB or 1 MiB, 0.61 s at 64 KiB; --logs 0.82 s, 0.85 s, 0.90 s.
 const DEFAULT_MAX_RECORD_BYTES = 256 * 1024;
 
+/** Own options of RecordLinker and linkRecords, and of the two streams, besides the detector's. */
+const RECORD_LINKER_OPTION_NAMES: readonly string[] = [...LOG_OPTION_NAMES, 'encoding'];
+const RECORD_OPTION_NAMES: readonly string[] = [...RECORD_LINKER_OPTION_NAMES, 'maxRecordBytes'];
+
 /** Turns lines (as bytes, without their line break) into LinkRecords. */
 export class RecordLinker {
   private readonly linker: LogLineLinker;
@@ -93,6 +97,7 @@ export class RecordLinker {
   private lineNumber = 0;
 
   constructor(options?: RecordLinkerOptions) {
+    checkLogOptions('RecordLinker', options, RECORD_LINKER_OPTION_NAMES);
     const { encoding, ...rest } = options ?? {};
     let logOptions: LogOptions | undefined = options === undefined ? undefined : rest;
     this.encoding = undefined;
@@ -221,7 +226,7 @@ export function recordLink(l: Link, byteStart: number, byteEnd: number): RecordL
  * process.stdin.pipe(createRecordStream()).pipe(process.stdout);
  */
 export function createRecordStream(options?: RecordOptions): Transform {
-  return new RecordStream(...resolveStreamOptions(options), 'records');
+  return new RecordStream(...resolveStreamOptions('createRecordStream', options), 'records');
 }
 
 /**
@@ -235,10 +240,11 @@ export function createRecordStream(options?: RecordOptions): Transform {
  * fs.createReadStream('access.log').pipe(createLogLinkStream()).pipe(process.stdout);
  */
 export function createLogLinkStream(options?: RecordOptions): Transform {
-  return new RecordStream(...resolveStreamOptions(options), 'links');
+  return new RecordStream(...resolveStreamOptions('createLogLinkStream', options), 'links');
 }
 
-function resolveStreamOptions(options: RecordOptions | undefined): [RecordLinker, number] {
+function resolveStreamOptions(fn: string, options: RecordOptions | undefined): [RecordLinker, number] {
+  checkLogOptions(fn, options, RECORD_OPTION_NAMES);
   const { logRules, link } = splitLogOptions(options, ['maxRecordBytes', 'encoding']);
   const max = options?.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   if (!Number.isInteger(max) || max < 1) throw badOption('maxRecordBytes', 'a positive integer', max);
@@ -434,6 +440,10 @@ class RecordStream extends Transform {
 
 /** The records of a whole text (lines split as the stream splits them), for tests and small inputs. */
 export function linkRecords(input: string | Uint8Array, options?: RecordLinkerOptions): LinkRecord[] {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+    throw badArgument('linkRecords', 'input', 'a string or a Uint8Array', input);
+  }
+  checkLogOptions('linkRecords', options, RECORD_LINKER_OPTION_NAMES);
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const linker = new RecordLinker(options);
   const out: LinkRecord[] = [];
