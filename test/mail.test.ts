@@ -20,6 +20,7 @@ import {
   type MailPart,
 } from '../src/mail/index.js';
 import { findLinks } from '../src/detect/index.js';
+import { toJsonl } from '../src/render/index.js';
 
 const fixture = (name: string): Buffer => readFileSync(new URL(`./fixtures-mail/${name}`, import.meta.url));
 
@@ -327,6 +328,24 @@ describe('mail: output', () => {
       'uri', 'iri', 'kind', 'scheme', 'schemeInferred', 'diagnostics',
     ]);
     expect(mailToJsonl((await all(fixture('three.mbox')))[2]!)).to.equal('');
+  });
+
+  it('mailToJsonl counts lines as jsonl does: CR LF, a lone LF and a lone CR are one break each (src/breaks.ts)', async () => {
+    const body = 'a\rb https://a.example/\r\nc\n\rd https://d.example/\re https://e.example/';
+    const raw = 'Subject: breaks\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n' +
+      Buffer.from(body).toString('base64') + '\n';
+    const m = await linkifyMessage(Buffer.from(raw));
+    // The decoder keeps the lone CRs (a CR LF is read as a LF).
+    expect(m.parts[0]!.text).to.equal(body.replace('\r\n', '\n'));
+    const rows = mailToJsonl(m).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows.map((r) => [r.line, r.column, r.text])).to.deep.equal([
+      [2, 3, 'https://a.example/'],
+      [5, 3, 'https://d.example/'],
+      [6, 3, 'https://e.example/'],
+    ]);
+    // The same lines and columns as the jsonl renderer gives for the part's text.
+    const jsonl = toJsonl(m.parts[0]!.chunks, { links: true }).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows.map((r) => [r.line, r.column])).to.deep.equal(jsonl.map((r) => [r.line, r.column]));
   });
 
   it('mailToHtml: links as <a>, header values and text escaped', async () => {

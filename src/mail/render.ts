@@ -3,6 +3,7 @@ import { createHtmlRenderer, toHtml } from '../render/index.js';
 import type { HtmlOptions, JsonlLink } from '../render/index.js';
 import type { MailMessage } from './message.js';
 import { badArgument } from '../errors.js';
+import { CR, LF, startsLineBreak } from '../breaks.js';
 
 const MESSAGE_SHAPE = 'a MailMessage (from linkifyMail or linkifyMessage)';
 
@@ -68,7 +69,8 @@ export function mailToHtml(message: MailMessage, options?: HtmlOptions): string 
 
 /**
  * The object written per link by mailToJsonl: the message it came from, then the link fields of `toJsonl(…,
- * { links: true })` — `line`/`column` count in the part's text (LF line ends), offsets are UTF-16 in that text.
+ * { links: true })` — `line`/`column` count in the part's text (a line ends at CR LF, LF or a lone CR, as jsonl counts
+ * lines), offsets are UTF-16 in that text.
  */
 export interface MailJsonlLink extends Omit<JsonlLink, 'byteStart' | 'byteEnd'> {
   message: number;
@@ -84,16 +86,21 @@ export function mailToJsonl(message: MailMessage): string {
   checkMessage('mailToJsonl', message);
   let out = '';
   for (const part of message.parts) {
+    const text = part.text;
     let line = 1;
     let lineStart = 0;
     let counted = 0;
+    let afterCr = false;
     for (const link of part.links) {
-      // Count line breaks up to the link's start, once over the part.
-      for (let i = part.text.indexOf('\n', counted); i >= 0 && i < link.start; i = part.text.indexOf('\n', i + 1)) {
-        line++;
-        lineStart = i + 1;
+      // Count line breaks up to the link's start, once over the part: CR LF, a lone LF and a lone CR are one break
+      // each (src/breaks.ts, the jsonl renderer's rule).
+      for (let i = counted; i < link.start; i++) {
+        const c = text.charCodeAt(i);
+        if (startsLineBreak(c, afterCr)) line++;
+        if (c === CR || c === LF) lineStart = i + 1;
+        afterCr = c === CR;
       }
-      counted = link.start;
+      counted = Math.max(counted, link.start);
       const record: MailJsonlLink = {
         message: message.index,
         messageId: message.messageId ?? null,
