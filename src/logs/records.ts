@@ -8,7 +8,7 @@
 // - exactly one output line per input line, in order, also for lines without links (`"links":[]`) and empty
 //   lines; a last line without a line break is a record too; the input's final line break does not start one;
 // - each record is answered as soon as its line break has arrived (nothing waits for the end of the input);
-// - lines end at CR LF, a lone LF or a lone CR (src/logs/breaks.ts: the rule of jsonl's `line`), none of which
+// - lines end at CR LF, a lone LF or a lone CR (src/breaks.ts: the rule of jsonl's `line`), none of which
 //   is part of the record;
 // - offsets are relative to the record: `start`/`end` in UTF-16 code units of the decoded line, `byteStart`/
 //   `byteEnd` in bytes of the line as it came in (UTF-8; a BOM on line 1 counts), so a tool can cut the link
