@@ -166,6 +166,16 @@ describe('irilink command', function () {
     expect(html).to.include('<a href="mailto:x@example.com"').and.include(' and y@example.org and ');
   });
 
+  it('--records with --schemes on a line longer than maxRecordBytes: one record, the kept links only', () => {
+    const unit = 'see https://a.example/x and ftp://f.example/y, ';
+    const line = unit.repeat(Math.ceil(600_000 / unit.length));
+    const r = irilink(['--records', '--schemes', 'https'], 'first https://z.example/\n' + line + '\nlast ftp://g.example/\n');
+    expect(r.status, r.stderr).to.equal(0);
+    const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { line: number; links: { uri: string }[] });
+    expect(records.map((x) => [x.line, x.links.length])).to.deep.equal([[1, 1], [2, line.length / unit.length], [3, 0]]);
+    expect(records[1]!.links.every((l) => l.uri === 'https://a.example/x')).to.equal(true);
+  });
+
   it('--markdown: --schemes governs the links the author wrote too, --no-email only bare addresses (found in review)', () => {
     const input = '[f](ftp://f.example/) <ssh://h.example/x> [d](/docs) <ann@example.org> a@b.com mailto:c@d.com https://ok.example/\n';
     const cases: [string[], string[]][] = [

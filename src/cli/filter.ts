@@ -53,10 +53,13 @@ export function asText(chunk: Chunk): Chunk {
 
 /**
  * The JSON lines of the log modes with the links not kept left out: one object per link (createLogLinkStream),
- * or one record per line whose `links` are filtered (createRecordStream). The streams write whole lines per push.
+ * or one record per line whose `links` are filtered (createRecordStream). A record may come in many pieces; it is
+ * held whole here to be parsed, so memory follows the longest record (not flat, unlike the streams themselves).
  */
 export function jsonLinesFilter(keep: (link: ChoiceFields) => boolean, records: boolean): Transform {
-  let rest = '';
+  // The text after the last line break, in pieces: a record of a long line arrives in many (createRecordStream
+  // writes it as its links are found), and joining at each piece would make it quadratic.
+  let rest: string[] = [];
   const decoder = new StringDecoder('utf8');
   const filter = (line: string): string => {
     if (line === '') return '';
@@ -68,14 +71,22 @@ export function jsonLinesFilter(keep: (link: ChoiceFields) => boolean, records: 
   return new Transform({
     decodeStrings: false,
     transform(data: Buffer | string, _encoding, callback) {
-      const lines = (rest + (typeof data === 'string' ? data : decoder.write(data))).split('\n');
-      rest = lines.pop()!;
+      const text = typeof data === 'string' ? data : decoder.write(data);
+      const lf = text.lastIndexOf('\n');
+      if (lf < 0) {
+        if (text !== '') rest.push(text);
+        callback();
+        return;
+      }
+      rest.push(text.slice(0, lf));
+      const lines = rest.join('').split('\n');
+      rest = lf + 1 < text.length ? [text.slice(lf + 1)] : [];
       let out = '';
       for (const line of lines) out += filter(line);
       callback(null, out === '' ? undefined : out);
     },
     flush(callback) {
-      const out = filter(rest + decoder.end());
+      const out = filter(rest.join('') + decoder.end());
       callback(null, out === '' ? undefined : out);
     },
   });

@@ -16,7 +16,7 @@ export interface Run {
 
 /** Runs the command with `args` (and `nodeArgs` before the script), standard input `input`, UTF-8 output. */
 export function irilink(args: string[], input?: string | Buffer, nodeArgs: string[] = []): Run {
-  const r = spawnSync(process.execPath, [...nodeArgs, bin, ...args], { cwd: repoRoot, input, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [...nodeArgs, bin, ...args], { cwd: repoRoot, input, encoding: 'utf8', timeout: 60_000, maxBuffer: 1 << 26 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
