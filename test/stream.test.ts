@@ -262,6 +262,13 @@ describe('createLinkStream: long writes', () => {
     );
   });
 
+  it('Linkifier: push() and pushFlat() refuse what is not a string, naming the method', () => {
+    for (const bad of [undefined, null, 42, Buffer.from('a.com'), ['a.com']]) {
+      expect(() => new Linkifier().push(bad as unknown as string)).to.throw(TypeError, /^irilink: Linkifier\.push\(\): text must be a string/);
+      expect(() => new Linkifier().pushFlat(bad as unknown as string)).to.throw(TypeError, /^irilink: Linkifier\.pushFlat\(\): text must be a string/);
+    }
+  });
+
   it('Linkifier: pushFlat() (a push scanned where it lies) gives the chunks push() gives, for any split of a long text', () => {
     fc.assert(
       fc.property(longTextArb, longCutsArb, (text, cuts) => {

@@ -84,9 +84,12 @@ export class IncrementalLinkifier {
   /**
    * push() for text known to be a flat string (a decoder's output; createLinkStream uses it): the push is then
    * scanned where it lies. A string from elsewhere may be a rope (V8 ConsString, e.g. the result of `a + b`), whose
-   * every charCodeAt is many times dearer, so push() copies it into the flat tail instead.
+   * every charCodeAt is many times dearer, so push() copies it into the flat tail instead. The chunks are those
+   * push() gives; only the time differs. Internal (left out of the published types by `stripInternal`).
+   * @internal
    */
   pushFlat(text: string): Chunk[] {
+    if (typeof text !== 'string') throw badArgument('Linkifier.pushFlat', 'text', 'a string', text);
     return this.add(text, true);
   }
 
