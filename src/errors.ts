@@ -24,6 +24,14 @@ export class IriError extends Error {
   readonly index: number | undefined;
 
   constructor(code: IriErrorCode, detail?: string, index?: number) {
+    // Checked first: a junk code would give the message "undefined", a symbol detail an internal error.
+    if (typeof code !== 'string' || !Object.prototype.hasOwnProperty.call(MESSAGES, code)) {
+      throw badArgument('IriError', 'code', `one of ${Object.keys(MESSAGES).join(', ')}`, code);
+    }
+    if (detail !== undefined && typeof detail !== 'string') throw badArgument('IriError', 'detail', 'a string or undefined', detail);
+    if (index !== undefined && !(Number.isInteger(index) && index >= 0)) {
+      throw badArgument('IriError', 'index', 'a non-negative integer or undefined', index);
+    }
     super(detail ? `${MESSAGES[code]}: ${detail}` : MESSAGES[code]);
     this.name = 'IriError';
     this.code = code;

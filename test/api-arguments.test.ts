@@ -161,7 +161,7 @@ describe('api: more argument checks (found in review)', () => {
       } catch (e) {
         error = e;
       }
-      expect((error as Error).message, JSON.stringify(bad)).to.match(/^irilink: options must be an object or undefined/);
+      expect((error as Error).message, JSON.stringify(bad)).to.match(/^irilink: linkifyMessage\(\): options must be an object or undefined/);
       error = undefined;
       try {
         await runMail(Readable.from([Buffer.from('Subject: hi\n\nx\n')]), new PassThrough(), 'jsonl', bad as object);
@@ -205,7 +205,7 @@ describe('api: arguments of the wrong type are a TypeError naming the function',
   it('mailToHtml and mailToJsonl: a message, not null or a bare object', async () => {
     for (const [name, f] of [['mailToHtml', mailToHtml], ['mailToJsonl', mailToJsonl]] as const) {
       expect(() => loose(f)(null)).to.throw(TypeError, `irilink: ${name}(): message must be a MailMessage (from linkifyMail or linkifyMessage), got null`);
-      expect(() => loose(f)({})).to.throw(TypeError, `irilink: ${name}(): message.index must be a number, got undefined`);
+      expect(() => loose(f)({})).to.throw(TypeError, `irilink: ${name}(): message.index must be a non-negative integer, got undefined`);
       expect(() => loose(f)({ index: 0, parts: [null] })).to.throw(TypeError, `irilink: ${name}(): each of message.parts must be a MailPart object, got null`);
       expect(() => loose(f)({ index: 0, parts: [{ part: '1', contentType: 'text/plain', charset: 'utf-8', text: 'x', chunks: [], links: [null] }] }))
         .to.throw(TypeError, new RegExp(`${name}\\(\\): each part's links must be an array of links`));

@@ -92,6 +92,11 @@ export function isSchemeName(s: string): boolean {
   return true;
 }
 
+/** A top-level domain as the `tlds` option takes it: one DNS label (RFC 1035 §2.3.4: at most 63), no dot of any script. */
+export function isTldName(t: unknown): t is string {
+  return typeof t === 'string' && t.length > 0 && t.length <= 63 && !/[\s.。．｡]/u.test(t);
+}
+
 let defaultResolved: ResolvedOptions | undefined;
 
 /**
@@ -162,7 +167,7 @@ function resolve(o: LinkOptions): ResolvedOptions {
   if (o.tlds !== undefined) {
     if (!Array.isArray(o.tlds)) throw badOption('tlds', 'an array of top-level domain names', o.tlds);
     for (const t of o.tlds as unknown[]) {
-      if (typeof t !== 'string' || t.length === 0 || t.length > 63 || /[\s.。．｡]/u.test(t)) {
+      if (!isTldName(t)) {
         throw badOption('tlds', 'an array of top-level domain names (one label each, no dots)', t);
       }
     }

@@ -260,6 +260,19 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
 
 // ------------------------------------------------------------------------------------------- entry points
 
+/** Array.prototype.every, holes included (every() skips the holes of a sparse array). */
+function everyItem(list: readonly unknown[], test: (x: unknown) => boolean): boolean {
+  for (let i = 0; i < list.length; i++) if (!test(list[i])) return false;
+  return true;
+}
+
+// parts.path and parts.fragment: arrays of strings, or absent.
+function checkPieces(name: 'path' | 'fragment', value: unknown): void {
+  if (value !== undefined && !(Array.isArray(value) && everyItem(value, (p) => typeof p === 'string'))) {
+    throw badArgument('formatUrlParts', `parts.${name}`, 'an array of strings, or undefined', value);
+  }
+}
+
 /**
  * UTS #58 §4.1 minimal escaping of a URL from its logical parts (NOTES.md §5): the form used by the conformance
  * test, built from the structure comment of each LinkFormattingTest.txt case.
@@ -268,6 +281,16 @@ export function formatUrlParts(parts: UrlParts): string {
   if (parts === null || typeof parts !== 'object') throw badArgument('formatUrlParts', 'parts', 'an object', parts);
   if (typeof parts.scheme !== 'string') throw badArgument('formatUrlParts', 'parts.scheme', 'a string', parts.scheme);
   if (typeof parts.host !== 'string') throw badArgument('formatUrlParts', 'parts.host', 'a string', parts.host);
+  checkPieces('path', parts.path);
+  checkPieces('fragment', parts.fragment);
+  const query = parts.query as unknown;
+  if (query !== undefined) {
+    const pair = (q: unknown): boolean =>
+      Array.isArray(q) && (q.length === 1 || q.length === 2) && typeof q[0] === 'string' && (q[1] === undefined || typeof q[1] === 'string');
+    if (!Array.isArray(query) || !everyItem(query, pair)) {
+      throw badArgument('formatUrlParts', 'parts.query', 'an array of [key, value?] pairs of strings, or undefined', query);
+    }
+  }
   const built: [Part, number[]][] = [];
   if (parts.path && parts.path.length > 0) {
     const tokens: number[] = [];

@@ -422,6 +422,9 @@ function splitAuthority(auth: string, out: IriComponents): void {
   }
 }
 
+// The components besides `path`: each a string or absent.
+const OPTIONAL_COMPONENTS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'query', 'fragment'] as const;
+
 /**
  * RFC 3986 §5.3 Component Recomposition. When `host` is defined the authority is rebuilt from
  * `userinfo`, `host` and `port` (so a caller may change the host); otherwise `authority` is used as it is.
@@ -432,6 +435,11 @@ function splitAuthority(auth: string, out: IriComponents): void {
 export function recomposeIri(c: IriComponents): string {
   if (c === null || typeof c !== 'object') throw badArgument('recomposeIri', 'c', 'an IriComponents object', c);
   if (typeof c.path !== 'string') throw badArgument('recomposeIri', 'c.path', 'a string', c.path);
+  // A component that is not a string would be written as "42", "[object Object]" … (or throw a Symbol's error).
+  for (const name of OPTIONAL_COMPONENTS) {
+    const v = c[name] as unknown;
+    if (v !== undefined && typeof v !== 'string') throw badArgument('recomposeIri', `c.${name}`, 'a string or undefined', v);
+  }
   let out = '';
   if (c.scheme !== undefined) out += c.scheme + ':';
   if (c.host !== undefined) {

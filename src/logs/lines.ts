@@ -61,6 +61,8 @@ export class LogLineLinker {
    * the input's first, where a UTF-8 BOM is the input's and is dropped (src/logs/decode.ts).
    */
   longLine(encoding: string | undefined, first = false): LongLineScanner {
+    if (encoding !== undefined && typeof encoding !== 'string') throw badArgument('LogLineLinker.longLine', 'encoding', 'a charset name or undefined', encoding);
+    if (typeof first !== 'boolean') throw badArgument('LogLineLinker.longLine', 'first', 'a boolean', first);
     return new LongLineScanner(this.scanner, this.logRules, encoding, first);
   }
 
@@ -89,12 +91,14 @@ export class LogLineLinker {
  * @example findLogLinks('user=alice@example.com url="https:\\/\\/example.com\\/a"') // alice@example.com, https://example.com/a
  */
 export function findLogLinks(line: string, options?: LogOptions): Link[] {
+  if (typeof line !== 'string') throw badArgument('findLogLinks', 'line', 'a string', line);
   checkLogOptions('findLogLinks', options, LOG_OPTION_NAMES);
   return new LogLineLinker(options).links(line);
 }
 
 /** Text and link chunks covering one log line exactly (the log rules applied). */
 export function linkifyLogLine(line: string, options?: LogOptions): Chunk[] {
+  if (typeof line !== 'string') throw badArgument('linkifyLogLine', 'line', 'a string', line);
   checkLogOptions('linkifyLogLine', options, LOG_OPTION_NAMES);
   const links = new LogLineLinker(options).links(line);
   const chunks: Chunk[] = [];

@@ -130,7 +130,9 @@ export class RecordLinker {
   }
 
   /** The record of the next line. `bytes` excludes its line break. */
-  record(bytes: Buffer): LinkRecord {
+  record(line: Uint8Array): LinkRecord {
+    if (!(line instanceof Uint8Array)) throw badArgument('RecordLinker.record', 'bytes', 'a Buffer or a Uint8Array (one line)', line);
+    const bytes = Buffer.isBuffer(line) ? line : Buffer.from(line.buffer, line.byteOffset, line.byteLength);
     this.lineNumber++;
     const out = { units: 0 };
     const links =

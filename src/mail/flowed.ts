@@ -1,6 +1,8 @@
 // Text of a mail part as a reader sees it: RFC 3676 format=flowed decoding, and the quote prefixes that the
 // detector must look through.
 
+import { badArgument } from '../errors.js';
+
 const GT = 0x3e;
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -18,6 +20,8 @@ const LF = 0x0a;
  * A flowed line followed by a line of another depth is "improperly flowed" (§4.5): it ends its paragraph.
  */
 export function decodeFlowed(text: string, delSp: boolean): string {
+  if (typeof text !== 'string') throw badArgument('decodeFlowed', 'text', 'a string', text);
+  if (typeof delSp !== 'boolean') throw badArgument('decodeFlowed', 'delSp', 'a boolean (the DelSp parameter is yes)', delSp);
   const out: string[] = [];
   let paragraph: string | null = null;
   let paragraphDepth = 0;

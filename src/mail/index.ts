@@ -1,6 +1,6 @@
 // Mail mode: RFC 5322 messages or an mbox in, linkified text parts out, one message at a time.
 import { Readable } from 'node:stream';
-import { badArgument } from '../errors.js';
+import { badArgument, badOption } from '../errors.js';
 import type { HtmlOptions } from '../render/index.js';
 import { splitMbox } from './mbox.js';
 import { linkifyMessage, splitMailOptions } from './message.js';
@@ -31,15 +31,20 @@ export async function* linkifyMail(
   input: Readable | AsyncIterable<Uint8Array | string> | Uint8Array | string,
   options: LinkifyMailOptions = {},
 ): AsyncGenerator<MailMessage> {
-  if (options === null || typeof options !== 'object') throw badArgument('linkifyMail', 'options', 'an object', options);
-  splitMailOptions(options); // validates the html option before reading
-  let source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
-  if (typeof input === 'string' || input instanceof Uint8Array) source = [input];
-  else if (input !== null && typeof input === 'object' && Symbol.asyncIterator in input) source = input;
-  else throw badArgument('linkifyMail', 'input', 'a Buffer, a string, a Readable or an async iterable of Buffers', input);
-  for await (const message of splitMbox(source, { mbox: options.mbox ?? 'auto' })) {
+  const source = mailSource('linkifyMail', input);
+  splitMailOptions('linkifyMail', options); // validates the html option before reading
+  const mbox = options.mbox ?? 'auto';
+  if (mbox !== true && mbox !== false && mbox !== 'auto') throw badOption('mbox', 'true, false or "auto"', mbox);
+  for await (const message of splitMbox(source, { mbox })) {
     yield await linkifyMessage(message.raw, options, message.index, message.envelope);
   }
+}
+
+/** linkifyMail's input as splitMbox reads it; a TypeError naming `fn` for anything else. */
+function mailSource(fn: string, input: unknown): AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> {
+  if (typeof input === 'string' || input instanceof Uint8Array) return [input];
+  if (input !== null && typeof input === 'object' && Symbol.asyncIterator in input) return input as AsyncIterable<Uint8Array | string>;
+  throw badArgument(fn, 'input', 'a Buffer, a string, a Readable or an async iterable of Buffers', input);
 }
 
 /** Output formats of mail mode (the CLI's `--mail --format html|jsonl`). */
@@ -57,9 +62,14 @@ export async function runMail(
   options: LinkifyMailOptions & { render?: HtmlOptions } = {},
 ): Promise<{ messages: number; links: number }> {
   if (format !== 'html' && format !== 'jsonl') throw badArgument('runMail', 'format', "'html' or 'jsonl'", format);
+  const out = output as Partial<NodeJS.WritableStream> | null;
+  if (out === null || typeof out !== 'object' || typeof out.write !== 'function' || typeof out.once !== 'function') {
+    throw badArgument('runMail', 'output', 'a writable stream', output);
+  }
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw badArgument('runMail', 'options', 'an object or undefined', options);
   }
+  mailSource('runMail', input);
   const { render, ...mailOptions } = options;
   let messages = 0;
   let links = 0;

@@ -73,8 +73,13 @@ export async function* splitMbox(
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   options: SplitMboxOptions = {},
 ): AsyncGenerator<MboxMessage> {
-  if (input === null || typeof input !== 'object') {
+  const iterable = (x: object): boolean => Symbol.asyncIterator in x || Symbol.iterator in x;
+  // A Buffer is an iterable too, of numbers: one message in one Buffer is [buffer].
+  if (input === null || typeof input !== 'object' || input instanceof Uint8Array || !iterable(input)) {
     throw badArgument('splitMbox', 'input', 'a Readable, an async iterable or an iterable of Buffers', input);
+  }
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw badArgument('splitMbox', 'options', 'an object or undefined', options);
   }
   const mode = options.mbox ?? 'auto';
   if (mode !== true && mode !== false && mode !== 'auto') throw badArgument('splitMbox', 'options.mbox', "true, false or 'auto'", mode);
@@ -112,6 +117,9 @@ export async function* splitMbox(
   };
 
   for await (const piece of input as AsyncIterable<Uint8Array | string>) {
+    if (typeof piece !== 'string' && !(piece instanceof Uint8Array)) {
+      throw badArgument('splitMbox', 'each piece of input', 'a Buffer, a Uint8Array or a string', piece);
+    }
     let buf: Buffer = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : Buffer.isBuffer(piece) ? piece : Buffer.from(piece);
     if (partial !== null) {
       buf = Buffer.concat([partial, buf]);

@@ -11,7 +11,7 @@ import { isUtf8 } from 'node:buffer';
 import type { MimeNode } from '@zone-eu/mailsplit';
 import { linkify } from '../detect/index.js';
 import { checkOptionNames } from '../detect/options.js';
-import { badOption } from '../errors.js';
+import { badArgument, badOption } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { createDecoder } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
@@ -70,16 +70,16 @@ const MAIL_OPTION_NAMES: readonly string[] = ['html', 'mbox'];
 
 /** Splits MailOptions into the detector's options and the mail ones. */
 // `link` is undefined when no detector option is given, so the detector's resolved defaults are shared.
-export function splitMailOptions(options: object): { link: LinkOptions | undefined; html: 'alternative' | 'all' | 'none' } {
+export function splitMailOptions(fn: string, options: object): { link: LinkOptions | undefined; html: 'alternative' | 'all' | 'none' } {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw badOption('options', 'an object or undefined', options);
+    throw badArgument(fn, 'options', 'an object or undefined', options);
   }
   checkOptionNames(options, MAIL_OPTION_NAMES);
   const link: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) if (!MAIL_OPTION_NAMES.includes(key)) link[key] = value;
   const html = (options as MailOptions).html ?? 'alternative';
   if (html !== 'alternative' && html !== 'all' && html !== 'none') {
-    throw new TypeError(`irilink: option html must be 'alternative', 'all' or 'none', got ${JSON.stringify(html)}`);
+    throw badOption('html', '"alternative", "all" or "none"', html);
   }
   return { link: Object.keys(link).length === 0 ? undefined : (link as LinkOptions), html };
 }
@@ -113,7 +113,10 @@ export async function linkifyMessage(
   index = 0,
   envelope?: string,
 ): Promise<MailMessage> {
-  const { link: linkOptions, html } = splitMailOptions(options);
+  if (!(raw instanceof Uint8Array)) throw badArgument('linkifyMessage', 'raw', 'a Buffer or a Uint8Array (the message bytes)', raw);
+  const { link: linkOptions, html } = splitMailOptions('linkifyMessage', options);
+  if (!Number.isInteger(index) || index < 0) throw badArgument('linkifyMessage', 'index', 'a non-negative integer', index);
+  if (envelope !== undefined && typeof envelope !== 'string') throw badArgument('linkifyMessage', 'envelope', 'a string or undefined', envelope);
   const { Splitter, decodeWords } = await loadMime();
   const splitter = new Splitter();
   const leaves: Leaf[] = [];
@@ -264,6 +267,10 @@ export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, 
  * (maskQuotePrefixes), and every chunk's `text` is the original slice.
  */
 export function linkifyQuoted(text: string, options?: LinkOptions): Chunk[] {
+  if (typeof text !== 'string') throw badArgument('linkifyQuoted', 'text', 'a string', text);
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    throw badArgument('linkifyQuoted', 'options', 'an object or undefined', options);
+  }
   const masked = maskQuotePrefixes(text);
   const chunks = linkify(masked, options);
   if (masked === text) return chunks;

@@ -1,5 +1,6 @@
 // Output of mail mode: HTML per message, or one JSON line per link with the message it came from.
-import { createHtmlRenderer, toHtml } from '../render/index.js';
+import { createHtmlRenderer } from '../render/index.js';
+import { renderAll } from '../render/common.js';
 import type { HtmlOptions, JsonlLink } from '../render/index.js';
 import type { MailMessage } from './message.js';
 import { badArgument } from '../errors.js';
@@ -17,7 +18,7 @@ function checkMessage(fn: string, message: unknown): MailMessage {
     throw badArgument(fn, 'message', MESSAGE_SHAPE, message);
   }
   const m = message as Partial<Record<keyof MailMessage, unknown>>;
-  if (typeof m.index !== 'number') throw badArgument(fn, 'message.index', 'a number', m.index);
+  if (!Number.isInteger(m.index) || (m.index as number) < 0) throw badArgument(fn, 'message.index', 'a non-negative integer', m.index);
   for (const key of ['messageId', 'subject'] as const) {
     if (m[key] !== undefined && typeof m[key] !== 'string') throw badArgument(fn, `message.${key}`, 'a string or undefined', m[key]);
   }
@@ -32,7 +33,7 @@ function checkMessage(fn: string, message: unknown): MailMessage {
     if (!Array.isArray(p.links)) throw badArgument(fn, "each part's links", 'an array', p.links);
     for (const link of p.links as unknown[]) {
       const l = link as { start?: unknown } | null;
-      if (l === null || typeof l !== 'object' || typeof l.start !== 'number') {
+      if (l === null || typeof l !== 'object' || !Number.isInteger(l.start) || (l.start as number) < 0) {
         throw badArgument(fn, "each part's links", 'an array of links ({ start, end, text, uri, … })', link);
       }
     }
@@ -53,7 +54,7 @@ function escapeHtml(s: string): string {
  */
 export function mailToHtml(message: MailMessage, options?: HtmlOptions): string {
   checkMessage('mailToHtml', message);
-  createHtmlRenderer(options); // checks the options now, also for a message without text parts
+  createHtmlRenderer(options, 'mailToHtml'); // checks the options now, also for a message without text parts
   let out = `<section class="irilink-message" data-index="${message.index}"`;
   if (message.messageId !== undefined) out += ` data-message-id="${escapeHtml(message.messageId)}"`;
   out += '>\n';
@@ -61,7 +62,7 @@ export function mailToHtml(message: MailMessage, options?: HtmlOptions): string 
   for (const part of message.parts) {
     out +=
       `<pre class="irilink-part" data-part="${escapeHtml(part.part)}" data-content-type="${escapeHtml(part.contentType)}">` +
-      toHtml(part.chunks, options) +
+      renderAll('mailToHtml', part.chunks, createHtmlRenderer(options, 'mailToHtml')) +
       '</pre>\n';
   }
   return out + '</section>\n';

@@ -218,6 +218,7 @@ function toLinkChunk(link: MarkdownLink): MarkdownLinkChunk {
 
 function whole(fn: string, source: string, options: MarkdownLinkOptions | undefined): MarkdownChunk[] {
   if (typeof source !== 'string') throw badArgument(fn, 'source', 'a string', source);
+  splitMarkdownOptions(fn, options); // an options error names `fn`, not the MarkdownLinkifier used below
   const first = new MarkdownLinkifier(options);
   const chunks = [...first.push(source), ...first.end()];
   // CommonMark §4.7: a definition may come after its use. When a later piece defined a label an earlier piece

@@ -13,7 +13,8 @@
 
 import { findLinks } from '../detect/index.js';
 import type { LinkOptions } from '../detect/index.js';
-import { DEFAULT_SCHEMES } from '../detect/index.js';
+import { DEFAULT_SCHEMES, NEVER_SCHEMES } from '../detect/index.js';
+import { isSchemeName, isTldName } from '../detect/options.js';
 import { DEFAULT_TLDS } from '../detect/tlds.js';
 import { badArgument } from '../errors.js';
 import type { Link } from '../types.js';
@@ -65,8 +66,8 @@ class IrilinkLinkifyIt implements LinkifyItLike {
     findLinks('', this.options); // validates the options now (TypeError), not at the first render
   }
 
-  private links(text: string): Link[] {
-    if (typeof text !== 'string') throw badArgument('linkify.match', 'text', 'a string', text);
+  private links(text: string, method = 'match'): Link[] {
+    checkText(method, text);
     if (text !== this.lastText) {
       this.lastLinks = findLinks(text, this.options);
       this.lastText = text;
@@ -76,11 +77,13 @@ class IrilinkLinkifyIt implements LinkifyItLike {
 
   // A link needs a trigger: `.` or `。` (a domain), `:` (a scheme). UTS #58 §3 starts every link at one of them.
   pretest(text: string): boolean {
+    checkText('pretest', text);
     return text.includes('.') || text.includes(':') || text.includes('\u3002');
   }
 
   test(text: string): boolean {
-    return this.pretest(text) && this.links(text).length > 0;
+    checkText('test', text);
+    return this.pretest(text) && this.links(text, 'test').length > 0;
   }
 
   match(text: string): LinkifyItMatch[] | null {
@@ -88,16 +91,26 @@ class IrilinkLinkifyIt implements LinkifyItLike {
     return links.length === 0 ? null : links.map(toMatch);
   }
 
-  matchAtStart(_text: string): LinkifyItMatch | null {
+  matchAtStart(text: string): LinkifyItMatch | null {
+    checkText('matchAtStart', text);
     return null;
   }
 
   testSchemaAt(text: string, _schema: string, pos: number): number {
-    const link = this.links(text).find((l) => l.start === pos);
+    if (!Number.isInteger(pos) || pos < 0) throw badArgument('linkify.testSchemaAt', 'pos', 'a non-negative integer', pos);
+    const link = this.links(text, 'testSchemaAt').find((l) => l.start === pos);
     return link === undefined ? 0 : link.end - pos;
   }
 
   add(schema: string, definition: unknown): this {
+    // linkify-it's schema keys are scheme names with their colon (`skype:`); `//` (protocol-relative) is not one.
+    const bare = typeof schema === 'string' && schema.endsWith(':') ? schema.slice(0, -1) : schema;
+    if (typeof bare !== 'string' || !isSchemeName(bare)) {
+      throw badArgument('linkify.add', 'schema', 'a scheme name (RFC 3986 §3.1), with or without its ":"', schema);
+    }
+    if (NEVER_SCHEMES.includes(bare.toLowerCase()) && definition !== null) {
+      throw badArgument('linkify.add', 'schema', 'a scheme other than javascript, vbscript or data (they are never linked)', schema);
+    }
     const name = schema.endsWith(':') ? schema.slice(0, -1).toLowerCase() : schema.toLowerCase();
     const current = this.options.schemes ?? DEFAULT_SCHEMES;
     const schemes = definition === null ? current.filter((s) => s !== name) : current.includes(name) ? current : [...current, name];
@@ -107,12 +120,24 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   }
 
   tlds(list: string | readonly string[], keepOld = false): this {
+    if (!(isTldName(list) || (Array.isArray(list) && everyItem(list, isTldName)))) {
+      throw badArgument('linkify.tlds', 'list', 'a top-level domain or an array of them (one label each, no dots)', list);
+    }
+    if (typeof keepOld !== 'boolean') throw badArgument('linkify.tlds', 'keepOld', 'a boolean', keepOld);
     const added = typeof list === 'string' ? [list] : [...list];
     this.reset({ ...this.options, tlds: keepOld ? [...(this.options.tlds ?? [...DEFAULT_TLDS]), ...added] : added });
     return this;
   }
 
   set(options: { fuzzyLink?: boolean; fuzzyEmail?: boolean; fuzzyIP?: boolean }): this {
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw badArgument('linkify.set', 'options', 'an object', options);
+    }
+    // Other names are linkify-it options irilink has no use for ('---'), accepted as linkify-it accepts them.
+    for (const name of ['fuzzyLink', 'fuzzyEmail', 'fuzzyIP'] as const) {
+      const v = options[name];
+      if (v !== undefined && typeof v !== 'boolean') throw badArgument('linkify.set', `options.${name}`, 'a boolean', v);
+    }
     const next: LinkOptions = { ...this.options };
     if (options.fuzzyLink !== undefined) next.schemeless = options.fuzzyLink;
     if (options.fuzzyEmail !== undefined) next.email = options.fuzzyEmail;
@@ -125,6 +150,17 @@ class IrilinkLinkifyIt implements LinkifyItLike {
     this.options = options;
     this.lastText = undefined;
   }
+}
+
+/** Array.prototype.every, holes included (every() skips the holes of a sparse array). */
+function everyItem(list: readonly unknown[], test: (x: unknown) => boolean): boolean {
+  for (let i = 0; i < list.length; i++) if (!test(list[i])) return false;
+  return true;
+}
+
+/** The text argument of the linkify-it methods: a string, as markdown-it gives them. */
+function checkText(method: string, text: unknown): void {
+  if (typeof text !== 'string') throw badArgument(`linkify.${method}`, 'text', 'a string', text);
 }
 
 function toMatch(link: Link): LinkifyItMatch {

@@ -10,6 +10,7 @@
 
 import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
 import { findLinks } from '../detect/index.js';
+import { badArgument } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 
 /** Parents whose text is never linked: links already, and references to definitions. */
@@ -20,22 +21,38 @@ const SKIP = new Set(['link', 'linkReference']);
  * `uri` (the ASCII href), its text the link as written; `data.irilink` holds the whole irilink Link.
  */
 export function remarkIrilink(options?: LinkOptions): (tree: object) => void {
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    throw badArgument('remarkIrilink', 'options', 'an object or undefined', options);
+  }
   findLinks('', options); // validates the options now (TypeError)
   // The tree is typed `object` so that irilink's declarations need no mdast types; it is an mdast Root.
   return (tree: object) => {
+    checkNode(tree);
     visit(tree as Root, options);
   };
+}
+
+/** An mdast node as visit() reads it: an object, its `children` (when it has them) an array. */
+function checkNode(node: unknown): void {
+  if (node === null || typeof node !== 'object') throw badArgument('remarkIrilink', 'tree', 'an mdast tree (its children arrays of node objects)', node);
+  const children = (node as { children?: unknown }).children;
+  if (children !== undefined && !Array.isArray(children)) {
+    throw badArgument('remarkIrilink', 'tree', 'an mdast tree (each children an array of nodes)', children);
+  }
 }
 
 function visit(node: Nodes, options: LinkOptions | undefined): void {
   if (!('children' in node) || SKIP.has(node.type)) return;
   const parent = node as Parent;
   const children = parent.children;
+  if (!Array.isArray(children)) checkNode(node);
   let anchors = 0; // inline HTML `<a …>` open among these siblings: their text is a link already
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
+    checkNode(child);
     if (child.type === 'html') {
-      const v = child.value;
+      const v = child.value as unknown;
+      if (typeof v !== 'string') throw badArgument('remarkIrilink', 'tree', 'an mdast tree (each html value a string)', v);
       if (/^<a[\s>/]/i.test(v)) anchors++;
       else if (/^<\/a[\s>]/i.test(v) && anchors > 0) anchors--;
       continue;
@@ -54,7 +71,8 @@ function visit(node: Nodes, options: LinkOptions | undefined): void {
 
 /** The text node split into text and link nodes, or undefined when it holds no link. */
 function linkText(node: Text, options: LinkOptions | undefined): PhrasingContent[] | undefined {
-  const value = node.value;
+  const value = node.value as unknown;
+  if (typeof value !== 'string') throw badArgument('remarkIrilink', 'tree', 'an mdast tree (each text value a string)', value);
   const links = findLinks(value, options);
   if (links.length === 0) return undefined;
   const out: PhrasingContent[] = [];

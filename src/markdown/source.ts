@@ -7,7 +7,7 @@
 //
 // (The renderers of src/render escape text as plain text; Markdown source must pass through unescaped.)
 
-import { checkChunk, readOptions, refusalsOf, resolveSchemes } from '../render/common.js';
+import { checkChunk, checkedRenderer, readOptions, refusalsOf, resolveSchemes } from '../render/common.js';
 import type { ChunkRenderer } from '../render/common.js';
 import type { Chunk, LinkChunk } from '../types.js';
 import { badArgument } from '../errors.js';
@@ -93,7 +93,7 @@ class MarkdownSourceRenderer implements ChunkRenderer {
 
 /** A renderer (ChunkRenderer, as src/render's) writing the Markdown mode's chunks back as Markdown source. */
 export function createMarkdownSourceRenderer(options?: MarkdownSourceOptions): ChunkRenderer {
-  return new MarkdownSourceRenderer('createMarkdownSourceRenderer', options);
+  return checkedRenderer('createMarkdownSourceRenderer', new MarkdownSourceRenderer('createMarkdownSourceRenderer', options));
 }
 
 /**

@@ -65,8 +65,9 @@ class AnsiRenderer implements ChunkRenderer {
   /** The control sequence read so far (starts with ESC) while state !== PLAIN. */
   private pending = '';
 
-  constructor(options: unknown) {
-    const o = readOptions('toAnsi', options, ANSI_OPTION_NAMES);
+  /** `fn`: the function that options errors name (the plain function, createRenderer or createRenderStream). */
+  constructor(options: unknown, fn = 'toAnsi') {
+    const o = readOptions(fn, options, ANSI_OPTION_NAMES);
     this.display = readDisplay(o.display);
     this.schemes = resolveSchemes(o.schemes);
     this.linksOnly = readBoolean('links', o.links, false);
@@ -168,8 +169,8 @@ class AnsiRenderer implements ChunkRenderer {
 }
 
 /** A per-chunk ANSI renderer (used by createRenderStream). */
-export function createAnsiRenderer(options?: AnsiOptions): ChunkRenderer {
-  return new AnsiRenderer(options);
+export function createAnsiRenderer(options?: AnsiOptions, fn = 'toAnsi'): ChunkRenderer {
+  return new AnsiRenderer(options, fn);
 }
 
 /**

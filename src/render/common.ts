@@ -72,19 +72,24 @@ function isSchemeChar(c: number, first: boolean): boolean {
   return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 }
 
-/** The `schemes` option as a set; TypeError for anything but scheme names, or for a never-linked scheme. */
-export function resolveSchemes(option: unknown): ReadonlySet<string> {
+/**
+ * The `schemes` option as a set; TypeError for anything but scheme names, or for a never-linked scheme. `fn`: the
+ * function whose argument (not option) `schemes` is, as refusals(link, schemes): the message names it so.
+ */
+export function resolveSchemes(option: unknown, fn?: string): ReadonlySet<string> {
   if (option === undefined) return DEFAULT_SCHEME_SET;
-  if (!Array.isArray(option)) throw badOption('schemes', 'an array of scheme names', option);
+  const bad = (expected: string, got: unknown): TypeError =>
+    fn === undefined ? badOption('schemes', expected, got) : badArgument(fn, 'schemes', expected, got);
+  if (!Array.isArray(option)) throw bad('an array of scheme names', option);
   const set = new Set<string>();
   for (const name of option) {
-    if (typeof name !== 'string' || name.length === 0) throw badOption('schemes', 'an array of scheme names', name);
+    if (typeof name !== 'string' || name.length === 0) throw bad('an array of scheme names', name);
     for (let i = 0; i < name.length; i++) {
-      if (!isSchemeChar(name.charCodeAt(i), i === 0)) throw badOption('schemes', 'an array of scheme names', name);
+      if (!isSchemeChar(name.charCodeAt(i), i === 0)) throw bad('an array of scheme names', name);
     }
     const lower = asciiLower(name);
     if (NEVER_LINKED.has(lower)) {
-      throw badOption('schemes', 'free of javascript, vbscript and data (never linked)', name);
+      throw bad('free of javascript, vbscript and data (never linked)', name);
     }
     set.add(lower);
   }
@@ -111,9 +116,9 @@ export function refusals(link: LinkChunk, schemes: ReadonlySet<string> | readonl
   if (c === null || typeof c !== 'object' || c.type !== 'link') {
     throw badArgument('refusals', 'link', 'a link chunk ({ type: "link", text, uri, … })', link);
   }
-  if (schemes instanceof Set) return refusalsOf(link, resolveSchemes([...schemes])); // checked and lower-cased
+  if (schemes instanceof Set) return refusalsOf(link, resolveSchemes([...schemes], 'refusals')); // checked and lower-cased
   if (!Array.isArray(schemes)) throw badArgument('refusals', 'schemes', 'a Set or an array of scheme names', schemes);
-  return refusalsOf(link, resolveSchemes(schemes));
+  return refusalsOf(link, resolveSchemes(schemes, 'refusals'));
 }
 
 /** refusals() without the argument checks, for the renderers (their chunks and schemes are checked already). */
@@ -207,12 +212,15 @@ export function containsRtl(s: string): boolean {
 export const COMMON_OPTION_NAMES: readonly string[] = Object.freeze(['display', 'schemes', 'links']);
 
 /**
- * The options object of a renderer: undefined (or null) or a plain object whose names are all in `known` — an
- * unknown name (a typo such as `lnks`) is a TypeError, as it is for the detector's options (detect/options.ts).
+ * The options object of a renderer: undefined or a plain object whose names are all in `known` — an unknown name (a
+ * typo such as `lnks`) is a TypeError, as it is for the detector's options (detect/options.ts). null is refused
+ * too, as detection, toUri and toIri refuse it: one rule for every options argument.
  */
 export function readOptions(fn: string, options: unknown, known: readonly string[]): Record<string, unknown> {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) throw badArgument(fn, 'options', 'an object', options);
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw badArgument(fn, 'options', 'an object or undefined', options);
+  }
   for (const key of Object.keys(options)) if (!known.includes(key)) throw unknownOption(key, known);
   return options as Record<string, unknown>;
 }
@@ -242,12 +250,24 @@ export function readChoice<T extends string>(name: string, value: unknown, choic
 }
 
 /** A chunk as the renderers need it; a TypeError names the function and what was wrong. */
-export function checkChunk(fn: string, chunk: unknown): Chunk {
+export function checkChunk(fn: string, chunk: unknown, name = 'each chunk'): Chunk {
   if (chunk !== null && typeof chunk === 'object') {
     const c = chunk as Chunk;
     if ((c.type === 'text' || c.type === 'link') && typeof c.text === 'string') return c;
   }
-  throw badArgument(fn, 'each chunk', 'a text or link chunk ({ type, text, … })', chunk);
+  throw badArgument(fn, name, 'a text or link chunk ({ type, text, … })', chunk);
+}
+
+/**
+ * A renderer whose chunk() checks its argument (checkChunk): what createRenderer and createMarkdownSourceRenderer
+ * hand out, since their caller gives it chunks one by one (the plain functions check the array themselves).
+ */
+export function checkedRenderer(fn: string, renderer: ChunkRenderer): ChunkRenderer {
+  const where = `${fn}().chunk`;
+  return {
+    chunk: (chunk: Chunk): string => renderer.chunk(checkChunk(where, chunk, 'chunk')),
+    end: (): string => renderer.end(),
+  };
 }
 
 /** Drive a renderer over a whole array (the plain-function form of every renderer). */

@@ -77,8 +77,9 @@ class HtmlRenderer implements ChunkRenderer {
   /** The last code unit written was `\r` (so a `\n` right after it is the same line break). */
   private afterCr = false;
 
-  constructor(options: unknown) {
-    const o = readOptions('toHtml', options, HTML_OPTION_NAMES);
+  /** `fn`: the function that options errors name (the plain function, createRenderer or createRenderStream). */
+  constructor(options: unknown, fn = 'toHtml') {
+    const o = readOptions(fn, options, HTML_OPTION_NAMES);
     this.display = readDisplay(o.display);
     this.schemes = resolveSchemes(o.schemes);
     this.linksOnly = readBoolean('links', o.links, false);
@@ -139,8 +140,8 @@ class HtmlRenderer implements ChunkRenderer {
 }
 
 /** A per-chunk HTML renderer (used by createRenderStream). */
-export function createHtmlRenderer(options?: HtmlOptions): ChunkRenderer {
-  return new HtmlRenderer(options);
+export function createHtmlRenderer(options?: HtmlOptions, fn = 'toHtml'): ChunkRenderer {
+  return new HtmlRenderer(options, fn);
 }
 
 /**

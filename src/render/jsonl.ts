@@ -8,6 +8,7 @@
 // included (with `links: true` the text is read for counting and not written).
 import { CR, LF, startsLineBreak } from '../breaks.js';
 import type { Chunk, LinkChunk } from '../types.js';
+import { badArgument } from '../errors.js';
 import { readBoolean, readOptions, renderAll, type ChunkRenderer } from './common.js';
 
 export interface JsonlOptions {
@@ -45,12 +46,17 @@ class JsonlRenderer implements ChunkRenderer {
   /** Where the line before the current one started (for a chunk that starts with the `\n` of a `\r\n`). */
   private previousLineStart = 0;
 
-  constructor(options: unknown) {
-    const o = readOptions('toJsonl', options, JSONL_OPTION_NAMES);
+  /** `fn`: the function that options errors name (the plain function, createRenderer or createRenderStream). */
+  private readonly fn: string;
+
+  constructor(options: unknown, fn = 'toJsonl') {
+    this.fn = fn;
+    const o = readOptions(fn, options, JSONL_OPTION_NAMES);
     this.linksOnly = readBoolean('links', o.links, false);
   }
 
   chunk(chunk: Chunk): string {
+    checkFields(this.fn, chunk);
     const start = typeof chunk.start === 'number' ? chunk.start : this.lineStart;
     // A chunk that starts with the `\n` of a `\r\n` starts on the line that break ends.
     const inBreak = this.afterCr && chunk.text.charCodeAt(0) === 0x0a;
@@ -92,6 +98,38 @@ class JsonlRenderer implements ChunkRenderer {
   }
 }
 
+const NUMBER_FIELDS = ['start', 'end', 'byteStart', 'byteEnd'] as const;
+const STRING_FIELDS = ['uri', 'iri', 'kind', 'scheme'] as const;
+
+/**
+ * Every field a row writes is of its type or absent: JSON.stringify would otherwise write `null` for a NaN offset,
+ * `{}` for an object, or throw its own error on a BigInt — a junk field would pass as an answer. (`text` and `type`
+ * are checked by checkChunk.)
+ */
+function allStrings(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) if (typeof list[i] !== 'string') return false; // holes too
+  return true;
+}
+
+function checkFields(fn: string, chunk: Chunk): void {
+  const c = chunk as unknown as Record<string, unknown>;
+  for (const name of NUMBER_FIELDS) {
+    const v = c[name];
+    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v))) throw badArgument(fn, `chunk.${name}`, 'a finite number or absent', v);
+  }
+  const d = c.diagnostics;
+  if (d !== undefined && !(Array.isArray(d) && allStrings(d))) {
+    throw badArgument(fn, 'chunk.diagnostics', 'an array of diagnostic codes or absent', d);
+  }
+  if (chunk.type !== 'link') return;
+  for (const name of STRING_FIELDS) {
+    const v = c[name];
+    if (v !== undefined && typeof v !== 'string') throw badArgument(fn, `chunk.${name}`, 'a string or absent', v);
+  }
+  const inferred = c.schemeInferred;
+  if (inferred !== undefined && typeof inferred !== 'boolean') throw badArgument(fn, 'chunk.schemeInferred', 'a boolean or absent', inferred);
+}
+
 function linkObject(link: LinkChunk, line: number, column: number, linksOnly: boolean): object {
   const fields: JsonlLink = {
     start: link.start,
@@ -112,8 +150,8 @@ function linkObject(link: LinkChunk, line: number, column: number, linksOnly: bo
 }
 
 /** A per-chunk JSON Lines renderer (used by createRenderStream). */
-export function createJsonlRenderer(options?: JsonlOptions): ChunkRenderer {
-  return new JsonlRenderer(options);
+export function createJsonlRenderer(options?: JsonlOptions, fn = 'toJsonl'): ChunkRenderer {
+  return new JsonlRenderer(options, fn);
 }
 
 /** Render chunks as JSON Lines: one object per chunk (`type` first), or with `links: true` one per link. */

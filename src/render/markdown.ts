@@ -110,8 +110,9 @@ class MarkdownRenderer implements ChunkRenderer {
   /** The text so far ended with a `!` not yet written: escaped if an inline link follows. */
   private bang = false;
 
-  constructor(options: unknown) {
-    const o = readOptions('toMarkdown', options, COMMON_OPTION_NAMES);
+  /** `fn`: the function that options errors name (the plain function, createRenderer or createRenderStream). */
+  constructor(options: unknown, fn = 'toMarkdown') {
+    const o = readOptions(fn, options, COMMON_OPTION_NAMES);
     this.display = readDisplay(o.display);
     this.schemes = resolveSchemes(o.schemes);
     this.linksOnly = readBoolean('links', o.links, false);
@@ -213,8 +214,8 @@ class MarkdownRenderer implements ChunkRenderer {
 }
 
 /** A per-chunk Markdown renderer (used by createRenderStream). */
-export function createMarkdownRenderer(options?: MarkdownOptions): ChunkRenderer {
-  return new MarkdownRenderer(options);
+export function createMarkdownRenderer(options?: MarkdownOptions, fn = 'toMarkdown'): ChunkRenderer {
+  return new MarkdownRenderer(options, fn);
 }
 
 /**

@@ -6,7 +6,7 @@ import type Through2 from 'through2';
 import { lazyRequire } from '../lazy.js';
 import { badArgument } from '../errors.js';
 import { createAnsiRenderer, type AnsiOptions } from './ansi.js';
-import { checkChunk, type ChunkRenderer } from './common.js';
+import { checkChunk, checkedRenderer, type ChunkRenderer } from './common.js';
 import { createHtmlRenderer, type HtmlOptions } from './html.js';
 import { createJsonlRenderer, type JsonlOptions } from './jsonl.js';
 import { createMarkdownRenderer, type MarkdownOptions } from './markdown.js';
@@ -26,17 +26,25 @@ export interface RenderOptionsByFormat {
   text: TextOptions;
 }
 
-/** A per-chunk renderer for `format`; options are checked now (TypeError), before any chunk. */
+/**
+ * A per-chunk renderer for `format`; options are checked now (TypeError), before any chunk, and so is each chunk
+ * given to its chunk() (a TypeError naming createRenderer().chunk).
+ */
 export function createRenderer<F extends RenderFormat>(format: F, options?: RenderOptionsByFormat[F]): ChunkRenderer;
 export function createRenderer(format: string, options?: object): ChunkRenderer;
 export function createRenderer(format: string, options?: object): ChunkRenderer {
+  return checkedRenderer('createRenderer', rendererFor('createRenderer', format, options));
+}
+
+// The renderer of `format`, its option errors naming `fn`.
+function rendererFor(fn: string, format: unknown, options: object | undefined): ChunkRenderer {
   switch (format) {
-    case 'html': return createHtmlRenderer(options);
-    case 'markdown': return createMarkdownRenderer(options);
-    case 'ansi': return createAnsiRenderer(options);
-    case 'jsonl': return createJsonlRenderer(options);
-    case 'text': return createTextRenderer(options);
-    default: throw badArgument('createRenderStream', 'format', `one of ${RENDER_FORMATS.join(', ')}`, format);
+    case 'html': return createHtmlRenderer(options, fn);
+    case 'markdown': return createMarkdownRenderer(options, fn);
+    case 'ansi': return createAnsiRenderer(options, fn);
+    case 'jsonl': return createJsonlRenderer(options, fn);
+    case 'text': return createTextRenderer(options, fn);
+    default: throw badArgument(fn, 'format', `one of ${RENDER_FORMATS.join(', ')}`, format);
   }
 }
 
@@ -52,7 +60,7 @@ function isHighSurrogate(c: number): boolean {
 export function createRenderStream<F extends RenderFormat>(format: F, options?: RenderOptionsByFormat[F]): Transform;
 export function createRenderStream(format: string, options?: object): Transform;
 export function createRenderStream(format: string, options?: object): Transform {
-  const renderer = createRenderer(format, options);
+  const renderer = rendererFor('createRenderStream', format, options); // each chunk is checked below
   let held = ''; // a trailing high surrogate waiting for its low half
   const emit = (stream: Transform, rendered: string): void => {
     let out = held + rendered;

@@ -20,8 +20,9 @@ class TextRenderer implements ChunkRenderer {
   private readonly display: Display;
   private readonly linksOnly: boolean;
 
-  constructor(options: unknown) {
-    const o = readOptions('toText', options, TEXT_OPTION_NAMES);
+  /** `fn`: the function that options errors name (the plain function, createRenderer or createRenderStream). */
+  constructor(options: unknown, fn = 'toText') {
+    const o = readOptions(fn, options, TEXT_OPTION_NAMES);
     this.display = readDisplay(o.display);
     this.linksOnly = readBoolean('links', o.links, false);
   }
@@ -38,8 +39,8 @@ class TextRenderer implements ChunkRenderer {
 }
 
 /** A per-chunk plain-text renderer (used by createRenderStream). */
-export function createTextRenderer(options?: TextOptions): ChunkRenderer {
-  return new TextRenderer(options);
+export function createTextRenderer(options?: TextOptions, fn = 'toText'): ChunkRenderer {
+  return new TextRenderer(options, fn);
 }
 
 /** The chunks as plain text: the input itself by default (see TextOptions). */

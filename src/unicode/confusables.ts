@@ -65,7 +65,7 @@ export function confusablePrototype(cp: number): string | undefined {
  * @example skeleton('раураl') === skeleton('paypal') // Cyrillic р а у
  */
 export function skeleton(s: string): string {
-  if (typeof s !== 'string') throw new TypeError(`skeleton: expected a string, got ${typeof s}`);
+  if (typeof s !== 'string') throw badArgument('skeleton', 's', 'a string', s);
   const d = s.normalize('NFD');
   let out = '';
   let last = 0;
@@ -272,7 +272,7 @@ function isPlainAsciiHost(host: string): boolean {
  * @example confusableHost('例え.jp')     // null
  */
 export function confusableHost(host: string): string | null {
-  if (typeof host !== 'string') throw new TypeError(`confusableHost: expected a string, got ${typeof host}`);
+  if (typeof host !== 'string') throw badArgument('confusableHost', 'host', 'a string', host);
   if (isPlainAsciiHost(host)) return null;
   const labels = splitLabels(domainToUnicode(host).domain);
   if (labels.length < 2 || labels.every(isAscii)) return null;

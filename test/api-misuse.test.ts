@@ -1,0 +1,750 @@
+// Every public function given bad arguments (README "bad input gets a clear error and loses nothing"; DESIGN.md
+// "Failure is a value": misuse of the API is a TypeError, from src/errors.ts). For every function, class and method
+// the package entry exports, each argument position (and each option, and each field of an object argument) gets
+// junk — undefined, null, numbers, NaN, '', a Symbol, [], {}, a Proxy that throws on every access, an object whose
+// getters throw, a huge string where a short one is expected, a Buffer where a string is expected, a function —
+// then random values (fast-check, fixed seed). The outcome must be one of:
+//   - it works and returns the documented type, with no sign of a junk value leaking into it (`undefined`, `NaN`,
+//     `[object Object]` in a string; NaN anywhere);
+//   - a TypeError whose message starts with `irilink: ` and names the argument or option (or, for the functions a
+//     specification lets fail, an IriError with its code);
+//   - the caller's own error, unchanged, when the caller's Proxy or getter throws it (irilink does not hide it).
+// Never an internal error (`Cannot read properties of null`, `x.charCodeAt is not a function`, …).
+// Streams also get junk written into them: they fail with a TypeError and neither hang nor crash the process.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { PassThrough, Readable, Transform, Writable } from 'node:stream';
+import * as irilink from '../src/index.js';
+import { IriError } from '../src/index.js';
+import type { Chunk, LinkChunk } from '../src/index.js';
+
+// ------------------------------------------------------------------------------------------------ the junk
+
+/** What the caller's own Proxy or getter throws: irilink must let it through unchanged. */
+const SENTINEL = new Error("the caller's own getter threw this");
+
+/** A Proxy that throws SENTINEL from every trap (reading, listing keys, `in`, its prototype …). */
+function throwingProxy(): object {
+  const trap = (): never => {
+    throw SENTINEL;
+  };
+  return new Proxy(
+    {},
+    {
+      get: trap,
+      set: trap,
+      has: trap,
+      ownKeys: trap,
+      getOwnPropertyDescriptor: trap,
+      getPrototypeOf: trap,
+      defineProperty: trap,
+      deleteProperty: trap,
+      isExtensible: trap,
+      preventExtensions: trap,
+      setPrototypeOf: trap,
+    },
+  );
+}
+
+/** Names a getter-junk object defines: the fields and options the functions read. */
+const GETTER_NAMES = [
+  'type', 'text', 'start', 'end', 'uri', 'iri', 'scheme', 'schemeInferred', 'kind', 'diagnostics', 'length', 'index',
+  'parts', 'path', 'host', 'query', 'fragment', 'authority', 'at', 'lowerLimit', 'pipe', 'write', 'on',
+];
+
+/** An object whose every listed property is an enumerable getter that throws SENTINEL. */
+function throwingGetters(names: readonly string[] = GETTER_NAMES): object {
+  const o = {};
+  for (const name of names) {
+    Object.defineProperty(o, name, {
+      enumerable: true,
+      get(): never {
+        throw SENTINEL;
+      },
+    });
+  }
+  return o;
+}
+
+/** A string far longer than any name, level, format or charset (1 Mi code units). */
+const HUGE = 'x'.repeat(1 << 20);
+
+/** The fixed junk, fresh each call (a stream or a generator may have kept a reference to the last ones). */
+function junk(getterNames?: readonly string[]): [string, unknown][] {
+  return [
+    ['undefined', undefined],
+    ['null', null],
+    ['42', 42],
+    ['NaN', Number.NaN],
+    ['-1', -1],
+    ['1.5', 1.5],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['true', true],
+    ['10n', 10n],
+    ["''", ''],
+    ['a Symbol', Symbol('junk')],
+    ['[]', []],
+    ['[null]', [null]],
+    ['{}', {}],
+    ['Object.create(null)', Object.create(null) as object],
+    ['a throwing Proxy', throwingProxy()],
+    ['an object with throwing getters', throwingGetters(getterNames)],
+    ['a huge string', HUGE],
+    ['a Buffer', Buffer.from('see https://example.com/')],
+    ['a function', () => 'https://example.com/'],
+    ['a Map', new Map([['a', 1]])],
+  ];
+}
+
+// ------------------------------------------------------------------------------------------- the judgement
+
+/** A Node stream (through2's stages come from the readable-stream package, so this is not `instanceof`). */
+function isStream(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  const s = v as Partial<Transform>;
+  return typeof s.pipe === 'function' && typeof s.write === 'function' && typeof s.destroy === 'function' && typeof s.on === 'function';
+}
+
+type Outcome = { value: unknown } | { error: unknown };
+
+/**
+ * Calls `run` and settles what it returns: a promise is awaited, an async iterator (not a stream) is read to its
+ * end, a stream is destroyed (it was built; writing junk into it is tested below).
+ */
+async function settle(run: () => unknown): Promise<Outcome> {
+  try {
+    let value = run();
+    if (value instanceof Promise) value = await value;
+    else if (value !== null && typeof value === 'object' && !isStream(value) && Symbol.asyncIterator in value) {
+      const items: unknown[] = [];
+      for await (const item of value as AsyncIterable<unknown>) items.push(item);
+      value = items;
+    }
+    if (isStream(value)) (value as Transform).destroy();
+    return { value };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** Strings that show a junk value leaked into an answer (checked only when the inputs do not hold them). */
+const LEAKS = ['undefined', 'NaN', '[object ', 'Symbol(', 'Infinity'];
+
+function inputText(args: readonly unknown[]): string {
+  let s = '';
+  const seen = new Set<unknown>();
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 4 || seen.has(v)) return;
+    if (typeof v === 'string') s += v.length > 1000 ? v.slice(0, 1000) : v;
+    else if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') s += String(v);
+    else if (v !== null && typeof v === 'object' && !isHostile(v)) {
+      seen.add(v);
+      if (Buffer.isBuffer(v)) s += v.toString('latin1');
+      else for (const key of Object.keys(v)) {
+        s += key;
+        walk((v as Record<string, unknown>)[key], depth + 1);
+      }
+    }
+    s += ' ';
+  };
+  for (const a of args) walk(a, 0);
+  return s;
+}
+
+const hostile = new WeakSet<object>();
+function isHostile(v: object): boolean {
+  return hostile.has(v);
+}
+
+/** Where a junk value shows through an answer: NaN anywhere, or one of LEAKS in a string the input did not hold. */
+function leak(value: unknown, input: string): string | undefined {
+  const seen = new Set<unknown>();
+  let found: string | undefined;
+  let budget = 100_000;
+  const walk = (v: unknown, path: string): void => {
+    if (found !== undefined || budget-- <= 0) return;
+    if (typeof v === 'number') {
+      if (Number.isNaN(v)) found = `NaN at ${path}`;
+      return;
+    }
+    if (typeof v === 'string') {
+      for (const word of LEAKS) {
+        if (v.includes(word) && !input.includes(word)) {
+          found = `${JSON.stringify(word)} in the string at ${path}: ${JSON.stringify(v.length > 120 ? v.slice(0, 120) + '…' : v)}`;
+          return;
+        }
+      }
+      return;
+    }
+    if (v === null || typeof v !== 'object' || seen.has(v) || isHostile(v) || ArrayBuffer.isView(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
+    else if (Object.getPrototypeOf(v) === Object.prototype) for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
+  };
+  walk(value, 'result');
+  return found;
+}
+
+interface Expect {
+  /** The function as the message names it. */
+  fn: string;
+  /** What the message must name (the argument, the option, or the field). */
+  names: string;
+  /** The documented return type (after settle()). */
+  returns: (v: unknown) => boolean;
+  /** A specification lets the operation fail with an IriError (RFC 3987 §3.1, bis §3.5 …). */
+  iriError?: boolean;
+}
+
+/** undefined when the outcome is acceptable, else what went wrong. */
+function judge(outcome: Outcome, e: Expect, args: readonly unknown[]): string | undefined {
+  if ('error' in outcome) {
+    const error = outcome.error;
+    if (error === SENTINEL) return undefined;
+    if (e.iriError && error instanceof IriError && typeof error.code === 'string') return undefined;
+    if (error instanceof TypeError && error.message.startsWith('irilink: ')) {
+      // `chunks` is named as `each chunk` when one of them is wrong.
+      if (!error.message.includes(e.names) && !error.message.includes(e.names.replace(/s$/, ''))) return `a TypeError that does not name ${e.names}: ${error.message}`;
+      if (error.message.length > 600) return `a TypeError of ${error.message.length} characters`;
+      if (process.env.IRILINK_MISUSE_FN && !error.message.includes(e.fn.split('.').pop()!)) unnamed.add(`${e.fn}: ${error.message.slice(0, 100)}`);
+      return undefined;
+    }
+    const name = error instanceof Error ? error.constructor.name : typeof error;
+    return `an internal error: ${name}: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`;
+  }
+  if (!e.returns(outcome.value)) return `returned ${show(outcome.value)}, not the documented type`;
+  const leaked = leak(outcome.value, inputText(args));
+  return leaked === undefined ? undefined : `a silent wrong answer: ${leaked}`;
+}
+
+function show(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 80 ? v.slice(0, 80) + '…' : v);
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (v === null || typeof v !== 'object') return String(v);
+  return `an object (${Object.keys(v).slice(0, 6).join(', ')})`;
+}
+
+// ---------------------------------------------------------------------------------------------- the table
+
+const isString = (v: unknown): boolean => typeof v === 'string';
+const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
+const isArray = (v: unknown): boolean => Array.isArray(v);
+const isObject = (v: unknown): boolean => v !== null && typeof v === 'object';
+const isFunction = (v: unknown): boolean => typeof v === 'function';
+const isIntegerAtLeast0 = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0;
+
+/** One function (or method) and how to call it: `args()` gives valid arguments, each replaced by junk in turn. */
+interface Spec {
+  fn: string;
+  /** Argument names, one per position; the message must name the one that got the junk. */
+  params: readonly string[];
+  args: () => unknown[];
+  call: (...args: unknown[]) => unknown;
+  returns: (v: unknown) => boolean;
+  iriError?: boolean;
+  /** The position of an options object and the names it takes: each option gets junk too. */
+  options?: { at: number; names: readonly string[] };
+  /** The position of an object argument whose fields the function reads: each field gets junk too. */
+  fields?: { at: number; names: readonly string[] };
+}
+
+const DETECTOR = ['schemes', 'anyScheme', 'schemeless', 'email', 'defaultScheme', 'tlds', 'maxLinkLength', 'documentCharset'];
+const TEXT = 'see https://例え.jp/パス, www.example.com and αβγ@example.com.';
+
+const sampleChunks = (): Chunk[] => irilink.linkify(TEXT);
+const sampleLink = (): LinkChunk => sampleChunks().find((c): c is LinkChunk => c.type === 'link')!;
+const LINK_FIELDS = ['type', 'text', 'start', 'end', 'kind', 'scheme', 'schemeInferred', 'uri', 'iri', 'diagnostics'];
+const MAIL = Buffer.from('Subject: hi\nMessage-ID: <a@b>\n\nsee https://例え.jp/パス\n');
+
+let mailMessage: irilink.MailMessage;
+before(async () => {
+  mailMessage = await irilink.linkifyMessage(MAIL);
+});
+
+// Methods of the objects the functions return are public too: each is called on a fresh object.
+const linkifyIt = (): irilink.LinkifyItLike => irilink.irilinkLinkifyIt();
+
+const RENDERER_OPTIONS: Record<string, readonly string[]> = {
+  toHtml: ['display', 'schemes', 'links', 'rel', 'target', 'class', 'unsafeClass', 'isolate', 'breaks'],
+  toMarkdown: ['display', 'schemes', 'links'],
+  toAnsi: ['display', 'schemes', 'links', 'terminator', 'sgr', 'controls', 'underline', 'color'],
+  toJsonl: ['links'],
+  toText: ['display', 'links'],
+};
+
+const SPECS: Spec[] = [
+  // Detection.
+  { fn: 'findLinks', params: ['text', 'options'], args: () => [TEXT, {}], call: (t, o) => irilink.findLinks(t as string, o as object), returns: isArray, options: { at: 1, names: DETECTOR } },
+  { fn: 'linkify', params: ['text', 'options'], args: () => [TEXT, {}], call: (t, o) => irilink.linkify(t as string, o as object), returns: isArray, options: { at: 1, names: DETECTOR } },
+  { fn: 'createScanner', params: ['options'], args: () => [{}], call: (o) => irilink.createScanner(o as object), returns: isObject, options: { at: 0, names: DETECTOR } },
+  {
+    fn: 'scan', params: ['text', 'from', 'final', 'base', 'resume'], args: () => [TEXT, 0, true, 0, undefined],
+    call: (t, f, fi, b, r) => irilink.createScanner().scan(t as string, f as number, fi as boolean, b as number, r as irilink.ScanResume),
+    returns: isObject, fields: undefined,
+  },
+  { fn: 'Linkifier', params: ['options'], args: () => [{}], call: (o) => new irilink.Linkifier(o as object), returns: isObject, options: { at: 0, names: DETECTOR } },
+  { fn: 'Linkifier.push', params: ['text'], args: () => [TEXT], call: (t) => new irilink.Linkifier().push(t as string), returns: isArray },
+  {
+    fn: 'createLinkStream', params: ['options'], args: () => [{}], call: (o) => irilink.createLinkStream(o as object), returns: isStream,
+    options: { at: 0, names: [...DETECTOR, 'encoding', 'highWaterMark', 'markdown', 'gfm'] },
+  },
+
+  // Markdown.
+  { fn: 'findMarkdownLinks', params: ['source', 'options'], args: () => [TEXT, {}], call: (t, o) => irilink.findMarkdownLinks(t as string, o as object), returns: isArray, options: { at: 1, names: [...DETECTOR, 'gfm'] } },
+  { fn: 'linkifyMarkdown', params: ['source', 'options'], args: () => [TEXT, {}], call: (t, o) => irilink.linkifyMarkdown(t as string, o as object), returns: isArray, options: { at: 1, names: [...DETECTOR, 'gfm'] } },
+  { fn: 'MarkdownLinkifier', params: ['options'], args: () => [{}], call: (o) => new irilink.MarkdownLinkifier(o as object), returns: isObject, options: { at: 0, names: [...DETECTOR, 'gfm'] } },
+  { fn: 'MarkdownLinkifier.push', params: ['text'], args: () => [TEXT], call: (t) => new irilink.MarkdownLinkifier().push(t as string), returns: isArray },
+  { fn: 'irilinkLinkifyIt', params: ['options'], args: () => [{}], call: (o) => irilink.irilinkLinkifyIt(o as object), returns: isObject, options: { at: 0, names: DETECTOR } },
+  { fn: 'pretest', params: ['text'], args: () => [TEXT], call: (t) => linkifyIt().pretest(t as string), returns: isBoolean },
+  { fn: 'test', params: ['text'], args: () => [TEXT], call: (t) => linkifyIt().test(t as string), returns: isBoolean },
+  { fn: 'match', params: ['text'], args: () => [TEXT], call: (t) => linkifyIt().match(t as string), returns: (v) => v === null || isArray(v) },
+  { fn: 'matchAtStart', params: ['text'], args: () => [TEXT], call: (t) => linkifyIt().matchAtStart(t as string), returns: (v) => v === null },
+  { fn: 'testSchemaAt', params: ['text', 'schema', 'pos'], args: () => [TEXT, 'https:', 4], call: (t, s, p) => linkifyIt().testSchemaAt(t as string, s as string, p as number), returns: isIntegerAtLeast0 },
+  { fn: 'add', params: ['schema', 'definition'], args: () => ['spotify:', 'http:'], call: (s, d) => linkifyIt().add(s as string, d), returns: isObject },
+  { fn: 'tlds', params: ['list', 'keepOld'], args: () => [['example'], true], call: (l, k) => linkifyIt().tlds(l as string[], k as boolean), returns: isObject },
+  { fn: 'set', params: ['options'], args: () => [{ fuzzyLink: false }], call: (o) => linkifyIt().set(o as object), returns: isObject, fields: { at: 0, names: ['fuzzyLink', 'fuzzyEmail', 'fuzzyIP'] } },
+  { fn: 'remarkIrilink', params: ['options'], args: () => [{}], call: (o) => irilink.remarkIrilink(o as object), returns: isFunction, options: { at: 0, names: DETECTOR } },
+  {
+    fn: 'remarkIrilink', params: ['tree'], args: () => [{ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: TEXT }] }] }],
+    call: (t) => irilink.remarkIrilink()(t as object), returns: (v) => v === undefined, fields: { at: 0, names: ['type', 'children'] },
+  },
+  { fn: 'toMarkdownSource', params: ['chunks', 'options'], args: () => [irilink.linkifyMarkdown(TEXT), {}], call: (c, o) => irilink.toMarkdownSource(c as Chunk[], o as object), returns: isString, options: { at: 1, names: ['schemes'] } },
+  { fn: 'createMarkdownSourceRenderer', params: ['options'], args: () => [{}], call: (o) => irilink.createMarkdownSourceRenderer(o as object), returns: isObject, options: { at: 0, names: ['schemes'] } },
+  { fn: 'createMarkdownSourceRenderer', params: ['chunk'], args: () => [sampleLink()], call: (c) => irilink.createMarkdownSourceRenderer().chunk(c as Chunk), returns: isString, fields: { at: 0, names: LINK_FIELDS } },
+
+  // RFC 3987.
+  { fn: 'isIri', params: ['s', 'production'], args: () => ['http://例え.jp/', 'IRI'], call: (s, p) => irilink.isIri(s as string, p as irilink.IriProduction), returns: isBoolean },
+  { fn: 'parseIriReference', params: ['s'], args: () => ['http://例え.jp/a?b#c'], call: (s) => irilink.parseIriReference(s as string), returns: (v) => v === null || isObject(v) },
+  { fn: 'splitIriReference', params: ['s'], args: () => ['http://例え.jp/a?b#c'], call: (s) => irilink.splitIriReference(s as string), returns: isObject },
+  {
+    fn: 'recomposeIri', params: ['c'], args: () => [irilink.splitIriReference('http://u@例え.jp:80/a?b#c')], call: (c) => irilink.recomposeIri(c as irilink.IriComponents), returns: isString,
+    fields: { at: 0, names: ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] },
+  },
+  { fn: 'toUri', params: ['iri', 'options'], args: () => ['http://例え.jp/パス', {}], call: (s, o) => irilink.toUri(s as string, o as object), returns: isString, iriError: true, options: { at: 1, names: ['host', 'normalize', 'asciiDisallowed', 'documentCharset'] } },
+  { fn: 'toIri', params: ['uri', 'options'], args: () => ['http://xn--r8jz45g.jp/%E3%83%91', {}], call: (s, o) => irilink.toIri(s as string, o as object), returns: isString, options: { at: 1, names: ['toUnicode'] } },
+  { fn: 'leiriToIri', params: ['leiri'], args: () => ['http://example.org/a b'], call: (s) => irilink.leiriToIri(s as string), returns: isString, iriError: true },
+  { fn: 'compareIris', params: ['a', 'b', 'level'], args: () => ['http://a.example/~u', 'http://a.example/%7eu', 'percent-encoding'], call: (a, b, l) => irilink.compareIris(a as string, b as string, l as irilink.ComparisonLevel), returns: isBoolean },
+  { fn: 'comparisonKey', params: ['iri', 'level'], args: () => ['http://a.example/~u', 'scheme'], call: (a, l) => irilink.comparisonKey(a as string, l as irilink.ComparisonLevel), returns: isString },
+  { fn: 'checkIriBidi', params: ['iri'], args: () => ['http://example.com/שלום1/'], call: (s) => irilink.checkIriBidi(s as string), returns: isArray },
+  { fn: 'visualOrder', params: ['text', 'baseDirection'], args: () => ['http://ab.אבג.ij/', 'ltr'], call: (t, d) => irilink.visualOrder(t as string, d as irilink.BidiBaseDirection), returns: isString },
+  { fn: 'resolveBidi', params: ['text', 'baseDirection'], args: () => ['http://ab.אבג.ij/', 'rtl'], call: (t, d) => irilink.resolveBidi(t as string, d as irilink.BidiBaseDirection), returns: isObject },
+  { fn: 'formatUrl', params: ['url'], args: () => ['https://例え.jp/%E3%83%91'], call: (s) => irilink.formatUrl(s as string), returns: isString },
+  {
+    fn: 'formatUrlParts', params: ['parts'], args: () => [{ scheme: 'https', host: 'example.com', path: ['α', 'β/γ'], query: [['q', 'a&b'], ['k']], fragment: ['f'] }],
+    call: (p) => irilink.formatUrlParts(p as irilink.UrlParts), returns: isString, fields: { at: 0, names: ['scheme', 'host', 'path', 'query', 'fragment'] },
+  },
+
+  // UTS #39.
+  { fn: 'restrictionLevel', params: ['label'], args: () => ['pаypal'], call: (s) => irilink.restrictionLevel(s as string), returns: isString },
+  { fn: 'isSuspiciousHostLabel', params: ['label'], args: () => ['pаypal'], call: (s) => irilink.isSuspiciousHostLabel(s as string), returns: isBoolean },
+  { fn: 'skeleton', params: ['s'], args: () => ['раураl'], call: (s) => irilink.skeleton(s as string), returns: isString },
+  { fn: 'confusableHost', params: ['host'], args: () => ['аррӏе.com'], call: (s) => irilink.confusableHost(s as string), returns: (v) => v === null || isString(v) },
+  { fn: 'confusablePrototype', params: ['cp'], args: () => [0x0430], call: (c) => irilink.confusablePrototype(c as number), returns: (v) => v === undefined || isString(v) },
+
+  // Renderers.
+  ...(['toHtml', 'toMarkdown', 'toAnsi', 'toJsonl', 'toText'] as const).flatMap((fn): Spec[] => [
+    { fn, params: ['chunks', 'options'], args: () => [sampleChunks(), {}], call: (c, o) => irilink[fn](c as Chunk[], o as object), returns: isString, options: { at: 1, names: RENDERER_OPTIONS[fn]! } },
+    // Each chunk of the array, and each field of a link chunk.
+    { fn, params: ['chunk'], args: () => [sampleLink()], call: (c) => irilink[fn]([c] as Chunk[]), returns: isString, fields: { at: 0, names: LINK_FIELDS } },
+    { fn, params: ['chunk'], args: () => [{ type: 'text', text: 'a\nb', start: 0, end: 3, diagnostics: ['userinfo'] }], call: (c) => irilink[fn]([c] as Chunk[], fn === 'toJsonl' ? undefined : { links: false }), returns: isString, fields: { at: 0, names: ['type', 'text', 'start', 'end', 'diagnostics'] } },
+  ]),
+  ...(['toJsonl', 'toText', 'toHtml'] as const).map((fn): Spec => ({
+    fn, params: ['chunk'], args: () => [sampleLink()], call: (c) => irilink[fn]([{ type: 'text', text: 'a\r\n', start: 0, end: 3 }, c] as Chunk[], { links: true }), returns: isString, fields: { at: 0, names: LINK_FIELDS },
+  })),
+  { fn: 'createRenderStream', params: ['format', 'options'], args: () => ['html', {}], call: (f, o) => irilink.createRenderStream(f as 'html', o as object), returns: isStream, options: { at: 1, names: RENDERER_OPTIONS.toHtml! } },
+  { fn: 'createRenderer', params: ['format', 'options'], args: () => ['ansi', {}], call: (f, o) => irilink.createRenderer(f as 'ansi', o as object), returns: isObject, options: { at: 1, names: RENDERER_OPTIONS.toAnsi! } },
+  ...irilink.RENDER_FORMATS.map((format): Spec => ({
+    fn: 'createRenderer', params: ['chunk'], args: () => [sampleLink()], call: (c) => irilink.createRenderer(format).chunk(c as Chunk), returns: isString, fields: { at: 0, names: LINK_FIELDS },
+  })),
+  { fn: 'refusals', params: ['link', 'schemes'], args: () => [sampleLink(), ['https']], call: (l, s) => irilink.refusals(l as LinkChunk, s as string[]), returns: isArray, fields: { at: 0, names: LINK_FIELDS } },
+
+  // Mail.
+  {
+    fn: 'linkifyMail', params: ['input', 'options'], args: () => [MAIL, {}], call: (i, o) => irilink.linkifyMail(i as Buffer, o as object), returns: isArray,
+    options: { at: 1, names: [...DETECTOR, 'html', 'mbox'] },
+  },
+  {
+    fn: 'linkifyMessage', params: ['raw', 'options', 'index', 'envelope'], args: () => [MAIL, {}, 0, undefined],
+    call: (r, o, i, e) => irilink.linkifyMessage(r as Buffer, o as object, i as number, e as string), returns: isObject, options: { at: 1, names: [...DETECTOR, 'html'] },
+  },
+  { fn: 'linkifyQuoted', params: ['text', 'options'], args: () => ['> see <https://例え.jp/\n> パス>', {}], call: (t, o) => irilink.linkifyQuoted(t as string, o as object), returns: isArray, options: { at: 1, names: DETECTOR } },
+  { fn: 'splitMbox', params: ['input', 'options'], args: () => [[Buffer.from('From a\nSubject: x\n\nb\n')], {}], call: (i, o) => irilink.splitMbox(i as Buffer[], o as object), returns: isArray, options: { at: 1, names: ['mbox'] } },
+  { fn: 'decodeFlowed', params: ['text', 'delSp'], args: () => ['see https://例え.jp/ \nパス\n', true], call: (t, d) => irilink.decodeFlowed(t as string, d as boolean), returns: isString },
+  { fn: 'mailToHtml', params: ['message', 'options'], args: () => [mailMessage, {}], call: (m, o) => irilink.mailToHtml(m as irilink.MailMessage, o as object), returns: isString, options: { at: 1, names: RENDERER_OPTIONS.toHtml! } },
+  { fn: 'mailToHtml', params: ['message'], args: () => [{ ...mailMessage }], call: (m) => irilink.mailToHtml(m as irilink.MailMessage), returns: isString, fields: { at: 0, names: ['index', 'messageId', 'subject', 'envelope', 'parts'] } },
+  { fn: 'mailToJsonl', params: ['message'], args: () => [{ ...mailMessage }], call: (m) => irilink.mailToJsonl(m as irilink.MailMessage), returns: isString, fields: { at: 0, names: ['index', 'messageId', 'subject', 'envelope', 'parts'] } },
+  ...(['mailToHtml', 'mailToJsonl'] as const).map((fn): Spec => ({
+    fn, params: ['part'], args: () => [{ ...mailMessage.parts[0]! }], call: (p) => irilink[fn]({ ...mailMessage, parts: [p as irilink.MailPart] }), returns: isString,
+    fields: { at: 0, names: ['part', 'contentType', 'charset', 'text', 'chunks', 'links'] },
+  })),
+  {
+    fn: 'runMail', params: ['input', 'output', 'format', 'options'], args: () => [Readable.from([MAIL]), new PassThrough(), 'jsonl', {}],
+    call: (i, out, f, o) => irilink.runMail(i as Readable, out as Writable, f as 'jsonl', o as object), returns: isObject,
+    options: { at: 3, names: [...DETECTOR, 'html', 'mbox', 'render'] },
+  },
+
+  // Logs and records.
+  { fn: 'findLogLinks', params: ['line', 'options'], args: () => [TEXT, {}], call: (t, o) => irilink.findLogLinks(t as string, o as object), returns: isArray, options: { at: 1, names: [...DETECTOR, 'logRules'] } },
+  { fn: 'linkifyLogLine', params: ['line', 'options'], args: () => [TEXT, {}], call: (t, o) => irilink.linkifyLogLine(t as string, o as object), returns: isArray, options: { at: 1, names: [...DETECTOR, 'logRules'] } },
+  { fn: 'LogLineLinker', params: ['options'], args: () => [{}], call: (o) => new irilink.LogLineLinker(o as object), returns: isObject, options: { at: 0, names: [...DETECTOR, 'logRules'] } },
+  { fn: 'LogLineLinker.longLine', params: ['encoding', 'first'], args: () => ['shift_jis', true], call: (e, f) => new irilink.LogLineLinker().longLine(e as string, f as boolean), returns: isObject },
+  { fn: 'LogLineLinker.links', params: ['line'], args: () => [TEXT], call: (t) => new irilink.LogLineLinker().links(t as string), returns: isArray },
+  { fn: 'createRecordStream', params: ['options'], args: () => [{}], call: (o) => irilink.createRecordStream(o as object), returns: isStream, options: { at: 0, names: [...DETECTOR, 'logRules', 'encoding', 'maxRecordBytes'] } },
+  { fn: 'createLogLinkStream', params: ['options'], args: () => [{}], call: (o) => irilink.createLogLinkStream(o as object), returns: isStream, options: { at: 0, names: [...DETECTOR, 'logRules', 'encoding', 'maxRecordBytes'] } },
+  { fn: 'linkRecords', params: ['input', 'options'], args: () => [TEXT + '\n' + TEXT, {}], call: (i, o) => irilink.linkRecords(i as string, o as object), returns: isArray, options: { at: 1, names: [...DETECTOR, 'logRules', 'encoding'] } },
+  { fn: 'RecordLinker', params: ['options'], args: () => [{}], call: (o) => new irilink.RecordLinker(o as object), returns: isObject, options: { at: 0, names: [...DETECTOR, 'logRules', 'encoding'] } },
+  { fn: 'RecordLinker.record', params: ['bytes'], args: () => [Buffer.from(TEXT)], call: (b) => new irilink.RecordLinker().record(b as Buffer), returns: isObject },
+
+  // The error class itself.
+  { fn: 'IriError', params: ['code', 'detail', 'index'], args: () => ['lone-surrogate', 'at 3', 3], call: (c, d, i) => new IriError(c as irilink.IriErrorCode, d as string, i as number), returns: (v) => v instanceof IriError },
+];
+
+// ------------------------------------------------------------------------------------------------ the sweep
+
+/** The calls of one spec: each argument, each option and each field replaced by each junk value. */
+function* cases(spec: Spec): Generator<{ label: string; names: string; args: unknown[] }> {
+  for (let at = 0; at < spec.params.length; at++) {
+    for (const [label, value] of junk(spec.options?.at === at ? spec.options.names : undefined)) {
+      const args = spec.args();
+      args[at] = value;
+      markHostile(value);
+      yield { label: `${spec.params[at]} = ${label}`, names: spec.params[at]!, args };
+    }
+  }
+  if (spec.options) {
+    const { at, names } = spec.options;
+    for (const name of names) {
+      for (const [label, value] of junk()) {
+        const args = spec.args();
+        args[at] = { ...(args[at] as object), [name]: value };
+        markHostile(value);
+        yield { label: `option ${name} = ${label}`, names: name, args };
+      }
+    }
+  }
+  if (spec.fields) {
+    const { at, names } = spec.fields;
+    for (const name of names) {
+      for (const [label, value] of junk()) {
+        const args = spec.args();
+        const copy = { ...(args[at] as object) } as Record<string, unknown>;
+        if (label === 'undefined') delete copy[name];
+        else copy[name] = value;
+        args[at] = copy;
+        markHostile(value);
+        yield { label: `${spec.params[at]}.${name} = ${label}`, names: name, args };
+      }
+    }
+  }
+}
+
+function markHostile(v: unknown): void {
+  if (v !== null && typeof v === 'object') {
+    let proxy = false;
+    try {
+      Object.keys(v);
+    } catch {
+      proxy = true;
+    }
+    if (proxy || GETTER_NAMES.some((n) => Object.getOwnPropertyDescriptor(v, n)?.get !== undefined)) hostile.add(v);
+  }
+}
+
+let caseCount = 0;
+const unnamed = new Set<string>();
+
+describe('api misuse: every exported function, given junk in each argument, option and field', function () {
+  this.timeout(60_000);
+
+  it('the table covers every function and class the package entry exports', () => {
+    const covered = new Set(SPECS.map((s) => s.fn.split('.')[0]));
+    const exported = Object.entries(irilink).filter(([, v]) => typeof v === 'function').map(([k]) => k);
+    expect(exported.filter((name) => !covered.has(name))).to.deep.equal([]);
+    expect(exported.length).to.be.at.least(55);
+  });
+
+  for (const spec of SPECS) {
+    const title = `${spec.fn}(${spec.params.join(', ')})${spec.fields ? ` and the fields of ${spec.params[spec.fields.at]}` : ''}`;
+    it(title, async () => {
+      const problems: string[] = [];
+      for (const c of cases(spec)) {
+        caseCount++;
+        const outcome = await settle(() => spec.call(...c.args));
+        const verdict = judge(outcome, { fn: spec.fn, names: c.names, returns: spec.returns, iriError: spec.iriError }, c.args);
+        if (verdict !== undefined) problems.push(`${c.label}: ${verdict}`);
+      }
+      expect(problems).to.deep.equal([]);
+    });
+  }
+
+  it(`random values in every argument position (fast-check, fixed seed)`, async () => {
+    const problems: string[] = [];
+    for (const spec of SPECS) {
+      for (let at = 0; at < spec.params.length; at++) {
+        await fc.assert(
+          fc.asyncProperty(fc.anything({ withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }), async (value) => {
+            const args = spec.args();
+            args[at] = value;
+            caseCount++;
+            const outcome = await settle(() => spec.call(...args));
+            const verdict = judge(outcome, { fn: spec.fn, names: spec.params[at]!, returns: spec.returns, iriError: spec.iriError }, args);
+            if (verdict !== undefined && problems.length < 50) problems.push(`${spec.fn} ${spec.params[at]} = ${fc.stringify(value)}: ${verdict}`);
+            return true;
+          }),
+          { seed: 58, numRuns: 25 },
+        );
+      }
+    }
+    expect(problems).to.deep.equal([]);
+  });
+
+  after(() => {
+    // eslint-disable-next-line no-console
+    if (process.env.IRILINK_MISUSE_COUNT) console.log(`api-misuse: ${SPECS.length} specs, ${caseCount} calls`);
+    if (process.env.IRILINK_MISUSE_FN) console.log([...unnamed].sort().join('\n'));
+  });
+});
+
+// ------------------------------------------------------------------------------------------ junk into streams
+
+/**
+ * What a stream does with one junk write: `thrown` (write() threw at once — Node's own check of a byte stream's
+ * input, ERR_INVALID_ARG_TYPE or ERR_STREAM_NULL_VALUES), or the error the stream failed with, or 'no error'.
+ * Never waits more than `ms`: a stream that neither fails nor finishes is a hang.
+ */
+async function writeJunk(stream: Transform, value: unknown, ms = 5000): Promise<{ thrown?: unknown; failed?: unknown; finished?: boolean }> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ failed: new Error(`neither failed nor finished within ${ms} ms`) }), ms);
+    const done = (r: { thrown?: unknown; failed?: unknown; finished?: boolean }): void => {
+      clearTimeout(timer);
+      stream.removeAllListeners('data');
+      resolve(r);
+    };
+    stream.on('error', (error) => done({ failed: error }));
+    stream.on('data', () => undefined);
+    stream.on('end', () => done({ finished: true }));
+    try {
+      stream.write(value);
+    } catch (error) {
+      stream.destroy();
+      done({ thrown: error });
+      return;
+    }
+    stream.end();
+  });
+}
+
+const STREAMS: [string, () => Transform, 'bytes' | 'objects'][] = [
+  ['createLinkStream', () => irilink.createLinkStream(), 'bytes'],
+  ['createLinkStream', () => irilink.createLinkStream({ markdown: true }), 'bytes'],
+  ['createLinkStream', () => irilink.createLinkStream({ encoding: 'shift_jis' }), 'bytes'],
+  ['createRecordStream', () => irilink.createRecordStream(), 'bytes'],
+  ['createLogLinkStream', () => irilink.createLogLinkStream(), 'bytes'],
+  ...irilink.RENDER_FORMATS.map((f): [string, () => Transform, 'objects'] => ['createRenderStream', () => irilink.createRenderStream(f), 'objects']),
+];
+
+const STREAM_JUNK: [string, unknown][] = [
+  ['null', null],
+  ['42', 42],
+  ['{}', {}],
+  ['[]', []],
+  ['true', true],
+  ['a Symbol', Symbol('junk')],
+  ['a throwing Proxy', throwingProxy()],
+  ['an object with throwing getters', throwingGetters()],
+  ['a link chunk without text', { type: 'link', uri: 'https://example.com/' }],
+  ['a string', 'see https://example.com/'],
+  ['a Buffer', Buffer.from('see https://example.com/')],
+];
+
+describe('api misuse: junk written into every stream fails it with a TypeError, without a hang or a crash', function () {
+  this.timeout(30_000);
+  STREAMS.forEach(([fn, make, input], n) => {
+    it(`${fn} #${n} (${input} in)`, async () => {
+      const problems: string[] = [];
+      for (const [label, value] of STREAM_JUNK) {
+        const valid = input === 'bytes' && (label === 'a string' || label === 'a Buffer');
+        const r = await writeJunk(make(), value);
+        if (valid) {
+          if (!r.finished) problems.push(`${label}: a valid write did not finish (${String((r.failed as Error | undefined)?.message ?? r.thrown)})`);
+          continue;
+        }
+        const error = r.thrown ?? r.failed;
+        if (error === undefined) {
+          problems.push(`${label}: accepted`);
+        } else if (error === SENTINEL) {
+          continue;
+        } else if (!(error instanceof TypeError)) {
+          problems.push(`${label}: ${(error as Error).constructor.name}: ${(error as Error).message}`);
+        } else if (r.thrown !== undefined) {
+          // Node's own check of what a byte stream takes, thrown by write() before the stream sees the value.
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code !== 'ERR_INVALID_ARG_TYPE' && code !== 'ERR_STREAM_NULL_VALUES') problems.push(`${label}: write() threw ${error.message}`);
+        } else if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_NULL_VALUES') {
+          // Node refuses null in every stream, object mode included (null ends a readable).
+        } else if (!error.message.startsWith(`irilink: ${fn}(): `)) {
+          problems.push(`${label}: failed with ${error.message}`);
+        }
+      }
+      expect(problems).to.deep.equal([]);
+    });
+  });
+
+  it('a byte stream that refused a junk write goes on with the next writes, losing nothing', async () => {
+    for (const [fn, make, input] of STREAMS) {
+      if (input !== 'bytes') continue;
+      const stream = make();
+      const out: unknown[] = [];
+      stream.on('data', (d: unknown) => out.push(d));
+      const ended = new Promise((resolve, reject) => {
+        stream.on('end', resolve);
+        stream.on('error', reject);
+      });
+      expect(() => stream.write(42), fn).to.throw(TypeError);
+      stream.end(Buffer.from('see https://example.com/a\n'));
+      await ended;
+      const text = out.map((d) => (Buffer.isBuffer(d) ? d.toString() : JSON.stringify(d))).join('');
+      expect(text, fn).to.include('"uri":"https://example.com/a"');
+    }
+  });
+
+  it('pipeline() from a source of junk rejects with a TypeError and leaves the process running', async () => {
+    const { pipeline } = await import('node:stream/promises');
+    const sink = (): Writable => new Writable({ objectMode: true, write: (_c, _e, cb) => cb() });
+    for (const [fn, make, input] of STREAMS) {
+      let error: unknown;
+      try {
+        // A byte stream's write() throws (Node's check), which pipe() would not catch: pipeline() from an iterable
+        // catches it. An object-mode stage fails itself, so a Readable source works too.
+        const source = input === 'bytes' ? (async function* () { yield { junk: true }; })() : Readable.from([{ junk: true }]);
+        await pipeline(source, make(), sink());
+      } catch (e) {
+        error = e;
+      }
+      expect(error, fn).to.be.instanceOf(TypeError);
+      if (input === 'objects') expect((error as Error).message).to.match(/^irilink: createRenderStream\(\): each chunk must be a text or link chunk/);
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------ what the sweep found, one by one
+
+describe('api misuse: the gaps the sweep found, each with the message it now gives', () => {
+  type Loose = (...args: unknown[]) => unknown;
+  const loose = (f: unknown): Loose => f as Loose;
+  const link = (): LinkChunk => sampleLink();
+
+  it('every renderer refuses null options, as detection, toUri and toIri do (they took null as {})', () => {
+    for (const fn of ['toHtml', 'toMarkdown', 'toAnsi', 'toJsonl', 'toText'] as const) {
+      expect(() => loose(irilink[fn])(sampleChunks(), null), fn).to.throw(TypeError, `irilink: ${fn}(): options must be an object or undefined, got null`);
+    }
+    expect(() => loose(irilink.createRenderStream)('html', null)).to.throw(TypeError, 'irilink: createRenderStream(): options must be an object or undefined, got null');
+    expect(() => loose(irilink.createRenderer)('ansi', null)).to.throw(TypeError, 'irilink: createRenderer(): options must be an object or undefined, got null');
+    expect(() => loose(irilink.toMarkdownSource)([], null)).to.throw(TypeError, 'irilink: toMarkdownSource(): options must be an object or undefined, got null');
+    expect(() => loose(irilink.findLinks)('x', null)).to.throw(TypeError, 'irilink: options must be an object or undefined, got null');
+    expect(() => loose(irilink.toUri)('x', null)).to.throw(TypeError, /^irilink: toUri\(\): options must be an object/);
+    expect(irilink.toHtml(sampleChunks(), undefined)).to.equal(irilink.toHtml(sampleChunks(), {}));
+  });
+
+  it('refusals(link, [42]) names its argument schemes (it said "option schemes")', () => {
+    expect(() => loose(irilink.refusals)(link(), [42])).to.throw(TypeError, 'irilink: refusals(): schemes must be an array of scheme names, got 42');
+    expect(() => loose(irilink.refusals)(link(), new Set(['java script']))).to.throw(TypeError, 'irilink: refusals(): schemes must be an array of scheme names, got "java script"');
+    expect(() => loose(irilink.refusals)(link(), ['data'])).to.throw(TypeError, 'irilink: refusals(): schemes must be free of javascript, vbscript and data (never linked), got "data"');
+    // An option of a renderer is still an option.
+    expect(() => irilink.toHtml([], { schemes: [42] as unknown as string[] })).to.throw(TypeError, 'irilink: option schemes must be an array of scheme names, got 42');
+  });
+
+  it('a renderer from createRenderer or createMarkdownSourceRenderer checks each chunk (null read .type; a bad text was echoed)', () => {
+    expect(() => loose(irilink.createRenderer('html').chunk)(null)).to.throw(TypeError, 'irilink: createRenderer().chunk(): chunk must be a text or link chunk ({ type, text, … }), got null');
+    expect(() => loose(irilink.createRenderer('text').chunk)({ type: 'text', text: 42 })).to.throw(TypeError, /createRenderer\(\)\.chunk\(\): chunk must be a text or link chunk .*, got an object/);
+    expect(() => loose(irilink.createMarkdownSourceRenderer().chunk)({ ...link(), text: {} })).to.throw(TypeError, /^irilink: createMarkdownSourceRenderer\(\)\.chunk\(\): chunk must be/);
+    expect(irilink.createRenderer('text').chunk(link())).to.equal('https://例え.jp/パス');
+  });
+
+  it('toJsonl refuses a field it would write wrongly (a NaN offset became null, a BigInt threw its own error)', async () => {
+    const r = await writeJunk(irilink.createRenderStream('jsonl'), { ...link(), end: '4' });
+    expect((r.failed as Error).message).to.equal('irilink: createRenderStream(): chunk.end must be a finite number or absent, got "4"');
+    expect(() => irilink.toJsonl([{ ...link(), start: Number.NaN }])).to.throw(TypeError, 'irilink: toJsonl(): chunk.start must be a finite number or absent, got NaN');
+    expect(() => irilink.toJsonl([{ ...link(), uri: 10n as unknown as string }])).to.throw(TypeError, 'irilink: toJsonl(): chunk.uri must be a string or absent, got 10n');
+    expect(() => irilink.toJsonl([{ ...link(), diagnostics: [null] as unknown as [] }])).to.throw(TypeError, /chunk\.diagnostics must be an array of diagnostic codes or absent, got an array/);
+    expect(irilink.toJsonl([{ type: 'link', text: 'x' } as LinkChunk], { links: true })).to.equal('{"line":1,"column":1,"text":"x","diagnostics":[]}\n');
+  });
+
+  it("irilinkLinkifyIt's methods check their arguments (pretest(null) read .includes, add(42) .endsWith, set(null) .fuzzyLink)", () => {
+    const l = irilink.irilinkLinkifyIt();
+    expect(() => loose(l.pretest.bind(l))(null)).to.throw(TypeError, 'irilink: linkify.pretest(): text must be a string, got null');
+    expect(() => loose(l.test.bind(l))(42)).to.throw(TypeError, 'irilink: linkify.test(): text must be a string, got 42');
+    expect(() => loose(l.add.bind(l))(42, null)).to.throw(TypeError, 'irilink: linkify.add(): schema must be a scheme name (RFC 3986 §3.1), with or without its ":", got 42');
+    expect(() => l.add('', 'http:')).to.throw(TypeError, /linkify\.add\(\): schema must be a scheme name/);
+    expect(() => l.add('javascript:', 'http:')).to.throw(TypeError, /linkify\.add\(\): schema must be a scheme other than javascript/);
+    expect(() => loose(l.tlds.bind(l))(undefined)).to.throw(TypeError, /^irilink: linkify\.tlds\(\): list must be a top-level domain or an array of them/);
+    expect(() => l.tlds([, 'com'] as string[])).to.throw(TypeError, /linkify\.tlds\(\): list must be/); // a hole
+    expect(() => loose(l.set.bind(l))(null)).to.throw(TypeError, 'irilink: linkify.set(): options must be an object, got null');
+    expect(() => loose(l.set.bind(l))({ fuzzyLink: null })).to.throw(TypeError, 'irilink: linkify.set(): options.fuzzyLink must be a boolean, got null');
+    expect(l.add('spotify:', 'http:').test('see spotify:track:1')).to.equal(true);
+  });
+
+  it('the remark transformer checks the tree it is given (42 gave "Cannot use \'in\' operator")', () => {
+    const transform = irilink.remarkIrilink();
+    expect(() => loose(transform)(42)).to.throw(TypeError, 'irilink: remarkIrilink(): tree must be an mdast tree (its children arrays of node objects), got 42');
+    expect(() => transform({ type: 'root', children: [null] })).to.throw(TypeError, /remarkIrilink\(\): tree must be an mdast tree .*, got null/);
+    expect(() => transform({ type: 'root', children: [{ type: 'text', value: 5 }] })).to.throw(TypeError, /each text value a string\), got 5/);
+    expect(() => loose(irilink.remarkIrilink)(null)).to.throw(TypeError, 'irilink: remarkIrilink(): options must be an object or undefined, got null');
+  });
+
+  it('recomposeIri and formatUrlParts check every component (an object was written as "[object Object]")', () => {
+    expect(() => irilink.recomposeIri({ path: '/', host: {} as string })).to.throw(TypeError, 'irilink: recomposeIri(): c.host must be a string or undefined, got an object');
+    expect(() => irilink.recomposeIri({ path: '/', scheme: Symbol('s') as unknown as string })).to.throw(TypeError, /c\.scheme must be a string or undefined, got a symbol/);
+    expect(irilink.recomposeIri({ scheme: 'http', host: 'example.org', port: '8080', path: '/' })).to.equal('http://example.org:8080/');
+    expect(() => irilink.formatUrlParts({ scheme: 'https', host: 'a.example', path: 'a/b' as unknown as string[] })).to.throw(TypeError, 'irilink: formatUrlParts(): parts.path must be an array of strings, or undefined, got "a/b"');
+    expect(() => irilink.formatUrlParts({ scheme: 'https', host: 'a.example', query: [null] as unknown as [string][] })).to.throw(TypeError, /parts\.query must be an array of \[key, value\?\] pairs of strings/);
+  });
+
+  it('skeleton and confusableHost speak as the rest of irilink ("skeleton: expected a string" had no irilink: prefix)', () => {
+    expect(() => loose(irilink.skeleton)(undefined)).to.throw(TypeError, 'irilink: skeleton(): s must be a string, got undefined');
+    expect(() => loose(irilink.confusableHost)(42)).to.throw(TypeError, 'irilink: confusableHost(): host must be a string, got 42');
+  });
+
+  it('mail functions check their inputs (linkifyMessage(null) read .buffer; decodeFlowed(null) .length; runMail(…, null) .write)', async () => {
+    const rejection = async (p: () => Promise<unknown>): Promise<string> => {
+      try {
+        await p();
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'no error';
+    };
+    expect(await rejection(() => loose(irilink.linkifyMessage)(null) as Promise<unknown>)).to.equal('irilink: linkifyMessage(): raw must be a Buffer or a Uint8Array (the message bytes), got null');
+    expect(await rejection(() => loose(irilink.linkifyMessage)(MAIL, {}, Number.NaN) as Promise<unknown>)).to.equal('irilink: linkifyMessage(): index must be a non-negative integer, got NaN');
+    expect(await rejection(() => loose(irilink.runMail)(Readable.from([MAIL]), null, 'html') as Promise<unknown>)).to.equal('irilink: runMail(): output must be a writable stream, got null');
+    expect(await rejection(async () => {
+      for await (const _ of loose(irilink.splitMbox)([null]) as AsyncIterable<unknown>) void _;
+    })).to.equal('irilink: splitMbox(): each piece of input must be a Buffer, a Uint8Array or a string, got null');
+    expect(await rejection(async () => {
+      for await (const _ of irilink.linkifyMail(MAIL, { html: 10n as unknown as 'all' })) void _;
+    })).to.equal('irilink: option html must be "alternative", "all" or "none", got 10n'); // JSON.stringify threw on the BigInt
+    expect(() => loose(irilink.decodeFlowed)(null, true)).to.throw(TypeError, 'irilink: decodeFlowed(): text must be a string, got null');
+    expect(() => loose(irilink.decodeFlowed)('a \nb', 'yes')).to.throw(TypeError, /decodeFlowed\(\): delSp must be a boolean/);
+    expect(() => loose(irilink.linkifyQuoted)(42)).to.throw(TypeError, 'irilink: linkifyQuoted(): text must be a string, got 42');
+    expect(() => irilink.mailToHtml({ ...mailMessage, index: Number.NaN })).to.throw(TypeError, 'irilink: mailToHtml(): message.index must be a non-negative integer, got NaN'); // was data-index="NaN"
+    expect(() => irilink.mailToHtml({ ...mailMessage, parts: [{ ...mailMessage.parts[0]!, chunks: [null] as unknown as Chunk[] }] })).to.throw(TypeError, /^irilink: mailToHtml\(\): each chunk must be/);
+  });
+
+  it('log functions name themselves, and RecordLinker.record checks its line (null read .length)', () => {
+    expect(() => loose(irilink.findLogLinks)(42)).to.throw(TypeError, 'irilink: findLogLinks(): line must be a string, got 42'); // was LogLineLinker.links()
+    expect(() => loose(irilink.linkifyLogLine)(null)).to.throw(TypeError, 'irilink: linkifyLogLine(): line must be a string, got null');
+    expect(() => loose(new irilink.RecordLinker().record)(null)).to.throw(TypeError, 'irilink: RecordLinker.record(): bytes must be a Buffer or a Uint8Array (one line), got null');
+    expect(new irilink.RecordLinker().record(new TextEncoder().encode('see https://例え.jp/')).links[0]?.byteEnd).to.equal(22);
+  });
+
+  it('Markdown functions name themselves for bad options (it said MarkdownLinkifier())', () => {
+    expect(() => loose(irilink.findMarkdownLinks)('x', 42)).to.throw(TypeError, 'irilink: findMarkdownLinks(): options must be an object or undefined, got 42');
+    expect(() => loose(irilink.linkifyMarkdown)('x', [])).to.throw(TypeError, 'irilink: linkifyMarkdown(): options must be an object or undefined, got an array');
+  });
+
+  it('new IriError checks its code (a junk code gave the message "undefined")', () => {
+    expect(() => loose((c: unknown) => new IriError(c as irilink.IriErrorCode))(42)).to.throw(TypeError, /^irilink: IriError\(\): code must be one of lone-surrogate, noncharacter, /);
+    expect(() => new IriError('lone-surrogate', Symbol('d') as unknown as string)).to.throw(TypeError, /IriError\(\): detail must be a string or undefined, got a symbol/);
+    expect(new IriError('idna-failed', '"a..b"').message).to.equal('the host is not a valid IDNA domain name (UTS #46 ToASCII failed): "a..b"');
+  });
+});
