@@ -39,6 +39,16 @@ export class IriError extends Error {
   }
 }
 
+/**
+ * What every function takes as its options argument: an object of the kind `{ … }` makes (a class instance or an
+ * object from another realm too), not an array, a Map, a Buffer, a Date or a boxed string — whose entries, if any,
+ * are no options, so that they would be read as `{}` (a Map) or give `unknown option "0"` (a Buffer). A Proxy whose
+ * traps throw lets its own error through.
+ */
+export function isOptionsObject(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && Object.prototype.toString.call(value) === '[object Object]';
+}
+
 /** A TypeError for a bad argument or option, worded the same way everywhere. */
 export function badOption(name: string, expected: string, got: unknown): TypeError {
   // The options object itself is not "option options".

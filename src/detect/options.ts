@@ -2,7 +2,7 @@
 
 import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
-import { badOption, unknownOption } from '../errors.js';
+import { badOption, isOptionsObject, unknownOption } from '../errors.js';
 import { buildTldSet, DEFAULT_TLDS } from './tlds.js';
 import { buildTrie } from './trie.js';
 
@@ -113,7 +113,7 @@ export function checkOptionNames(options: object, own: readonly string[]): void 
 /** Validates `options` (TypeError via badOption for a bad value or an unknown name) and resolves defaults. */
 export function resolveOptions(options: LinkOptions | undefined): ResolvedOptions {
   if (options === undefined) return (defaultResolved ??= resolve({}));
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw badOption('options', 'an object or undefined', options);
   }
   for (const key of Object.keys(options)) {

@@ -1,6 +1,6 @@
 // URI → IRI: RFC 3987 §3.2, draft-ietf-iri-3987bis-11 §4 steps 1–6.
 
-import { badArgument, badOption, unknownOption } from '../errors.js';
+import { badArgument, badOption, isOptionsObject, unknownOption } from '../errors.js';
 import { isBidiFormat, isHexDig, isInvisibleOrSpace, isIprivate, isUcschar, isUnreserved } from './chars.js';
 import { asciiLowerEquals, domainToUnicode, isDnsScheme } from './idna.js';
 import { recomposeIri, splitIriReference } from './parse.js';
@@ -44,7 +44,7 @@ export function toIri(uri: string, options?: ToIriOptions): string {
   if (typeof uri !== 'string') throw badArgument('toIri', 'uri', 'a string', uri);
   let toUnicode = true;
   if (options !== undefined) {
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    if (!isOptionsObject(options)) {
       throw badArgument('toIri', 'options', 'an object', options);
     }
     for (const key of Object.keys(options)) if (key !== 'toUnicode') throw unknownOption(key, ['toUnicode']);

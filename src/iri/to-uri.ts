@@ -2,7 +2,7 @@
 
 import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
-import { badArgument, badOption, IriError, unknownOption } from '../errors.js';
+import { badArgument, badOption, IriError, isOptionsObject, unknownOption } from '../errors.js';
 import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
@@ -197,7 +197,7 @@ const TO_URI_OPTION_NAMES: readonly string[] = ['host', 'normalize', 'asciiDisal
 
 function readOptions(options: ToUriOptions | undefined): ReadOptions {
   if (options === undefined) return { ...TO_URI };
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw badArgument('toUri', 'options', 'an object', options);
   }
   const { host = 'percent', normalize = 'none', asciiDisallowed = 'fail', documentCharset } = options;

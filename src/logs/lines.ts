@@ -1,5 +1,5 @@
 // Link detection in one log line with the log rules of view.ts.
-import { badArgument, badOption } from '../errors.js';
+import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import { createScanner } from '../detect/index.js';
 import { checkOptionNames } from '../detect/options.js';
 import type { LinkOptions, Scanner } from '../detect/index.js';
@@ -23,7 +23,7 @@ export const LOG_OPTION_NAMES: readonly string[] = ['logRules'];
  */
 export function checkLogOptions(fn: string, options: unknown, own: readonly string[]): void {
   if (options === undefined) return;
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw badArgument(fn, 'options', 'an object or undefined', options);
   }
   checkOptionNames(options, own);

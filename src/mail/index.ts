@@ -1,6 +1,6 @@
 // Mail mode: RFC 5322 messages or an mbox in, linkified text parts out, one message at a time.
 import { Readable } from 'node:stream';
-import { badArgument, badOption } from '../errors.js';
+import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import type { HtmlOptions } from '../render/index.js';
 import { splitMbox } from './mbox.js';
 import { linkifyMessage, splitMailOptions } from './message.js';
@@ -66,7 +66,7 @@ export async function runMail(
   if (out === null || typeof out !== 'object' || typeof out.write !== 'function' || typeof out.once !== 'function') {
     throw badArgument('runMail', 'output', 'a writable stream', output);
   }
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw badArgument('runMail', 'options', 'an object or undefined', options);
   }
   mailSource('runMail', input);

@@ -15,7 +15,7 @@
 // wrapped link, which continues after whitespace, not after `>`).
 //
 // Memory: only the message being read is held (its lines), plus one incomplete line of input.
-import { badArgument } from '../errors.js';
+import { badArgument, isOptionsObject } from '../errors.js';
 
 /** One message of an mbox (or the whole input when it is not an mbox). */
 export interface MboxMessage {
@@ -78,7 +78,7 @@ export async function* splitMbox(
   if (input === null || typeof input !== 'object' || input instanceof Uint8Array || !iterable(input)) {
     throw badArgument('splitMbox', 'input', 'a Readable, an async iterable or an iterable of Buffers', input);
   }
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw badArgument('splitMbox', 'options', 'an object or undefined', options);
   }
   const mode = options.mbox ?? 'auto';

@@ -11,7 +11,7 @@ import { isUtf8 } from 'node:buffer';
 import type { MimeNode } from '@zone-eu/mailsplit';
 import { linkify } from '../detect/index.js';
 import { checkOptionNames } from '../detect/options.js';
-import { badArgument, badOption } from '../errors.js';
+import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { createDecoder } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
@@ -71,7 +71,7 @@ const MAIL_OPTION_NAMES: readonly string[] = ['html', 'mbox'];
 /** Splits MailOptions into the detector's options and the mail ones. */
 // `link` is undefined when no detector option is given, so the detector's resolved defaults are shared.
 export function splitMailOptions(fn: string, options: object): { link: LinkOptions | undefined; html: 'alternative' | 'all' | 'none' } {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw badArgument(fn, 'options', 'an object or undefined', options);
   }
   checkOptionNames(options, MAIL_OPTION_NAMES);
@@ -268,7 +268,7 @@ export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, 
  */
 export function linkifyQuoted(text: string, options?: LinkOptions): Chunk[] {
   if (typeof text !== 'string') throw badArgument('linkifyQuoted', 'text', 'a string', text);
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+  if (options !== undefined && !isOptionsObject(options)) {
     throw badArgument('linkifyQuoted', 'options', 'an object or undefined', options);
   }
   const masked = maskQuotePrefixes(text);

@@ -16,7 +16,7 @@ import type { LinkOptions } from '../detect/index.js';
 import { DEFAULT_SCHEMES, NEVER_SCHEMES } from '../detect/index.js';
 import { isSchemeName, isTldName } from '../detect/options.js';
 import { DEFAULT_TLDS } from '../detect/tlds.js';
-import { badArgument } from '../errors.js';
+import { badArgument, isOptionsObject } from '../errors.js';
 import type { Link } from '../types.js';
 
 /** One match, in linkify-it's shape. */
@@ -59,7 +59,7 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   private lastLinks: Link[] = [];
 
   constructor(options: LinkOptions | undefined) {
-    if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    if (options !== undefined && !isOptionsObject(options)) {
       throw badArgument('irilinkLinkifyIt', 'options', 'an object or undefined', options);
     }
     this.options = { ...(options ?? {}) };
@@ -130,7 +130,7 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   }
 
   set(options: { fuzzyLink?: boolean; fuzzyEmail?: boolean; fuzzyIP?: boolean }): this {
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    if (!isOptionsObject(options)) {
       throw badArgument('linkify.set', 'options', 'an object', options);
     }
     // Other names are linkify-it options irilink has no use for ('---'), accepted as linkify-it accepts them.

@@ -1,6 +1,6 @@
 // The Markdown mode's options, read without loading the Markdown parser: createLinkStream checks them when a
 // stream is created, and loads micromark only at the stream's first write (src/stream/transform.ts).
-import { badArgument, badOption } from '../errors.js';
+import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import { checkOptionNames } from '../detect/options.js';
 import type { LinkOptions } from '../detect/index.js';
 
@@ -16,7 +16,7 @@ export interface MarkdownLinkOptions extends LinkOptions {
 /** The dialect and the detector's options of `options`; a TypeError (naming `fn`) when they are not an object. */
 export function splitMarkdownOptions(fn: string, options: MarkdownLinkOptions | undefined): { gfm: boolean; link: LinkOptions | undefined } {
   if (options === undefined) return { gfm: true, link: undefined };
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw badArgument(fn, 'options', 'an object or undefined', options);
   }
   checkOptionNames(options, ['gfm']);

@@ -10,7 +10,7 @@
 
 import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
 import { findLinks } from '../detect/index.js';
-import { badArgument } from '../errors.js';
+import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 
 /** Parents whose text is never linked: links already, and references to definitions. */
@@ -21,7 +21,7 @@ const SKIP = new Set(['link', 'linkReference']);
  * `uri` (the ASCII href), its text the link as written; `data.irilink` holds the whole irilink Link.
  */
 export function remarkIrilink(options?: LinkOptions): (tree: object) => void {
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+  if (options !== undefined && !isOptionsObject(options)) {
     throw badArgument('remarkIrilink', 'options', 'an object or undefined', options);
   }
   findLinks('', options); // validates the options now (TypeError)

@@ -1,6 +1,6 @@
 // What every renderer shares: the per-chunk renderer shape, the policy that decides whether a link may be
 // clickable, the text a link displays, and the right-to-left test used for bidi isolation.
-import { badArgument, badOption, unknownOption } from '../errors.js';
+import { badArgument, badOption, isOptionsObject, unknownOption } from '../errors.js';
 import { BIDI_CLASS_NAMES, bidiClassIndex } from '../unicode/index.js';
 import type { Chunk, DiagnosticCode, LinkChunk } from '../types.js';
 
@@ -218,7 +218,7 @@ export const COMMON_OPTION_NAMES: readonly string[] = Object.freeze(['display', 
  */
 export function readOptions(fn: string, options: unknown, known: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {};
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw badArgument(fn, 'options', 'an object or undefined', options);
   }
   for (const key of Object.keys(options)) if (!known.includes(key)) throw unknownOption(key, known);

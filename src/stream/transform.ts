@@ -17,7 +17,7 @@
 // (later.ts says why and what it gained).
 import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
-import { badArgument, badOption } from '../errors.js';
+import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import type { Chunk } from '../types.js';
 import type { LinkOptions } from '../detect/index.js';
 import { createDecoder } from './decode.js';
@@ -58,7 +58,7 @@ interface PushLinkifier {
 const STREAM_OPTION_NAMES: readonly string[] = ['encoding', 'highWaterMark', 'markdown', 'gfm'];
 
 export function createLinkStream(options: StreamOptions = {}): Transform {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw badArgument('createLinkStream', 'options', 'an object or undefined', options);
   }
   checkOptionNames(options, STREAM_OPTION_NAMES);
