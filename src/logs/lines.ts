@@ -38,7 +38,8 @@ export function splitLogOptions(
   if (options === undefined) return { link: undefined, logRules: true };
   const link: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) if (key !== 'logRules' && !extra.includes(key)) link[key] = value;
-  const logRules = (options as LogOptions).logRules ?? true;
+  const given = (options as LogOptions).logRules;
+  const logRules = given === undefined ? true : given; // not `??`: null is no boolean
   if (typeof logRules !== 'boolean') throw badOption('logRules', 'a boolean', logRules);
   return { link: Object.keys(link).length === 0 ? undefined : (link as LinkOptions), logRules };
 }

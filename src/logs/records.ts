@@ -248,7 +248,7 @@ export function createLogLinkStream(options?: RecordOptions): Transform {
 function resolveStreamOptions(fn: string, options: RecordOptions | undefined): [RecordLinker, number] {
   checkLogOptions(fn, options, RECORD_OPTION_NAMES);
   const { logRules, link } = splitLogOptions(options, ['maxRecordBytes', 'encoding']);
-  const max = options?.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+  const max = options?.maxRecordBytes === undefined ? DEFAULT_MAX_RECORD_BYTES : options.maxRecordBytes; // null is refused
   if (!Number.isInteger(max) || max < 1) throw badOption('maxRecordBytes', 'a positive integer', max);
   const linkerOptions: RecordLinkerOptions = link === undefined ? { logRules } : { ...link, logRules };
   if (options?.encoding !== undefined) linkerOptions.encoding = options.encoding;

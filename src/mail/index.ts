@@ -33,7 +33,7 @@ export async function* linkifyMail(
 ): AsyncGenerator<MailMessage> {
   const source = mailSource('linkifyMail', input);
   splitMailOptions('linkifyMail', options); // validates the html option before reading
-  const mbox = options.mbox ?? 'auto';
+  const mbox = options.mbox === undefined ? 'auto' : options.mbox; // not `??`: null is refused
   if (mbox !== true && mbox !== false && mbox !== 'auto') throw badOption('mbox', 'true, false or "auto"', mbox);
   for await (const message of splitMbox(source, { mbox })) {
     yield await linkifyMessage(message.raw, options, message.index, message.envelope);
@@ -71,6 +71,7 @@ export async function runMail(
   }
   mailSource('runMail', input);
   const { render, ...mailOptions } = options;
+  if (render !== undefined && !isOptionsObject(render)) throw badOption('render', 'an object (the HTML options) or undefined', render);
   let messages = 0;
   let links = 0;
   for await (const message of linkifyMail(input, mailOptions)) {

@@ -81,7 +81,7 @@ export async function* splitMbox(
   if (!isOptionsObject(options)) {
     throw badArgument('splitMbox', 'options', 'an object or undefined', options);
   }
-  const mode = options.mbox ?? 'auto';
+  const mode = options.mbox === undefined ? 'auto' : options.mbox; // not `??`: null is refused
   if (mode !== true && mode !== false && mode !== 'auto') throw badArgument('splitMbox', 'options.mbox', "true, false or 'auto'", mode);
 
   let isMbox: boolean | undefined = mode === 'auto' ? undefined : mode;

@@ -77,7 +77,8 @@ export function splitMailOptions(fn: string, options: object): { link: LinkOptio
   checkOptionNames(options, MAIL_OPTION_NAMES);
   const link: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) if (!MAIL_OPTION_NAMES.includes(key)) link[key] = value;
-  const html = (options as MailOptions).html ?? 'alternative';
+  const given = (options as MailOptions).html;
+  const html = given === undefined ? 'alternative' : given; // not `??`: null is refused
   if (html !== 'alternative' && html !== 'all' && html !== 'none') {
     throw badOption('html', '"alternative", "all" or "none"', html);
   }

@@ -116,6 +116,9 @@ export function refusals(link: LinkChunk, schemes: ReadonlySet<string> | readonl
   if (c === null || typeof c !== 'object' || c.type !== 'link') {
     throw badArgument('refusals', 'link', 'a link chunk ({ type: "link", text, uri, … })', link);
   }
+  if (c.diagnostics !== undefined && !Array.isArray(c.diagnostics)) {
+    throw badArgument('refusals', 'link.diagnostics', 'an array of diagnostic codes or absent', c.diagnostics);
+  }
   if (schemes instanceof Set) return refusalsOf(link, resolveSchemes([...schemes], 'refusals')); // checked and lower-cased
   if (!Array.isArray(schemes)) throw badArgument('refusals', 'schemes', 'a Set or an array of scheme names', schemes);
   return refusalsOf(link, resolveSchemes(schemes, 'refusals'));
@@ -253,7 +256,13 @@ export function readChoice<T extends string>(name: string, value: unknown, choic
 export function checkChunk(fn: string, chunk: unknown, name = 'each chunk'): Chunk {
   if (chunk !== null && typeof chunk === 'object') {
     const c = chunk as Chunk;
-    if ((c.type === 'text' || c.type === 'link') && typeof c.text === 'string') return c;
+    if ((c.type === 'text' || c.type === 'link') && typeof c.text === 'string') {
+      // Not an array, the diagnostics would read as none: an unsafe link given `'idna-failed'` would be clickable.
+      if (c.diagnostics !== undefined && !Array.isArray(c.diagnostics)) {
+        throw badArgument(fn, name === 'chunk' ? 'chunk.diagnostics' : "a chunk's diagnostics", 'an array of diagnostic codes or absent', c.diagnostics);
+      }
+      return c;
+    }
   }
   throw badArgument(fn, name, 'a text or link chunk ({ type, text, … })', chunk);
 }
