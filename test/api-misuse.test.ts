@@ -6,11 +6,14 @@
 // then random values (fast-check, fixed seed). The outcome must be one of:
 //   - it works and returns the documented type, with no sign of a junk value leaking into it (`undefined`, `NaN`,
 //     `[object Object]` in a string; NaN anywhere);
-//   - a TypeError whose message starts with `irilink: ` and names the argument or option (or, for the functions a
-//     specification lets fail, an IriError with its code);
+//   - a TypeError whose message starts with `irilink: ` and names the argument, field or option — for an argument
+//     or a field the function too (`irilink: toHtml(): options must be …`); an option's message names the option
+//     only (`irilink: option display must be …`: one resolver serves every function, and the command line shows
+//     these messages as usage errors) — or, for the functions a specification lets fail, an IriError with its code;
 //   - the caller's own error, unchanged, when the caller's Proxy or getter throws it (irilink does not hide it).
 // Never an internal error (`Cannot read properties of null`, `x.charCodeAt is not a function`, …).
-// Streams also get junk written into them: they fail with a TypeError and neither hang nor crash the process.
+// Streams also get junk written into them: they fail with a TypeError and neither hang nor crash the process (a
+// byte stream's write() throws Node's own ERR_INVALID_ARG_TYPE, as every Node byte stream does).
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { PassThrough, Readable, Transform, Writable } from 'node:stream';
