@@ -78,6 +78,14 @@ describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
     'not across another < <⸠http://example.com/a⸡ <b>',
     'mail <⸠john@example.com⸡>',
   ]);
+  // A link without a scheme wraps only once its path has begun (deviation from RFC 3986 Appendix C, which delimits
+  // URIs): a bare name in `<…>` followed by more words is markup or a repr.
+  itMarks([
+    'see <⸠www.example.gov/NCES/\npubs/96323.html⸡>',
+    '<Button.Group style={styles.btn}> and <Radio.Group\n  value={v}\n>',
+    '>>> Color(1)\n<Color.RED: 1> and <⸠example.com⸡ at home> and <⸠tim.example.org⸡ at ⸠comcast.net⸡>',
+    'with a scheme, as before: <⸠https://example.com/a\n  /b⸡> and <⸠https://example.com⸡\n>',
+  ]);
   it('drops the whitespace from the uri and flags it', () => {
     const [link] = findLinks('<URL:http://example.com/a/very/long\r\n    /path?q=1>');
     expect(link!.text).to.equal('http://example.com/a/very/long\r\n    /path?q=1');
@@ -164,6 +172,13 @@ describe('detect: code and markup in running text (deviations from UTS #58 §2.1
     '⸠http://example.com/a<b>c⸡</b>',
     '⸠http://example.com/p⸡</',
   ]);
+  // An Open bracket that nothing follows is not part of the link (the reference counts it safe): AsciiDoc labels.
+  itMarks([
+    'the ⸠https://lore.kernel.org/git/⸡[`mailing list`]',
+    'like ⸠https://github.com/newren/git-filter-repo⸡[`filter-repo`].',
+    'see ⸠https://example.com/a⸡( and ⸠https://example.com/a⸡{ and ⸠example.com/b⸡[.',
+    'but ⸠https://example.com/a()⸡ and ⸠https://example.com/a(b)⸡ and ⸠https://example.com/<org>⸡ and ⸠https://example.com/a[1]⸡',
+  ]);
 });
 
 describe('detect: P7 — file names', () => {
@@ -175,6 +190,20 @@ describe('detect: P7 — file names', () => {
     'at main.rs:42 the bug',
   ]);
   // irilink's extension: a bare two-label name followed directly by `(` is code (a call, a man page section)
+  // Measured over the corpora (tlds.ts): shared objects, systemd units, SSH keys, configuration files, autotools.
+  itMarks([
+    'load libc.so and ld-linux.so, edit main.cf and master.cf, enable multi-user.target, copy id_rsa.pub',
+    'see System.map, httpd.pid, configure.ac, Makefile.am, out.ps, foo.inc, zone.tab',
+    'but ⸠www.notion.so⸡, ⸠notion.so/page⸡, ⸠https://notion.so⸡ and ⸠a.example.so⸡',
+    'and still ⸠wttr.in⸡ and ⸠aviary.pl⸡ (country codes with many two-label hosts: not in the list)',
+  ]);
+  // irilink's extension: a TLD written as no host name is (a deviation from UTS #58 §4.1 step 2 for capitals)
+  itMarks([
+    'const RadioGroup = Radio.Group; vProp.Name = 1; From: "Craig R.Hughes"; in reply.You will',
+    'level logging.INFO or Color.RED, on i.MX boards, run perl Makefile.PL',
+    'but ⸠Example.Com⸡ and ⸠Sun.COM⸡ and ⸠WEB.DE⸡ and ⸠example.Com⸡ and ⸠abc.XN--11B4C3D⸡',
+    'and ⸠www.Libera.Chat⸡ and ⸠Libera.Chat/about⸡ and ⸠https://Libera.Chat⸡',
+  ]);
   itMarks([
     'call iter.next() or Date.now(), see systemd.network(5)',
     'but ⸠example.com⸡ (see below), ⸠www.example.com⸡(x), ⸠a.example.com⸡(x) and ⸠https://example.com⸡(x)',
@@ -191,6 +220,12 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     'write to ⸠a@example.com⸡______________Send posts (a rule line glued on)',
     'with ⸠https://n.to_string⸡ (an explicit scheme takes the host as written)',
     'write ⸠mailto:a@example.com⸡_x but not a@example.com_x',
+  ]);
+  // …and a domain right after a letter or digit and `_` is the rest of an identifier or a file name
+  itMarks([
+    'auth required pam_unix.so and LoadModule mod_cache.so, file start_erl.data, debian-faq.zh_CN.ps',
+    'see CHANGELOG_V18.md#18.15.0 and ip6_tnl.net and x__y.example.com',
+    'but _⸠example.com⸡_ and __⸠example.com⸡__ and # _⸠acme-challenge.example.com⸡ and ⸠john_doe@example.com⸡',
   ]);
 });
 

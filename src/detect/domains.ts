@@ -147,7 +147,7 @@ export function atDot(st: ScanState, d: number): boolean {
 
   // Step 5: an email address when `@` precedes the domain.
   if (ds > floor && text.charCodeAt(ds - 1) === AT) return emailAt(st, ds, tldEnd, linkEnd, wordGoesOn);
-  if (!o.schemeless || wordGoesOn) return false;
+  if (!o.schemeless || wordGoesOn || identifierBefore(text, ds, floor)) return false;
 
   // Deviation (UTS #58 §4.1): a domain right after `://` belongs to that scheme. When the scheme was not linked
   // (`javascript://…`, `seehttp://…`, `ftp://` with a schemes option without ftp) the domain is not linked
@@ -353,12 +353,63 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   for (let i = ds; i < d; i++) if (isHostDot(text.charCodeAt(i))) return false;
   if (d - ds === 3 && equalsLowerCased(text, ds, d, 'www')) return false;
   for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
-  if (st.outOfRoom(tldEnd) || text.charCodeAt(tldEnd) !== LEFT_PAREN) return false;
   for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
-  return true;
+  if (isCodeCase(text, ds, d, tldEnd)) return true;
+  // (atDot read text[tldEnd] already: no INCOMPLETE from here.)
+  return !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === LEFT_PAREN;
+}
+
+/**
+ * P7, of a bare two-label name text[ds, tldEnd) with its dot at `d`: is its TLD written as no host name is — in
+ * mixed case (`Radio.Group`, `vProp.Name`, `R.Hughes`, `reply.You`: a member, an initial, a sentence glued to the
+ * next), or in capitals after a lower-case letter (`logging.INFO`, `Color.RED`, `i.MX`, `Makefile.PL`)?
+ * UTS #58's reference matches only an all-lower or all-upper TLD (NOTES §4.1 step 2), so it never links the first
+ * kind; irilink matches TLDs in any case (`example.Com`, tlds.ts) except here. An all-capital name (`WEB.DE`) and
+ * RFC 1591's generic seven (`Example.Com`, `Sun.COM`; the caller checks those) and A-labels (`abc.XN--11B4C3D`,
+ * a conformance line) stay links.
+ * Deviation (UTS #58 §4.1 step 2): the reference links `logging.INFO`; over the corpora (en-mixed, multilingual,
+ * mail, markdown) both kinds together were about 1,270 bare names, of which about 20 were hosts (`Libera.Chat`).
+ */
+function isCodeCase(text: string, ds: number, d: number, tldEnd: number): boolean {
+  let upper = false;
+  let lower = false;
+  for (let i = d + 1; i < tldEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) upper = true;
+    else if (c >= 0x61 && c <= 0x7a) lower = true;
+    else if (c >= 128 || c === HYPHEN) return false; // a U-label, full-width letters or an A-label (`XN--11B4C3D`)
+  }
+  if (!upper) return false;
+  if (lower) return text.charCodeAt(d + 1) <= 0x5a; // `Group`, `You` (a TLD that starts in lower case, `fO`: not judged)
+  for (let i = ds; i < d; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x61 && c <= 0x7a) return true;
+  }
+  return false;
 }
 
 const RFC1591_GENERIC_TLDS: readonly string[] = ['com', 'net', 'org', 'edu', 'gov', 'mil', 'int'];
+
+/**
+ * Is the `_` right before a schemeless domain starting at `ds` part of an identifier or a file name that runs on to
+ * the left — a letter or digit, at most one more `_`, then the domain (`pam_unix.so`, `mod_cache.so`,
+ * `start_erl.data`, `debian-faq.zh_CN.ps`)? `_` is no host character, so the domain's back-scan stops at it and
+ * would link the part after it (`unix.so`), which is not the name written.
+ * Deviation (UTS #58 §4.1 step 3), as the `_` after a TLD above: the reference links `unix.so` there. Markdown
+ * emphasis (`_example.com_`, `__example.com__`) has no letter before its `_` and stays a link; an email's `_`
+ * belongs to its local part and never comes here. Reads only text[floor, ds).
+ */
+function identifierBefore(text: string, ds: number, floor: number): boolean {
+  let i = ds - 1;
+  if (i <= floor || text.charCodeAt(i) !== UNDERSCORE) return false;
+  i--;
+  if (text.charCodeAt(i) === UNDERSCORE) {
+    if (i <= floor) return false;
+    i--;
+  }
+  const c = text.charCodeAt(i);
+  return c < 128 && (ASCII_FLAGS[c]! & (A_ALPHA | A_DIGIT)) !== 0;
+}
 
 /**
  * After the `_` at `u`: at most one more, then an ASCII letter or digit — an identifier (`to_string`, `__init__`),

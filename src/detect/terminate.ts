@@ -140,7 +140,9 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       // Appendix C: `<` and `>` delimit a URI in text. `<placeholder>` in a path stays: `https://h.example/<org>`.)
       if (cp === LESS && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) return lastSafe;
       stack[depth++] = cp;
-      lastSafe = i + len;
+      // Deviation (UTS #58 §3.5.1): the reference counts an Open as safe, so a link could end in a bracket that
+      // nothing follows (`https://github.com/x/y[` before an AsciiDoc label); here it becomes safe only with what
+      // comes after it (`a(b)`, `a()`, `<org>`), and a dangling one is left out like Soft punctuation.
     } else if (lt === CLOSE) {
       if (depth === 0 || linkBracketOpener(cp) !== stack[--depth]) return lastSafe;
       lastSafe = i + len;
