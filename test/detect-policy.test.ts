@@ -197,6 +197,11 @@ describe('detect: P7 — file names', () => {
     'but ⸠www.notion.so⸡, ⸠notion.so/page⸡, ⸠https://notion.so⸡ and ⸠a.example.so⸡',
     'and still ⸠wttr.in⸡ and ⸠aviary.pl⸡ (country codes with many two-label hosts: not in the list)',
   ]);
+  // …also with nothing but a fragment or a query after it: a relative link to a document
+  itMarks([
+    'see [errors](errors.md#class-error), CHANGELOG.md#v2 and run.sh?x=1',
+    'but ⸠docs.example.md#a⸡, ⸠www.x.md#a⸡, ⸠x.md/page#a⸡ and ⸠example.com#x⸡',
+  ]);
   // irilink's extension: a TLD written as no host name is (a deviation from UTS #58 §4.1 step 2 for capitals)
   itMarks([
     'const RadioGroup = Radio.Group; vProp.Name = 1; From: "Craig R.Hughes"; in reply.You will',

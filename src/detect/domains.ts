@@ -18,6 +18,8 @@ const DOT = 0x2e;
 const HYPHEN = 0x2d;
 const UNDERSCORE = 0x5f;
 const LEFT_PAREN = 0x28;
+const HASH = 0x23;
+const QUESTION = 0x3f;
 
 /**
  * NOTES §4.1 steps 1–8, at the dot `d` (`.` or `。`):
@@ -184,8 +186,10 @@ export function atDot(st: ScanState, d: number): boolean {
     e = tldEnd;
   }
 
-  // P7: a bare two-label name ending in a file extension is a file name; one followed directly by `(` is code.
-  if (e <= linkEnd && isFileNameOrCall(st, ds, d, tldEnd)) {
+  // P7: a bare two-label name ending in a file extension is a file name, also with nothing but a fragment or a
+  // query after it (`errors.md#class-error`: a relative link to a document, not a host); one followed directly by
+  // `(` is code.
+  if (e <= linkEnd ? isFileNameOrCall(st, ds, d, tldEnd) : linkEnd === tldEnd && isFileNameBeforeFragment(st, ds, d, tldEnd)) {
     st.next = linkEnd;
     return false;
   }
@@ -350,13 +354,31 @@ const FILE_EXTENSIONS: readonly string[] = [...FILE_EXTENSION_TLDS];
  */
 function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number): boolean {
   const text = st.text;
-  for (let i = ds; i < d; i++) if (isHostDot(text.charCodeAt(i))) return false;
-  if (d - ds === 3 && equalsLowerCased(text, ds, d, 'www')) return false;
+  if (!isBareName(text, ds, d)) return false;
   for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
   for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
   if (isCodeCase(text, ds, d, tldEnd)) return true;
   // (atDot read text[tldEnd] already: no INCOMPLETE from here.)
   return !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === LEFT_PAREN;
+}
+
+/** Is text[ds, d) a single label other than `www` (P7's two-label names)? */
+function isBareName(text: string, ds: number, d: number): boolean {
+  for (let i = ds; i < d; i++) if (isHostDot(text.charCodeAt(i))) return false;
+  return !(d - ds === 3 && equalsLowerCased(text, ds, d, 'www'));
+}
+
+/**
+ * P7: a two-label name whose TLD is a file extension, followed directly by `#` or `?` (which terminate() read: the
+ * link goes on past tldEnd): `errors.md#class-error`, `CHANGELOG.md#v2`, `run.sh?x`. Over the corpora 1,061 such
+ * names, all relative links to documents (Node.js and other API docs), none a host.
+ */
+function isFileNameBeforeFragment(st: ScanState, ds: number, d: number, tldEnd: number): boolean {
+  const text = st.text;
+  const c = text.charCodeAt(tldEnd);
+  if ((c !== HASH && c !== QUESTION) || !isBareName(text, ds, d)) return false;
+  for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
+  return false;
 }
 
 /**
