@@ -232,6 +232,12 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     'see CHANGELOG_V18.md#18.15.0 and ip6_tnl.net and x__y.example.com',
     'but _⸠example.com⸡_ and __⸠example.com⸡__ and # _⸠acme-challenge.example.com⸡ and ⸠john_doe@example.com⸡',
   ]);
+  // …and a domain right after a single `/` is a segment of a file path (deviation from UTS #58 §4.1 step 3)
+  itMarks([
+    'see /etc/letsencrypt/live/example.com/privkey.pem and docs/pipe.md#result and /var/www/example.com/index.html',
+    'file "/etc/bind/db.example.com"; DocumentRoot /srv/www/www.example.org and src/Makefile.in',
+    'but //⸠example.com/x⸡ and ⸠https://a.example/b⸡ and ⸠a.example.com/b.example.com⸡ and (⸠example.net⸡)/x.org',
+  ]);
 });
 
 describe('detect: P8 — a new scheme starts a new link', () => {
