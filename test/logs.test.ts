@@ -126,10 +126,13 @@ describe('logs: the log rules', () => {
   });
 
   it('a schemeless name right after `/` or `\\` is a path segment', () => {
+    // After `/` the detector itself leaves it (a path segment, src/detect/domains.ts); after `\` only the log rule does.
     const expected = '2.5.2.5 - tomcat [12/Dec/2014:22:59:02 +0100] "GET /cgi-bin/tools/tools.pl HTTP/1.1" 404 162 "-" "-" "-"';
-    expect(plain(expected)).to.contain('⸠tools.pl⸡');
+    expect(plain(expected)).to.equal(expected);
     expectLog(expected);
-    expectLog('"GET /openhab.app?sitemap=default HTTP/1.1" 200 92 from C:\\sites\\example.com\\x and ⸠example.com⸡');
+    const windows = '"GET /openhab.app?sitemap=default HTTP/1.1" 200 92 from C:\\sites\\example.com\\x and ⸠example.com⸡';
+    expect(plain(unmark(windows))).to.contain('\\⸠example.com⸡\\x');
+    expectLog(windows);
     // With a scheme it is a link wherever it stands.
     expectLog('failure/usr/lib/⸠https://example.com/x⸡');
   });

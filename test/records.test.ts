@@ -133,7 +133,7 @@ describe('records: one JSON line per input line', () => {
   });
 
   it('log rules apply by default (logRules: false turns them off)', async () => {
-    const line = 'user=alice@example.com "GET /tools.pl HTTP/1.1"\n';
+    const line = 'user=alice@example.com "GET C:\\www\\tools.pl HTTP/1.1"\n';
     expect((await records([line]))[0]!.links.map((l) => l.text)).to.deep.equal(['alice@example.com']);
     expect((await records([line], { logRules: false }))[0]!.links.map((l) => l.text)).to.deep.equal(['user=alice@example.com', 'tools.pl']);
   });
