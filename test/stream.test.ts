@@ -7,7 +7,9 @@ import iconv from 'iconv-lite';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import through2 from 'through2';
-import { linkify } from '../src/detect/index.js';
+import { createScanner, linkify } from '../src/detect/index.js';
+import type { Scanner } from '../src/detect/index.js';
+import { IncrementalLinkifier } from '../src/stream/incremental.js';
 import type { LinkOptions } from '../src/detect/index.js';
 import { Linkifier } from '../src/stream/linkifier.js';
 import { createLinkStream } from '../src/stream/transform.js';
@@ -259,6 +261,59 @@ describe('createLinkStream: long writes', () => {
         expect(pos).to.equal(bytes.length);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('Linkifier with a raised maxLinkLength: a long undecided link in small pushes is read O(input) times in all, not once per push', () => {
+    // The scanner decides a link from its start; one scan per push would read the whole undecided link each time.
+    const options = { maxLinkLength: 2 ** 28 };
+    const counting = (): { scanner: Scanner; read: () => number } => {
+      const inner = createScanner(options);
+      let units = 0;
+      const scanner: Scanner = {
+        contextLength: inner.contextLength,
+        scan(text, from, final, base, resume) {
+          units += text.length - from;
+          return inner.scan(text, from, final, base, resume);
+        },
+      };
+      return { scanner, read: () => units };
+    };
+    for (const [body, push] of [['a.', 64], ['(', 1024], ['a/b', 4096]] as const) {
+      const text = 'see http://x/' + body.repeat(Math.ceil(400_000 / body.length)) + ' ok. http://y.example/ end';
+      const { scanner, read } = counting();
+      const linkifier = new IncrementalLinkifier(scanner);
+      const out: Chunk[] = [];
+      for (let i = 0; i < text.length; i += push) out.push(...linkifier.push(text.slice(i, i + push)));
+      out.push(...linkifier.end());
+      expect(merge(out)).to.deep.equal(linkify(text, options));
+      expect(read(), `${body} in pushes of ${push}`).to.be.below(8 * text.length);
+    }
+  });
+
+  it('Linkifier with a raised maxLinkLength: the same chunks for any split of text with long undecided runs', () => {
+    const options = { maxLinkLength: 2 ** 28 };
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('a.', '(', ')', 'x', '/', ' ', 'é', '。'), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 5_000, max: 40_000 }),
+        fc.array(fc.integer({ min: 1, max: 9_000 }), { minLength: 1, maxLength: 30 }),
+        (units, length, sizes) => {
+          let text = 'http://x/';
+          for (let k = 0; text.length < length; k++) text += units[k % units.length];
+          text += ' https://b.example/ tail';
+          const linkifier = new Linkifier(options);
+          const out: Chunk[] = [];
+          for (let i = 0, k = 0; i < text.length; k++) {
+            const j = Math.min(text.length, i + sizes[k % sizes.length]!);
+            out.push(...linkifier.push(text.slice(i, j)));
+            i = j;
+          }
+          out.push(...linkifier.end());
+          expect(merge(out)).to.deep.equal(linkify(text, options));
+        },
+      ),
+      { numRuns: 25, seed: 3987 },
     );
   });
 

@@ -46,6 +46,17 @@ const MAX_PIECE = 16384;
  */
 const HEAD = 1024;
 
+/**
+ * Undecided units past which pushes are held and scanned together (DESIGN.md: time linear in input size). The
+ * scanner decides a trigger from its start, so while one link stays undecided every scan reads it again: with a
+ * scan per push that is quadratic in the link's length. With the default maxLinkLength the scanner never leaves
+ * more than maxLinkLength + 2048 units undecided (10,240), below this, and nothing is held. With a raised
+ * maxLinkLength (up to 2²⁸) a long undecided run is rescanned only once the pushes held since the last scan are as
+ * long as it: each scan at least doubles the text, so all of them read O(input) units. Chunks come out later, and
+ * the same (the scanner is chunking-invariant).
+ */
+const HOLD_FROM = 1 << 14;
+
 export class IncrementalLinkifier {
   private readonly scanner: Scanner;
   /** Text from stream offset `base` on: left context, then the undecided part. */
@@ -61,6 +72,9 @@ export class IncrementalLinkifier {
   private resume: ScanResume | undefined = undefined;
   /** A high surrogate that ended the last push, held until its low surrogate arrives. */
   private heldHigh = '';
+  /** Pushes held while the undecided run is at least HOLD_FROM units, and their length. */
+  private held: string[] = [];
+  private heldLength = 0;
   private ended = false;
   /** Left context kept: the scanner's contextLength, at least MIN_CONTEXT. */
   private readonly context: number;
@@ -72,7 +86,7 @@ export class IncrementalLinkifier {
 
   /** UTF-16 code units held back (context plus undecided text), for callers that watch memory. */
   get pending(): number {
-    return this.tail.length + this.heldHigh.length;
+    return this.tail.length + this.heldLength + this.heldHigh.length;
   }
 
   /** Adds text; returns the chunks that are now final (possibly none). */
@@ -105,6 +119,15 @@ export class IncrementalLinkifier {
       this.heldHigh = text.slice(-1);
       text = text.slice(0, -1);
       if (text.length === 0) return [];
+    }
+    const undecided = this.tail.length - this.from;
+    if (undecided >= HOLD_FROM) {
+      this.held.push(text);
+      this.heldLength += text.length;
+      if (this.heldLength < undecided) return [];
+      // One append and one scan: a scan per MAX_PIECE (below) would read the undecided run again each time.
+      this.tail = concatFlat(this.tail, this.takeHeld());
+      return this.scan(false);
     }
     if (this.tail.length === 0 && (flat || text.length <= MAX_PIECE)) {
       // Nothing held (the first push): the push is the tail as it is.
@@ -147,11 +170,19 @@ export class IncrementalLinkifier {
   end(): Chunk[] {
     if (this.ended) return [];
     this.ended = true;
+    if (this.heldLength > 0) this.tail = concatFlat(this.tail, this.takeHeld());
     if (this.heldHigh !== '') {
       this.tail += this.heldHigh; // a lone high surrogate is still text, passed on unchanged
       this.heldHigh = '';
     }
     return this.scan(true);
+  }
+
+  private takeHeld(): string {
+    const text = this.held.length === 1 ? this.held[0]! : this.held.join('');
+    this.held = [];
+    this.heldLength = 0;
+    return text;
   }
 
   private scan(final: boolean): Chunk[] {
