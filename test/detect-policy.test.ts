@@ -83,7 +83,8 @@ describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
   itMarks([
     'see <⸠www.example.gov/NCES/\npubs/96323.html⸡>',
     '<Button.Group style={styles.btn}> and <Radio.Group\n  value={v}\n>',
-    '>>> Color(1)\n<Color.RED: 1> and <⸠example.com⸡ at home> and <⸠tim.example.org⸡ at ⸠comcast.net⸡>',
+    '>>> Color(1)\n<⸠Color.RED⸡: 1> and <⸠example.com⸡ at home> and <⸠tim.example.org⸡ at ⸠comcast.net⸡>',
+    '<⸠example.com⸡ style={x}> and <⸠www.example.org⸡\n  lang=en> (no path yet: no wrap)',
     'with a scheme, as before: <⸠https://example.com/a\n  /b⸡> and <⸠https://example.com⸡\n>',
   ]);
   it('drops the whitespace from the uri and flags it', () => {
@@ -192,21 +193,24 @@ describe('detect: P7 — file names', () => {
   // irilink's extension: a bare two-label name followed directly by `(` is code (a call, a man page section)
   // Measured over the corpora (tlds.ts): shared objects, systemd units, SSH keys, configuration files, autotools.
   itMarks([
-    'load libc.so and ld-linux.so, edit main.cf and master.cf, enable multi-user.target, copy id_rsa.pub',
+    'edit main.cf and master.cf, enable multi-user.target, copy id_rsa.pub',
     'see System.map, httpd.pid, configure.ac, Makefile.am, out.ps, foo.inc, zone.tab',
-    'but ⸠www.notion.so⸡, ⸠notion.so/page⸡, ⸠https://notion.so⸡ and ⸠a.example.so⸡',
+    'but ⸠notion.so⸡, ⸠www.notion.so⸡ and ⸠a.example.so⸡ (`so` is left out: shared objects are mostly `pam_unix.so`)',
+    'but ⸠www.news.am⸡, ⸠news.am/x⸡ and ⸠https://wafa.ps⸡ (a scheme, `www.` or a path: a host)',
     'and still ⸠wttr.in⸡ and ⸠aviary.pl⸡ (country codes with many two-label hosts: not in the list)',
   ]);
   // …also with nothing but a fragment or a query after it: a relative link to a document
   itMarks([
     'see [errors](errors.md#class-error), CHANGELOG.md#v2 and run.sh?x=1',
+    // nothing inside the fragment or query is linked on its own
+    'run.sh?host=example.com and errors.md#err.network and ' + 'x.md?'.repeat(50),
     'but ⸠docs.example.md#a⸡, ⸠www.x.md#a⸡, ⸠x.md/page#a⸡ and ⸠example.com#x⸡',
   ]);
-  // irilink's extension: a TLD written as no host name is (a deviation from UTS #58 §4.1 step 2 for capitals)
+  // A TLD in mixed case on a bare two-label name is not matched, as in UTS #58's reference (§4.1 step 2)
   itMarks([
     'const RadioGroup = Radio.Group; vProp.Name = 1; From: "Craig R.Hughes"; in reply.You will',
-    'level logging.INFO or Color.RED, on i.MX boards, run perl Makefile.PL',
     'but ⸠Example.Com⸡ and ⸠Sun.COM⸡ and ⸠WEB.DE⸡ and ⸠example.Com⸡ and ⸠abc.XN--11B4C3D⸡',
+    'and a TLD in capitals: ⸠Socket.IO⸡, ⸠Last.FM⸡, ⸠Twitch.TV⸡, ⸠amazon.DE⸡, ⸠logging.INFO⸡',
     'and ⸠www.Libera.Chat⸡ and ⸠Libera.Chat/about⸡ and ⸠https://Libera.Chat⸡',
   ]);
   itMarks([
@@ -229,6 +233,8 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
   // …and a domain right after a letter or digit and `_` is the rest of an identifier or a file name
   itMarks([
     'auth required pam_unix.so and LoadModule mod_cache.so, file start_erl.data, debian-faq.zh_CN.ps',
+    // nothing the name runs on to is linked on its own
+    'foo_bar.example.com?next=example.org and my_site.com/go?u=www.example.net',
     'see CHANGELOG_V18.md#18.15.0 and ip6_tnl.net and x__y.example.com',
     'but _⸠example.com⸡_ and __⸠example.com⸡__ and # _⸠acme-challenge.example.com⸡ and ⸠john_doe@example.com⸡',
   ]);

@@ -149,7 +149,7 @@ export function atDot(st: ScanState, d: number): boolean {
 
   // Step 5: an email address when `@` precedes the domain.
   if (ds > floor && text.charCodeAt(ds - 1) === AT) return emailAt(st, ds, tldEnd, linkEnd, wordGoesOn);
-  if (!o.schemeless || wordGoesOn || identifierBefore(text, ds, floor) || pathSegmentBefore(text, ds, floor)) return false;
+  if (!o.schemeless || wordGoesOn) return false;
 
   // Deviation (UTS #58 §4.1): a domain right after `://` belongs to that scheme. When the scheme was not linked
   // (`javascript://…`, `seehttp://…`, `ftp://` with a schemes option without ftp) the domain is not linked
@@ -186,11 +186,21 @@ export function atDot(st: ScanState, d: number): boolean {
     e = tldEnd;
   }
 
+  // Deviations (UTS #58 §4.1 step 3): a domain glued to an identifier's `_` (identifierBefore) or right after a single
+  // `/` (pathSegmentBefore) is part of a longer name or path, not a host. What terminate() took after it belongs to
+  // that name too: the search resumes at its end, so nothing inside it is linked on its own
+  // (`foo_bar.example.com?next=example.org`) and no later trigger in it reads it again (linear time).
+  if (identifierBefore(text, ds, floor) || pathSegmentBefore(text, ds, floor)) {
+    st.next = e;
+    return false;
+  }
+
   // P7: a bare two-label name ending in a file extension is a file name, also with nothing but a fragment or a
   // query after it (`errors.md#class-error`: a relative link to a document, not a host); one followed directly by
-  // `(` is code.
+  // `(` is code. After a fragment or query the search resumes at its end, for the same reasons as above
+  // (`run.sh?host=example.com`, `'x.md?'` × N).
   if (e <= linkEnd ? isFileNameOrCall(st, ds, d, tldEnd) : linkEnd === tldEnd && isFileNameBeforeFragment(st, ds, d, tldEnd)) {
-    st.next = linkEnd;
+    st.next = e <= linkEnd ? linkEnd : e;
     return false;
   }
 
@@ -357,7 +367,7 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   if (!isBareName(text, ds, d)) return false;
   for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
   for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
-  if (isCodeCase(text, ds, d, tldEnd)) return true;
+  if (isCodeCase(text, d, tldEnd)) return true;
   // (atDot read text[tldEnd] already: no INCOMPLETE from here.)
   return !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === LEFT_PAREN;
 }
@@ -382,28 +392,19 @@ function isFileNameBeforeFragment(st: ScanState, ds: number, d: number, tldEnd: 
 }
 
 /**
- * P7, of a bare two-label name text[ds, tldEnd) with its dot at `d`: is its TLD written as no host name is — in
- * mixed case (`Radio.Group`, `vProp.Name`, `R.Hughes`, `reply.You`: a member, an initial, a sentence glued to the
- * next), or in capitals after a lower-case letter (`logging.INFO`, `Color.RED`, `i.MX`, `Makefile.PL`)?
- * UTS #58's reference matches only an all-lower or all-upper TLD (NOTES §4.1 step 2), so it never links the first
- * kind; irilink matches TLDs in any case (`example.Com`, tlds.ts) except here. An all-capital name (`WEB.DE`) and
- * RFC 1591's generic seven (`Example.Com`, `Sun.COM`; the caller checks those) and A-labels (`abc.XN--11B4C3D`,
- * a conformance line) stay links.
- * Deviation (UTS #58 §4.1 step 2): the reference links `logging.INFO`; over the corpora (en-mixed, multilingual,
- * mail, markdown) both kinds together were about 1,270 bare names, of which about 20 were hosts (`Libera.Chat`).
+ * P7, of a bare two-label name whose TLD is text[d + 1, tldEnd): is the TLD in mixed case, starting with a capital
+ * (`Radio.Group`, `vProp.Name`, `R.Hughes`, `reply.You`: a member, an initial, a sentence glued to the next)?
+ * UTS #58's reference matches only an all-lower or all-upper TLD (NOTES §4.1 step 2), so it never links these;
+ * irilink matches TLDs in any case (`example.Com`, tlds.ts), and here, for bare two-label names, follows the
+ * reference. RFC 1591's generic seven stay links (`Example.Com`; the caller checks those), and so does a TLD in
+ * capitals (`Socket.IO`, `Last.FM`, `Twitch.TV`, also `logging.INFO`, as the reference links it) or starting in
+ * lower case (`fO`: not judged). Over the corpora about 20 of the names this rule leaves unlinked were hosts
+ * (`Libera.Chat`, `Pravda.Ru`).
  */
-function isCodeCase(text: string, ds: number, d: number, tldEnd: number): boolean {
-  let upper = false;
-  let lower = false;
-  for (let i = d + 1; i < tldEnd; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) upper = true;
-    else if (c >= 0x61 && c <= 0x7a) lower = true;
-    else if (c >= 128 || c === HYPHEN) return false; // a U-label, full-width letters or an A-label (`XN--11B4C3D`)
-  }
-  if (!upper) return false;
-  if (lower) return text.charCodeAt(d + 1) <= 0x5a; // `Group`, `You` (a TLD that starts in lower case, `fO`: not judged)
-  for (let i = ds; i < d; i++) {
+function isCodeCase(text: string, d: number, tldEnd: number): boolean {
+  const first = text.charCodeAt(d + 1);
+  if (!(first >= 0x41 && first <= 0x5a)) return false;
+  for (let i = d + 2; i < tldEnd; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x61 && c <= 0x7a) return true;
   }
