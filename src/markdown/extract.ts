@@ -492,7 +492,10 @@ function openAtEnd(piece: string, events: Event[], shift: number): string | unde
       containers += kind === 'enter' ? 1 : -1;
     } else if (kind === 'exit' && containers === 0 && (type === 'codeFenced' || type === 'htmlFlow')) {
       // An unclosed block runs to the end of the input, trailing blank lines included; a closed one ends earlier.
-      if (token.end.offset + shift < piece.length) continue;
+      // CommonMark §4.6 kinds 6 and 7 end only at a blank line, and their token ends before the line ending of
+      // their last line: one that ends on the piece's last line runs on into the next piece.
+      const e = token.end.offset + shift;
+      if (e < piece.length && !(type === 'htmlFlow' && endsLastLine(piece, e) && !htmlKind1to5(piece, token.start.offset + shift))) continue;
       let a = token.start.offset + shift;
       while (a > 0 && piece.charCodeAt(a - 1) !== 0x0a && piece.charCodeAt(a - 1) !== 0x0d) a--;
       let b = a;
@@ -501,6 +504,30 @@ function openAtEnd(piece: string, events: Event[], shift: number): string | unde
     }
   }
   return undefined;
+}
+
+/** Whether piece[e, end) is one line ending (the text before e ends on the piece's last line). */
+function endsLastLine(piece: string, e: number): boolean {
+  const c = piece.charCodeAt(e);
+  if (c === 0x0a) return e + 1 === piece.length;
+  if (c !== 0x0d) return false;
+  return e + 1 === piece.length || (e + 2 === piece.length && piece.charCodeAt(e + 1) === 0x0a);
+}
+
+/**
+ * CommonMark §4.6 start conditions 1–5 for the HTML block starting at `<` (index i): `<!--`, `<?`, `<!` and a
+ * letter, `<![CDATA[`, or `<script`, `<pre`, `<style`, `<textarea` then a space, tab, `>` or the line end.
+ */
+function htmlKind1to5(piece: string, i: number): boolean {
+  const c = piece.charCodeAt(i + 1);
+  if (c === 0x21 || c === 0x3f) return true;
+  for (const tag of ['script', 'pre', 'style', 'textarea']) {
+    const e = i + 1 + tag.length;
+    if (piece.slice(i + 1, e).toLowerCase() !== tag) continue;
+    const d = piece.charCodeAt(e);
+    return Number.isNaN(d) || d === 0x20 || d === 0x09 || d === 0x3e || d === 0x0a || d === 0x0d;
+  }
+  return false;
 }
 
 /** The link of a construct; none for an empty destination or a scheme never linked (P2). */

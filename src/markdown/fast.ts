@@ -522,7 +522,9 @@ function htmlBlockEnd(p: string, i: number, next: number, end: number): number {
     if (k === e) return ls;
     ls = after;
   }
-  return end;
+  // A block that reaches the end of the piece may run on into the next one (a forced cut, linkifier.ts): micromark
+  // reads it, and extract.ts reports it open so that its first line is replayed.
+  return end === p.length ? -1 : end;
 }
 
 const RAW_NAMES = new Set(['pre', 'script', 'style', 'textarea']);

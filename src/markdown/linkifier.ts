@@ -2,7 +2,8 @@
 //
 // Text is cut into pieces of whole blocks (segment.ts) and each piece is read for links (extract.ts): its segments
 // in the common subset by fast.ts, the rest parsed by micromark. Only the current piece is held: memory does not grow with the document, only with its longest
-// piece (at most 1 MiB, after which a piece is cut at a line boundary) and its link reference definitions.
+// piece (at most 1 MiB, after which a piece is cut at a line boundary, or inside a longer line at a place its text
+// decides) and its link reference definitions.
 // Cutting changes nothing: the links of the pieces are those of one parse of the whole text, except that the stream
 // resolves a reference only against definitions seen before it (the whole-text functions read twice when needed).
 //
@@ -21,7 +22,7 @@ import type { TextChunk } from '../types.js';
 import { readPiece } from './extract.js';
 import { splitMarkdownOptions, type MarkdownLinkOptions } from './options.js';
 import type { MarkdownLink, PieceContext } from './extract.js';
-import { BlockTracker, lineEnd, lineEndingLength } from './segment.js';
+import { BlockTracker, lineEnd } from './segment.js';
 
 export type { MarkdownLinkOptions };
 
@@ -81,18 +82,41 @@ function gfmParsers(base: ParseContext): (piece: string) => ParseContext {
   };
 }
 
+/** For tests only: a smaller cap than DEFAULT_MAX_PIECE_LENGTH for linkifiers created afterwards (undefined restores it). */
+let maxPieceLengthOverride: number | undefined;
+export function setMaxPieceLength(length: number | undefined): void {
+  maxPieceLengthOverride = length;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+function isSpaceOrTab(c: number): boolean {
+  return c === 0x20 || c === 0x09;
+}
+
 /**
  * Incremental link detection over Markdown source that arrives in pieces: the same shape as src/stream's
  * Linkifier (push/end), so createLinkStream can use it for `markdown: true`.
  * A reference link resolves against the definitions seen so far (the whole-text functions see them all).
+ *
+ * Each written character is looked at once when it arrives: complete lines of the current piece are held as an
+ * array (joined once, when the piece is read), and the line still being written as the parts it came in (joined
+ * when it ends). So the work of a push is proportional to its text, whatever the size of the writes.
  */
 export class MarkdownLinkifier {
   private readonly ctx: PieceContext;
   private readonly tracker = new BlockTracker();
-  /** Text from stream offset `base` on: the current piece, and the start of the next line not yet read. */
-  private buf = '';
+  /** The complete lines (with their line endings) of the current piece, from stream offset `base` on. */
+  private lines: string[] = [];
+  /** Their total length. */
+  private held = 0;
+  /** The line being written after them (its text so far, without a line ending), in the parts it came in. */
+  private cur: string[] = [];
+  private curLength = 0;
+  /** The last character written was a CR ending the current line: LF may follow (CR LF) or not (CR alone). */
+  private pendingCR = false;
   private base = 0;
-  private lineStart = 0;
   /** A fence or HTML block opener replayed before the current piece after a forced cut. */
   private prefix = '';
   private ended = false;
@@ -122,12 +146,12 @@ export class MarkdownLinkifier {
       definitionsLinked: new Set(),
       gfm,
     };
-    this.maxPieceLength = Math.max(link?.maxLinkLength ?? 0, DEFAULT_MAX_PIECE_LENGTH);
+    this.maxPieceLength = Math.max(link?.maxLinkLength ?? 0, maxPieceLengthOverride ?? DEFAULT_MAX_PIECE_LENGTH);
   }
 
   /** UTF-16 code units held back (the current piece), for callers that watch memory. */
   get pending(): number {
-    return this.buf.length;
+    return this.held + this.curLength + (this.pendingCR ? 1 : 0);
   }
 
   /** The link reference definitions seen so far (normalised label → destination). */
@@ -139,58 +163,143 @@ export class MarkdownLinkifier {
   push(text: string): MarkdownChunk[] {
     if (typeof text !== 'string') throw badArgument('MarkdownLinkifier.push', 'text', 'a string', text);
     if (this.ended) throw new TypeError('irilink: MarkdownLinkifier.push() called after end()');
-    if (text.length === 0) return [];
-    this.buf = this.buf.length === 0 ? text : this.buf + text;
     const out: MarkdownChunk[] = [];
-    this.advance(false, out);
+    if (text.length === 0) return out;
+    let i = 0;
+    if (this.pendingCR) {
+      // CommonMark §2.1: a line ending is LF, CR, or CR LF.
+      this.pendingCR = false;
+      if (text.charCodeAt(0) === LF) {
+        this.endLine('\r\n', out);
+        i = 1;
+      } else {
+        this.endLine('\r', out);
+      }
+    }
+    while (i < text.length) {
+      const e = lineEnd(text, i);
+      if (e < 0) {
+        this.addText(i === 0 ? text : text.slice(i), out);
+        break;
+      }
+      if (e > i) this.addText(text.slice(i, e), out);
+      if (text.charCodeAt(e) === CR) {
+        if (e + 1 === text.length) {
+          this.pendingCR = true;
+          break;
+        }
+        const n = text.charCodeAt(e + 1) === LF ? 2 : 1;
+        this.endLine(n === 2 ? '\r\n' : '\r', out);
+        i = e + n;
+      } else {
+        this.endLine('\n', out);
+        i = e + 1;
+      }
+    }
     return out;
   }
 
   /** Ends the input; returns the remaining chunks. */
   end(): MarkdownChunk[] {
-    if (this.ended) return [];
-    this.ended = true;
     const out: MarkdownChunk[] = [];
-    this.advance(true, out);
-    if (this.buf.length > 0) this.emit(this.buf.length, out, false);
+    if (this.ended) return out;
+    this.ended = true;
+    if (this.pendingCR) {
+      this.pendingCR = false;
+      this.endLine('\r', out);
+    }
+    if (this.curLength > 0) this.lines.push(this.takeLine());
+    if (this.held + this.curLength > 0 || this.lines.length > 0) {
+      const rest = this.lines.join('');
+      this.lines = [];
+      this.held = 0;
+      this.curLength = 0;
+      if (rest.length > 0) this.emit(rest, out, false);
+    }
     return out;
   }
 
-  private advance(final: boolean, out: MarkdownChunk[]): void {
-    for (;;) {
-      const e = lineEnd(this.buf, this.lineStart);
-      if (e < 0) break;
-      const n = lineEndingLength(this.buf, e, final);
-      if (n === 0) break;
-      if (this.lineStart >= MIN_PIECE_LENGTH && this.lineStart > 0 && this.tracker.canCutBefore(this.buf, this.lineStart, e)) {
-        if (this.emit(this.lineStart, out, true)) continue; // the line now starts the buffer
-      }
-      const s = this.lineStart;
-      this.tracker.line(this.buf, s, e);
-      this.lineStart = e + n;
-      if (this.lineStart >= this.maxPieceLength) {
-        // Deviation (bounded memory): no block ended within maxPieceLength; cut at this line, and replay an open
-        // fence's or HTML block's first line before the next piece so that it stays code or HTML.
-        this.emit(this.lineStart, out, false);
+  /** The current line's text so far, as one string (its parts released). */
+  private takeLine(): string {
+    const line = this.cur.length === 1 ? this.cur[0]! : this.cur.join('');
+    this.cur = [];
+    this.curLength = 0;
+    return line;
+  }
+
+  /** Adds text without a line ending to the current line. */
+  private addText(text: string, out: MarkdownChunk[]): void {
+    this.cur.push(text);
+    this.curLength += text.length;
+    while (this.curLength > this.maxPieceLength) this.cutInLine(out);
+  }
+
+  /**
+   * Deviation (bounded memory): a line longer than maxPieceLength is cut inside. The cut is placed by the text
+   * alone, never where a write ended (the chunks do not depend on how the text was split): after the last space or
+   * tab followed by a non-blank in the second half of the first maxPieceLength units of the line, or else at
+   * maxPieceLength (never inside a surrogate pair).
+   */
+  private cutInLine(out: MarkdownChunk[]): void {
+    const line = this.takeLine();
+    const max = this.maxPieceLength;
+    let cut = max;
+    for (let k = max; k > max >> 1; k--) {
+      if (isSpaceOrTab(line.charCodeAt(k - 1)) && !isSpaceOrTab(line.charCodeAt(k))) {
+        cut = k;
+        break;
       }
     }
-    if (!final && this.buf.length - this.lineStart >= this.maxPieceLength) {
-      // Deviation (bounded memory): one line longer than maxPieceLength is cut inside (never inside a surrogate pair).
-      let cut = this.buf.length;
-      const c = this.buf.charCodeAt(cut - 1);
+    if (cut === max) {
+      const c = line.charCodeAt(cut - 1);
       if (c >= 0xd800 && c <= 0xdbff) cut--;
-      this.emit(cut, out, false);
+    }
+    this.lines.push(line.slice(0, cut));
+    const piece = this.lines.join('');
+    this.lines = [];
+    this.held = 0;
+    this.emit(piece, out, false);
+    const rest = line.slice(cut);
+    this.cur = [rest];
+    this.curLength = rest.length;
+  }
+
+  /** The current line ends with `ending`: a piece may end before it, and it joins the piece. */
+  private endLine(ending: string, out: MarkdownChunk[]): void {
+    const content = this.takeLine();
+    const line = content + ending;
+    const e = content.length;
+    if (this.held >= MIN_PIECE_LENGTH && this.tracker.canCutBefore(line, 0, e)) {
+      const piece = this.lines.join('');
+      if (this.emit(piece, out, true)) {
+        this.lines = [];
+        this.held = 0;
+      } else {
+        this.lines = [piece];
+      }
+    }
+    this.tracker.line(line, 0, e);
+    this.lines.push(line);
+    this.held += line.length;
+    if (this.held >= this.maxPieceLength) {
+      // Deviation (bounded memory): no block ended within maxPieceLength; cut at this line, and replay an open
+      // fence's or HTML block's first line before the next piece so that it stays code or HTML.
+      const piece = this.lines.join('');
+      this.lines = [];
+      this.held = 0;
+      this.emit(piece, out, false);
     }
   }
 
   /**
-   * Parses buf[0, cut) as one piece and releases its chunks. With `check` (a cut the tracker proposed), a piece that
-   * ends inside an open fence or HTML block is not released: the tracker takes the parser's word, and false is
-   * returned. Otherwise (a forced cut, the end) an open block's first line is replayed before the next piece.
+   * Reads `text` (the stream from offset `base` on) as one piece and releases its chunks. With `check` (a cut the
+   * tracker proposed), a piece that ends inside an open fence or HTML block is not released: the tracker takes the
+   * parser's word, and false is returned. Otherwise (a forced cut, the end) an open block's first line is replayed
+   * before the next piece.
    */
-  private emit(cut: number, out: MarkdownChunk[], check: boolean): boolean {
+  private emit(text: string, out: MarkdownChunk[], check: boolean): boolean {
     const prefix = this.prefix;
-    const piece = prefix.length === 0 ? this.buf.slice(0, cut) : prefix + this.buf.slice(0, cut);
+    const piece = prefix.length === 0 ? text : prefix + text;
     const base = this.base - prefix.length;
     const defined = this.ctx.definitions.size;
     const result = readPiece(this.ctx, piece, prefix.length, base, check);
@@ -200,11 +309,10 @@ export class MarkdownLinkifier {
     }
     const { links, unlinked } = result;
     if (this.pieces++ > 0 && this.ctx.definitions.size > defined) this.definedLate = true;
-    const pos = appendChunks(out, this.buf, this.base, this.base, links, unlinked, toLinkChunk);
-    if (this.base + cut > pos) out.push(textChunk(this.buf, this.base, pos, this.base + cut));
-    this.buf = this.buf.slice(cut);
-    this.base += cut;
-    this.lineStart = Math.max(0, this.lineStart - cut);
+    const end = this.base + text.length;
+    const pos = appendChunks(out, text, this.base, this.base, links, unlinked, toLinkChunk);
+    if (end > pos) out.push(textChunk(text, this.base, pos, end));
+    this.base = end;
     // Deviation (bounded memory): a block cut by force goes on in the next piece as the same kind of block.
     this.prefix = result.open === undefined ? '' : result.open + '\n';
     return true;

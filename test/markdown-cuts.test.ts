@@ -1,0 +1,145 @@
+// The Markdown stream's forced cuts (a block or a line longer than the piece cap, 1 MiB; lowered here through the
+// test-only setMaxPieceLength so that the documents stay small) and the cost of small writes.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { parse } from 'micromark';
+import { createScanner } from '../src/detect/index.js';
+import { piecesLinks } from '../src/markdown/extract.js';
+import { MarkdownLinkifier, setMaxPieceLength } from '../src/markdown/linkifier.js';
+import type { MarkdownChunk } from '../src/markdown/index.js';
+
+/** The chunks of `text` written in writes of `size` units. */
+function streamed(text: string, size: number): MarkdownChunk[] {
+  const linkifier = new MarkdownLinkifier();
+  const out: MarkdownChunk[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(...linkifier.push(text.slice(i, i + size)));
+  out.push(...linkifier.end());
+  return out;
+}
+
+/** Links as `start:text`. */
+function links(chunks: MarkdownChunk[]): string[] {
+  return chunks.filter((c) => c.type === 'link').map((c) => `${c.start}:${c.text}`);
+}
+
+const CAP = 4096;
+
+describe('Markdown stream: a line longer than the piece cap is cut by its text, not by the writes', () => {
+  beforeEach(() => setMaxPieceLength(CAP));
+  afterEach(() => setMaxPieceLength(undefined));
+
+  // A link that straddles the cap, where one write size ends a write inside it (4096 = 64 × 64 = 4 × 1024).
+  const before = 'word '.repeat(Math.floor((CAP - 10) / 5));
+  const line = before + 'x'.repeat(CAP - 10 - before.length) + ' https://a.example/long/path/here and more ' + 'y '.repeat(3000);
+  const at = line.indexOf('https://a.');
+
+  for (const ending of ['', '\n', '\r\n']) {
+    it(`gives the same chunks for one write and any write size (line ending ${JSON.stringify(ending)})`, () => {
+      const text = line + ending + 'next https://b.example/\n';
+      const one = streamed(text, text.length);
+      expect(links(one)).to.deep.equal([`${at}:https://a.example/long/path/here`, `${text.indexOf('https://b.')}:https://b.example/`]);
+      for (const size of [1, 7, 64, 1000, 1024, CAP, CAP + 1, 3 * CAP]) expect(streamed(text, size), `writes of ${size}`).to.deep.equal(one);
+      // The chunks cover the text.
+      expect(one.map((c) => c.text).join('')).to.equal(text);
+    });
+  }
+
+  it('cuts after the last space in the second half of the cap, else at the cap but not inside a surrogate pair', () => {
+    // No space: cut at the cap, one unit early where a surrogate pair would be split.
+    const astral = 'a'.repeat(CAP - 1) + '😀'.repeat(10) + ' https://c.example/';
+    const one = streamed(astral, astral.length);
+    expect(one.map((c) => c.text).join('')).to.equal(astral);
+    expect(one.every((c) => !/^[\uDC00-\uDFFF]/.test(c.text) && !/[\uD800-\uDBFF]$/.test(c.text))).to.equal(true);
+    for (const size of [1, 64, 1000]) expect(streamed(astral, size)).to.deep.equal(one);
+    expect(links(one)).to.deep.equal([`${astral.indexOf('https://c.')}:https://c.example/`]);
+  });
+
+  it('holds back at most the cap and one write of a long line', () => {
+    const linkifier = new MarkdownLinkifier();
+    let max = 0;
+    for (let i = 0; i < 5000; i++) {
+      linkifier.push('lorem ipsum https://a.b/ ');
+      max = Math.max(max, linkifier.pending);
+    }
+    linkifier.end();
+    expect(max).to.be.at.most(CAP + 25);
+  });
+});
+
+describe('Markdown stream: an HTML block cut by force stays HTML in the next piece (CommonMark §4.6 kinds 6 and 7)', () => {
+  beforeEach(() => setMaxPieceLength(CAP));
+  afterEach(() => setMaxPieceLength(undefined));
+
+  for (const [open, close] of [['<div>', '</div>'], ['<table class="t">', '</table>'], ['<custom-tag>', '</custom-tag>'], ['</section>', ''], ['<pre>', '</pre>'], ['```', '```']]) {
+    it(`${open}: nothing inside is linked, whatever the writes`, () => {
+      const text = open + '\n' + 'see http://a.example/ here\n'.repeat(600) + close + '\n\nafter https://b.example/\n';
+      for (const size of [text.length, 1000, 64]) expect(links(streamed(text, size)), `writes of ${size}`).to.deep.equal([`${text.indexOf('https://b.')}:https://b.example/`]);
+    });
+  }
+
+  it('a block closed by a blank line stays closed: the text after it is linked (random documents, as one parse)', () => {
+    const blocks = [
+      '<div>\nhttps://d.example/ in div\n</div>',
+      '<x-tag>\nhttps://x.example/ in tag',
+      '<ul>\n<li>https://u.example/</li>',
+      'para https://p.example/\nline two https://p2.example/',
+      '<!--\nhttps://h.example/\n-->',
+      '```\nhttps://c.example/\n```',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: blocks.length - 1 }), { minLength: 150, maxLength: 400 }), fc.integer({ min: 1, max: 3000 }), (picks, size) => {
+        // The cap is below the length at which a piece may end between blocks: every piece is cut by force, at a line.
+        const text = picks.map((k) => blocks[k]!).join('\n\n') + '\n';
+        const parser = parse({ extensions: [] });
+        const ctx = { parser, scanner: createScanner(), definitions: new Map<string, string>(), documentCharset: undefined, definitionsLinked: new Set<string>() };
+        const once = piecesLinks(ctx, text, 0, 0).map((l) => `${l.start}:${l.text}`);
+        const linkifier = new MarkdownLinkifier({ gfm: false });
+        const chunks: MarkdownChunk[] = [];
+        for (let i = 0; i < text.length; i += size) chunks.push(...linkifier.push(text.slice(i, i + size)));
+        chunks.push(...linkifier.end());
+        expect(links(chunks)).to.deep.equal(once);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('Markdown stream: the work of a write is proportional to its text', () => {
+  /** Calls of String.prototype.charCodeAt while `fn` runs (every reader here walks text with it). */
+  function charReads(fn: () => void): number {
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const original = String.prototype.charCodeAt;
+    let n = 0;
+    String.prototype.charCodeAt = function (this: string, i: number): number {
+      n++;
+      return original.call(this, i);
+    };
+    try {
+      fn();
+    } finally {
+      String.prototype.charCodeAt = original;
+    }
+    return n;
+  }
+
+  it('a long line in 1-unit writes is read once, not once per write', () => {
+    const text = 'lorem ipsum http://a.b/ '.repeat(400);
+    const linkifier = new MarkdownLinkifier();
+    const reads = charReads(() => {
+      for (let i = 0; i < text.length; i++) linkifier.push(text[i]!);
+    });
+    // Each unit looked at a bounded number of times (the line has not ended: nothing is parsed yet).
+    expect(reads).to.be.at.most(2 * text.length);
+    expect(links(linkifier.end())).to.have.length(400);
+  });
+
+  it('a paragraph of short lines in 1-unit writes is read a bounded number of times per unit', () => {
+    const text = 'lorem ipsum http://a.b/\n'.repeat(400);
+    const linkifier = new MarkdownLinkifier();
+    const reads = charReads(() => {
+      for (let i = 0; i < text.length; i++) linkifier.push(text[i]!);
+    });
+    expect(reads).to.be.at.most(4 * text.length);
+    expect(links(linkifier.end())).to.have.length(400);
+  });
+});
