@@ -193,6 +193,10 @@ interface Expect {
   fn: string;
   /** What the message must name (the argument, the option, or the field). */
   names: string;
+  /** What `names` is: an argument, an option, or a field of the argument `param`. */
+  kind: 'argument' | 'option' | 'field';
+  /** For a field: the argument that holds it. */
+  param?: string;
   /**
    * The message must name the function too (an argument or a field of one). Not for options: one resolver serves
    * every function that takes the detector's options, so an option's message names the option only.
@@ -222,15 +226,59 @@ function namesFunction(message: string, fn: string): boolean {
   return message.includes(`${last}(`);
 }
 
+const singular = (name: string): string => (name.endsWith('s') ? name.slice(0, -1) : name);
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Does the message name what got the junk? Not a substring test: `iri` is inside `irilink:`, `a` inside `a string`.
+ * An argument: `…(): text must` (or `…(): each chunk must`, for an array of chunks); an option: `option display `
+ * (or `options.mbox must`); a field: `…(): chunk.start must`, or the whole argument when its message lists the
+ * field (`chunk must be a text or link chunk ({ type, text, … })`). `unknown option "K"` names an options argument
+ * only when the value given there is a plain object that has K as its own name (a Buffer's "0" is no option).
+ */
+function namesWhat(message: string, e: Expect, value: unknown): boolean {
+  const n = e.names;
+  switch (e.kind) {
+    case 'option':
+      return message.includes(`option ${n} `) || message.includes(`options.${n} must`);
+    case 'field': {
+      const p = e.param!;
+      if (message.includes(`(): ${p}.${n} must`) || message.includes(`(): ${n} must`)) return true;
+      // A field that is an array: one bad element (`each chunk must`, `each of message.parts must`).
+      if (message.includes(`(): each ${singular(n)} must`) || message.includes(`(): each of ${p}.${n} must`)) return true;
+      if (message.includes(`(): a ${p}'s ${n} must`) || message.includes(`(): each ${p}'s ${n} must`)) return true;
+      // The argument as a whole (or, in an array, each of them), when what it must be lists the field by name:
+      // `chunk must be a text or link chunk ({ type, text, … })`, `tree must be an mdast tree (each children …)`.
+      const what = message.slice(0, message.lastIndexOf(', got '));
+      return new RegExp(`\\(\\): (?:each |a )?${escapeRegExp(p)} must be .*\\b${escapeRegExp(n)}\\b`).test(what);
+    }
+    case 'argument': {
+      const unknown = /^irilink: unknown option ("(?:[^"\\]|\\.)*")/.exec(message);
+      if (unknown) {
+        if (value === null || typeof value !== 'object') return false;
+        const proto: unknown = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null) return false;
+        return Object.keys(value).some((k) => JSON.stringify(k.length > 40 ? k.slice(0, 40) + '…' : k) === unknown[1]);
+      }
+      // The detector's shared resolver names no function (OPTIONS_OBJECT_UNNAMED).
+      if (message.startsWith(`irilink: ${n} must`) && OPTIONS_OBJECT_UNNAMED.has(e.fn)) return true;
+      if (e.fn === 'LogLineLinker.longLine' && n === 'encoding' && message.startsWith('irilink: option encoding ')) return true;
+      if (message.includes(`(): ${n} must`) || message.includes(`(): each ${singular(n)} must`) || message.includes(`(): each piece of ${n} must`)) return true;
+      // A field of the argument (`c.path must`), or of the array element the argument is (`each of message.parts`,
+      // `each part's text`).
+      return message.includes(`(): ${n}.`) || message.includes(`(): each ${n}'s `) || new RegExp(`\\(\\): each of [\\w.]*\\.${escapeRegExp(n)}s must`).test(message);
+    }
+  }
+}
+
 /** undefined when the outcome is acceptable, else what went wrong. */
-function judge(outcome: Outcome, e: Expect, args: readonly unknown[]): string | undefined {
+function judge(outcome: Outcome, e: Expect, args: readonly unknown[], value?: unknown): string | undefined {
   if ('error' in outcome) {
     const error = outcome.error;
     if (error === SENTINEL) return undefined;
     if (e.iriError && error instanceof IriError && typeof error.code === 'string') return undefined;
     if (error instanceof TypeError && error.message.startsWith('irilink: ')) {
-      // `chunks` is named as `each chunk` when one of them is wrong.
-      if (!error.message.includes(e.names) && !error.message.includes(e.names.replace(/s$/, ''))) return `a TypeError that does not name ${e.names}: ${error.message}`;
+      if (!namesWhat(error.message, e, value)) return `a TypeError that does not name the ${e.kind} ${e.names}: ${error.message}`;
       if (error.message.length > 600) return `a TypeError of ${error.message.length} characters`;
       if (e.namesFunction && !namesFunction(error.message, e.fn)) return `a TypeError that does not name ${e.fn}: ${error.message}`;
       return undefined;
@@ -428,13 +476,13 @@ const SPECS: Spec[] = [
 // ------------------------------------------------------------------------------------------------ the sweep
 
 /** The calls of one spec: each argument, each option and each field replaced by each junk value. */
-function* cases(spec: Spec): Generator<{ label: string; names: string; namesFunction: boolean; args: unknown[] }> {
+function* cases(spec: Spec): Generator<{ label: string; names: string; kind: Expect['kind']; param?: string; value: unknown; namesFunction: boolean; args: unknown[] }> {
   for (let at = 0; at < spec.params.length; at++) {
     for (const [label, value] of junk(spec.options?.at === at ? spec.options.names : undefined)) {
       const args = spec.args();
       args[at] = value;
       markHostile(value);
-      yield { label: `${spec.params[at]} = ${label}`, names: spec.params[at]!, namesFunction: true, args };
+      yield { label: `${spec.params[at]} = ${label}`, names: spec.params[at]!, kind: 'argument', value, namesFunction: true, args };
     }
   }
   if (spec.options) {
@@ -444,7 +492,7 @@ function* cases(spec: Spec): Generator<{ label: string; names: string; namesFunc
         const args = spec.args();
         args[at] = { ...(args[at] as object), [name]: value };
         markHostile(value);
-        yield { label: `option ${name} = ${label}`, names: name, namesFunction: false, args };
+        yield { label: `option ${name} = ${label}`, names: name, kind: 'option', value, namesFunction: false, args };
       }
     }
   }
@@ -458,7 +506,7 @@ function* cases(spec: Spec): Generator<{ label: string; names: string; namesFunc
         else copy[name] = value;
         args[at] = copy;
         markHostile(value);
-        yield { label: `${spec.params[at]}.${name} = ${label}`, names: name, namesFunction: true, args };
+        yield { label: `${spec.params[at]}.${name} = ${label}`, names: name, kind: 'field', param: spec.params[at]!, value, namesFunction: true, args };
       }
     }
   }
@@ -487,13 +535,27 @@ describe('api misuse: every exported function, given junk in each argument, opti
     expect(exported.length).to.be.at.least(55);
   });
 
+  it('the judge names an argument by `(): name must`, not by a substring (iri is inside irilink:, a inside a string)', () => {
+    const arg = (fn: string, names: string): Expect => ({ fn, names, kind: 'argument', namesFunction: true, returns: () => true });
+    expect(namesWhat('irilink: toUri(): uri must be a string, got 42', arg('toUri', 'iri'), 42)).to.equal(false);
+    expect(namesWhat('irilink: toUri(): iri must be a string, got 42', arg('toUri', 'iri'), 42)).to.equal(true);
+    expect(namesWhat('irilink: compareIris(): b must be a string, got 42', arg('compareIris', 'a'), 42)).to.equal(false);
+    expect(namesWhat('irilink: isIri(): production must be one of IRI, …, got 42', arg('isIri', 's'), 42)).to.equal(false);
+    // An unknown option names an options argument only when the value given there is a plain object with that name.
+    const unknown = 'irilink: unknown option "0"; the known options are links';
+    expect(namesWhat(unknown, arg('toHtml', 'options'), Buffer.from('x'))).to.equal(false);
+    expect(namesWhat(unknown, arg('toHtml', 'options'), { 0: 1 })).to.equal(true);
+    expect(namesWhat('irilink: option display must be "text", got 1', { ...arg('toHtml', 'display'), kind: 'option' }, 1)).to.equal(true);
+    expect(namesWhat('irilink: option displays must be …, got 1', { ...arg('toHtml', 'display'), kind: 'option' }, 1)).to.equal(false);
+  });
+
   for (const spec of SPECS) {
     const title = `${spec.fn}(${spec.params.join(', ')})${spec.fields ? ` and the fields of ${spec.params[spec.fields.at]}` : ''}`;
     it(title, async () => {
       const problems: string[] = [];
       for (const c of cases(spec)) {
         const outcome = await settle(() => spec.call(...c.args));
-        const verdict = judge(outcome, { fn: spec.fn, names: c.names, namesFunction: c.namesFunction, returns: spec.returns, iriError: spec.iriError }, c.args);
+        const verdict = judge(outcome, { fn: spec.fn, names: c.names, kind: c.kind, param: c.param, namesFunction: c.namesFunction, returns: spec.returns, iriError: spec.iriError }, c.args, c.value);
         if (verdict !== undefined) problems.push(`${c.label}: ${verdict}`);
       }
       expect(problems).to.deep.equal([]);
@@ -509,7 +571,7 @@ describe('api misuse: every exported function, given junk in each argument, opti
             const args = spec.args();
             args[at] = value;
             const outcome = await settle(() => spec.call(...args));
-            const verdict = judge(outcome, { fn: spec.fn, names: spec.params[at]!, namesFunction: true, returns: spec.returns, iriError: spec.iriError }, args);
+            const verdict = judge(outcome, { fn: spec.fn, names: spec.params[at]!, kind: 'argument', namesFunction: true, returns: spec.returns, iriError: spec.iriError }, args, value);
             if (verdict !== undefined && problems.length < 50) problems.push(`${spec.fn} ${spec.params[at]} = ${fc.stringify(value)}: ${verdict}`);
             return true;
           }),
