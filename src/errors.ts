@@ -1,6 +1,8 @@
 // Failure is a value; exceptions are for misuse of the API (TypeError) and for the places where a
 // specification says the operation fails (IriError with a stable `.code`). All messages live here.
 
+import { types } from 'node:util';
+
 export type IriErrorCode =
   | 'lone-surrogate' //        RFC 3987 §3.1: a lone surrogate has no UTF-8 form
   | 'noncharacter' //          bis §6.3: U+FFFE / U+FFFF cannot be held even by a LEIRI
@@ -40,13 +42,30 @@ export class IriError extends Error {
 }
 
 /**
- * What every function takes as its options argument: an object of the kind `{ … }` makes (a class instance or an
- * object from another realm too), not an array, a Map, a Buffer, a Date or a boxed string — whose entries, if any,
- * are no options, so that they would be read as `{}` (a Map) or give `unknown option "0"` (a Buffer). A Proxy whose
- * traps throw lets its own error through.
+ * What every function takes as its options argument: an object of the kind `{ … }` makes — a class instance (with a
+ * Symbol.toStringTag of its own too), a null-prototype object, a module namespace (`import * as o`), an object from
+ * another realm — and not one of the built-in kinds whose entries or items are no options: an array, an ArrayBuffer
+ * or a view of one (a Buffer), a Map, a Set, a WeakMap, a WeakSet, a Date, a RegExp, a Promise or a boxed primitive.
+ * They would be read as `{}` (a Map, a Date) or give `unknown option "0"` (a Buffer). The brand checks of
+ * util.types see through realms and Symbol.toStringTag. A Proxy whose traps throw lets its own error through.
  */
 export function isOptionsObject(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && Object.prototype.toString.call(value) === '[object Object]';
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) return true; // `{ … }`, Object.create(null), a module namespace
+  return !(
+    Array.isArray(value) ||
+    ArrayBuffer.isView(value) ||
+    types.isAnyArrayBuffer(value) ||
+    types.isMap(value) ||
+    types.isSet(value) ||
+    types.isWeakMap(value) ||
+    types.isWeakSet(value) ||
+    types.isDate(value) ||
+    types.isRegExp(value) ||
+    types.isPromise(value) ||
+    types.isBoxedPrimitive(value)
+  );
 }
 
 /** A TypeError for a bad argument or option, worded the same way everywhere. */
@@ -109,5 +128,6 @@ function kindOf(value: object): string {
     return 'an object'; // a Proxy whose trap throws
   }
   if (typeof name !== 'string' || name === '' || name.length > MAX_SHOWN) return 'an object';
-  return `${'AEIOU'.includes(name.charAt(0)) ? 'an' : 'a'} ${name}`;
+  // `an Error`, `an ArrayBuffer`, but `a Uint8Array`, `a URL`: a leading U is said "you".
+  return `${'AEIO'.includes(name.charAt(0)) ? 'an' : 'a'} ${name}`;
 }

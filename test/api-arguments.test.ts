@@ -89,8 +89,8 @@ describe('api: an unknown option name is a TypeError', () => {
     );
     expect(toUri('http://résumé.example/', { host: 'idna' })).to.equal('http://xn--rsum-bpad.example/');
     expect(toIri('http://xn--rsum-bpad.example/', { toUnicode: false })).to.equal('http://xn--rsum-bpad.example/');
-    expect(() => loose(toUri)('x', [])).to.throw(TypeError, /toUri\(\): options must be an object, got an array/);
-    expect(() => loose(toIri)('x', [])).to.throw(TypeError, /toIri\(\): options must be an object, got an array/);
+    expect(() => loose(toUri)('x', [])).to.throw(TypeError, /toUri\(\): options must be an object or undefined, got an array/);
+    expect(() => loose(toIri)('x', [])).to.throw(TypeError, /toIri\(\): options must be an object or undefined, got an array/);
   });
 
   it('toMarkdownSource and createMarkdownSourceRenderer know schemes only', () => {

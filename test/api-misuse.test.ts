@@ -17,6 +17,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { PassThrough, Readable, Transform, Writable } from 'node:stream';
+import { runInNewContext } from 'node:vm';
 import * as irilink from '../src/index.js';
 import { IriError } from '../src/index.js';
 import type { Chunk, LinkChunk } from '../src/index.js';
@@ -244,6 +245,8 @@ function namesWhat(message: string, e: Expect, value: unknown): boolean {
     case 'field': {
       const p = e.param!;
       if (message.includes(`(): ${p}.${n} must`) || message.includes(`(): ${n} must`)) return true;
+      // One element of a field that is an array: `chunk.diagnostics[0] must`.
+      if (new RegExp(`\\(\\): ${escapeRegExp(p)}\\.${escapeRegExp(n)}\\[\\d+\\] must`).test(message)) return true;
       // A field that is an array: one bad element (`each chunk must`, `each of message.parts must`).
       if (message.includes(`(): each ${singular(n)} must`) || message.includes(`(): each of ${p}.${n} must`)) return true;
       if (message.includes(`(): a ${p}'s ${n} must`) || message.includes(`(): each ${p}'s ${n} must`)) return true;
@@ -758,7 +761,7 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect((r.failed as Error).message).to.equal('irilink: createRenderStream(): chunk.end must be a finite number or absent, got "4"');
     expect(() => irilink.toJsonl([{ ...link(), start: Number.NaN }])).to.throw(TypeError, 'irilink: toJsonl(): chunk.start must be a finite number or absent, got NaN');
     expect(() => irilink.toJsonl([{ ...link(), uri: 10n as unknown as string }])).to.throw(TypeError, 'irilink: toJsonl(): chunk.uri must be a string or absent, got 10n');
-    expect(() => irilink.toJsonl([{ ...link(), diagnostics: [null] as unknown as [] }])).to.throw(TypeError, /chunk\.diagnostics must be an array of diagnostic codes or absent, got an array/);
+    expect(() => irilink.toJsonl([{ ...link(), diagnostics: [null] as unknown as [] }])).to.throw(TypeError, 'irilink: toJsonl(): chunk.diagnostics[0] must be a diagnostic code (a string), got null');
     expect(irilink.toJsonl([{ type: 'link', text: 'x' } as LinkChunk], { links: true })).to.equal('{"line":1,"column":1,"text":"x","diagnostics":[]}\n');
   });
 
@@ -771,7 +774,7 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect(() => l.add('javascript:', 'http:')).to.throw(TypeError, /linkify\.add\(\): schema must be a scheme other than javascript/);
     expect(() => loose(l.tlds.bind(l))(undefined)).to.throw(TypeError, /^irilink: linkify\.tlds\(\): list must be a top-level domain or an array of them/);
     expect(() => l.tlds([, 'com'] as string[])).to.throw(TypeError, /linkify\.tlds\(\): list must be/); // a hole
-    expect(() => loose(l.set.bind(l))(null)).to.throw(TypeError, 'irilink: linkify.set(): options must be an object, got null');
+    expect(() => loose(l.set.bind(l))(null)).to.throw(TypeError, 'irilink: linkify.set(): options must be an object or undefined, got null');
     expect(() => loose(l.set.bind(l))({ fuzzyLink: null })).to.throw(TypeError, 'irilink: linkify.set(): options.fuzzyLink must be a boolean, got null');
     expect(l.add('spotify:', 'http:').test('see spotify:track:1')).to.equal(true);
   });
@@ -808,7 +811,7 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     };
     expect(await rejection(() => loose(irilink.linkifyMessage)(null) as Promise<unknown>)).to.equal('irilink: linkifyMessage(): raw must be a Buffer or a Uint8Array (the message bytes), got null');
     expect(await rejection(() => loose(irilink.linkifyMessage)(MAIL, {}, Number.NaN) as Promise<unknown>)).to.equal('irilink: linkifyMessage(): index must be a non-negative integer, got NaN');
-    expect(await rejection(() => loose(irilink.runMail)(Readable.from([MAIL]), null, 'html') as Promise<unknown>)).to.equal('irilink: runMail(): output must be a writable stream, got null');
+    expect(await rejection(() => loose(irilink.runMail)(Readable.from([MAIL]), null, 'html') as Promise<unknown>)).to.equal('irilink: runMail(): output must be a writable stream (an object with a write method), got null');
     expect(await rejection(async () => {
       for await (const _ of loose(irilink.splitMbox)([null]) as AsyncIterable<unknown>) void _;
     })).to.equal('irilink: splitMbox(): each piece of input must be a Buffer, a Uint8Array or a string, got null');
@@ -863,5 +866,116 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect(() => loose((c: unknown) => new IriError(c as irilink.IriErrorCode))(42)).to.throw(TypeError, /^irilink: IriError\(\): code must be one of lone-surrogate, noncharacter, /);
     expect(() => new IriError('lone-surrogate', Symbol('d') as unknown as string)).to.throw(TypeError, /IriError\(\): detail must be a string or undefined, got a symbol/);
     expect(new IriError('idna-failed', '"a..b"').message).to.equal('the host is not a valid IDNA domain name (UTS #46 ToASCII failed): "a..b"');
+  });
+});
+
+// ------------------------------------------------------------------ what the review of the sweep found (session 7)
+
+describe('api misuse: valid input the first sweep refused, and messages it left unclear', () => {
+  type Loose = (...args: unknown[]) => unknown;
+  const loose = (f: unknown): Loose => f as Loose;
+  const link = (): LinkChunk => sampleLink();
+  /** A Uint8Array made in another realm (a vm context, as a test runner's environment makes them): not instanceof. */
+  const foreignBytes = (bytes: Uint8Array): Uint8Array => runInNewContext(`new Uint8Array(${JSON.stringify([...bytes])})`) as Uint8Array;
+  const messageOf = async (p: () => Promise<unknown>): Promise<string> => {
+    try {
+      await p();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('a Uint8Array from another realm is bytes, as one from this realm is (it was "must be a Buffer or a Uint8Array …, got an Uint8Array")', async () => {
+    const raw = foreignBytes(MAIL);
+    expect(raw instanceof Uint8Array).to.equal(false);
+    const message = await irilink.linkifyMessage(raw);
+    expect(message.parts[0]!.links.map((l) => l.uri)).to.deep.equal(['https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9']);
+    const mails: irilink.MailMessage[] = [];
+    for await (const m of irilink.linkifyMail(foreignBytes(MAIL))) mails.push(m);
+    expect(mails.length).to.equal(1);
+    const pieces: irilink.MboxMessage[] = [];
+    for await (const m of irilink.splitMbox([foreignBytes(Buffer.from('From a\nSubject: x\n\nb\n'))])) pieces.push(m);
+    expect(pieces.map((m) => m.raw.toString())).to.deep.equal(['Subject: x\n\nb\n']);
+    expect(new irilink.RecordLinker().record(foreignBytes(Buffer.from('see https://例え.jp/'))).links[0]?.byteEnd).to.equal(22);
+    expect(irilink.linkRecords(foreignBytes(Buffer.from('a\nsee https://例え.jp/\n'))).map((r) => r.links.length)).to.deep.equal([0, 1]);
+    // Any other typed array is still no bytes, and the message says "a Uint16Array" (it said "an Uint16Array").
+    expect(() => loose(new irilink.RecordLinker().record)(new Uint16Array(2))).to.throw(TypeError, 'irilink: RecordLinker.record(): bytes must be a Buffer or a Uint8Array (one line), got a Uint16Array');
+  });
+
+  it("irilinkLinkifyIt().add('//', null) turns linkify-it's protocol-relative rule off, as linkify-it documents (it was refused)", () => {
+    const l = irilink.irilinkLinkifyIt();
+    expect(l.add('//', null)).to.equal(l);
+    // Every removal turns anyScheme off (as main did for '//'); the listed schemes are still linked.
+    expect(l.match('see foo://bar.example/x')).to.equal(null);
+    expect(l.match('see https://例え.jp/')?.map((m) => m.url)).to.deep.equal(['https://xn--r8jz45g.jp/']);
+    // '//' is no scheme to add.
+    expect(() => irilink.irilinkLinkifyIt().add('//', 'http:')).to.throw(TypeError, /^irilink: linkify\.add\(\): schema must be a scheme name/);
+  });
+
+  it('an options object is any object but the built-in kinds that hold no options (a module namespace and a tagged class were refused)', async () => {
+    class Tagged {
+      email = false;
+      get [Symbol.toStringTag](): string {
+        return 'Tagged';
+      }
+    }
+    expect(irilink.findLinks('a@example.com', new Tagged())).to.deep.equal([]);
+    // A module namespace (`import * as options from './options.js'`): null prototype, toStringTag "Module".
+    const moduleOf = async (source: string): Promise<object> => (await import(`data:text/javascript,${source}`)) as object;
+    expect(irilink.findLinks('a@example.com', await moduleOf('export const email = false;'))).to.deep.equal([]);
+    expect(irilink.toHtml(sampleChunks(), (await moduleOf('export const rel = "x-namespace";')) as irilink.HtmlOptions)).to.include(' rel="x-namespace"');
+    const plainFromAnotherRealm = runInNewContext('({ email: false })') as object;
+    expect(irilink.findLinks('a@example.com', plainFromAnotherRealm)).to.deep.equal([]);
+    // Still refused: the kinds whose entries or items are no options, from this realm or another.
+    const refused: [unknown, string][] = [
+      [[], 'an array'],
+      [new Set(['email']), 'a Set'],
+      [new WeakMap(), 'a WeakMap'],
+      [/email/, 'a RegExp'],
+      [Object(false) as object, 'a Boolean'],
+      [new Uint8Array(1), 'a Uint8Array'],
+      [new ArrayBuffer(1), 'an ArrayBuffer'],
+      [Promise.resolve(), 'a Promise'],
+      [runInNewContext('new Map()'), 'a Map'],
+      [runInNewContext('new Date(0)'), 'a Date'],
+    ];
+    for (const [value, kind] of refused) {
+      expect(() => loose(irilink.findLinks)('x', value), kind).to.throw(TypeError, `irilink: options must be an object or undefined, got ${kind}`);
+      expect(() => loose(irilink.toText)([], value), kind).to.throw(TypeError, `irilink: toText(): options must be an object or undefined, got ${kind}`);
+    }
+  });
+
+  it('each message names its function and its field the same way (createRenderer().chunk, chunk.diagnostics[i], option mbox, "or undefined")', async () => {
+    // (a) The chunk's other errors already said createRenderer().chunk(); the jsonl field checks said createRenderer().
+    expect(() => irilink.createRenderer('jsonl').chunk({ ...link(), start: Number.NaN })).to.throw(TypeError, 'irilink: createRenderer().chunk(): chunk.start must be a finite number or absent, got NaN');
+    expect(() => irilink.createRenderer('jsonl').chunk({ ...link(), diagnostics: ['userinfo', 7] as unknown as [] })).to.throw(TypeError, 'irilink: createRenderer().chunk(): chunk.diagnostics[1] must be a diagnostic code (a string), got 7');
+    // (c) One message for the mbox option, whichever function reads it (splitMbox said options.mbox … 'auto').
+    const mbox = 'irilink: option mbox must be true, false or "auto", got "yes"';
+    expect(await messageOf(async () => {
+      for await (const _ of irilink.splitMbox([MAIL], { mbox: 'yes' as unknown as boolean })) void _;
+    })).to.equal(mbox);
+    expect(await messageOf(async () => {
+      for await (const _ of irilink.linkifyMail(MAIL, { mbox: 'yes' as unknown as boolean })) void _;
+    })).to.equal(mbox);
+    // (d) Where undefined is accepted, the message says so.
+    expect(() => loose(irilink.toUri)('x', 42)).to.throw(TypeError, 'irilink: toUri(): options must be an object or undefined, got 42');
+    expect(() => loose(irilink.toIri)('x', 42)).to.throw(TypeError, 'irilink: toIri(): options must be an object or undefined, got 42');
+    const l = irilink.irilinkLinkifyIt();
+    expect(() => loose(l.set.bind(l))(42)).to.throw(TypeError, 'irilink: linkify.set(): options must be an object or undefined, got 42');
+    expect(l.set(undefined).test('see www.example.com')).to.equal(true); // as linkify-it: no change
+  });
+
+  it('decodeFlowed(text) reads a missing delSp as false, and runMail writes to a sink that has only write()', async () => {
+    expect(irilink.decodeFlowed('see https://例え.jp/ \nパス\n')).to.equal(irilink.decodeFlowed('see https://例え.jp/ \nパス\n', false));
+    expect(irilink.decodeFlowed('a \nb\n')).to.equal('a b\n');
+    let written = '';
+    const sink = { write: (s: string): boolean => ((written += s), false) }; // false: "wait for drain", which it cannot
+    const result = await irilink.runMail(Readable.from([MAIL]), sink as unknown as NodeJS.WritableStream, 'jsonl');
+    expect(result).to.deep.equal({ messages: 1, links: 1 });
+    expect(JSON.parse(written.trim()).uri).to.equal('https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9');
+    expect(await messageOf(() => loose(irilink.runMail)(Readable.from([MAIL]), { once: () => undefined }, 'jsonl') as Promise<unknown>)).to.equal(
+      'irilink: runMail(): output must be a writable stream (an object with a write method), got an object',
+    );
   });
 });

@@ -45,7 +45,7 @@ export function toIri(uri: string, options?: ToIriOptions): string {
   let toUnicode = true;
   if (options !== undefined) {
     if (!isOptionsObject(options)) {
-      throw badArgument('toIri', 'options', 'an object', options);
+      throw badArgument('toIri', 'options', 'an object or undefined', options);
     }
     for (const key of Object.keys(options)) if (key !== 'toUnicode') throw unknownOption(key, ['toUnicode']);
     if (options.toUnicode !== undefined) {

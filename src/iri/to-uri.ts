@@ -198,7 +198,7 @@ const TO_URI_OPTION_NAMES: readonly string[] = ['host', 'normalize', 'asciiDisal
 function readOptions(options: ToUriOptions | undefined): ReadOptions {
   if (options === undefined) return { ...TO_URI };
   if (!isOptionsObject(options)) {
-    throw badArgument('toUri', 'options', 'an object', options);
+    throw badArgument('toUri', 'options', 'an object or undefined', options);
   }
   const { host = 'percent', normalize = 'none', asciiDisallowed = 'fail', documentCharset } = options;
   if (host !== 'percent' && host !== 'idna') throw badOption('host', "'percent' or 'idna'", host);

@@ -40,6 +40,7 @@ import { LineDecoder } from './decode.js';
 import { checkLogOptions, LOG_OPTION_NAMES, LogLineLinker, splitLogOptions } from './lines.js';
 import type { LongLineLink, LongLineScanner } from './long.js';
 import type { LogOptions } from './lines.js';
+import { types } from 'node:util';
 
 /** Options of RecordLinker and linkRecords: the log options plus the input charset. */
 export interface RecordLinkerOptions extends LogOptions {
@@ -131,7 +132,8 @@ export class RecordLinker {
 
   /** The record of the next line. `bytes` excludes its line break. */
   record(line: Uint8Array): LinkRecord {
-    if (!(line instanceof Uint8Array)) throw badArgument('RecordLinker.record', 'bytes', 'a Buffer or a Uint8Array (one line)', line);
+    // isUint8Array, not instanceof: a Uint8Array from another realm (a vm context, a test runner's) is one too.
+    if (!types.isUint8Array(line)) throw badArgument('RecordLinker.record', 'bytes', 'a Buffer or a Uint8Array (one line)', line);
     const bytes = Buffer.isBuffer(line) ? line : Buffer.from(line.buffer, line.byteOffset, line.byteLength);
     this.lineNumber++;
     const out = { units: 0 };
@@ -442,7 +444,7 @@ class RecordStream extends Transform {
 
 /** The records of a whole text (lines split as the stream splits them), for tests and small inputs. */
 export function linkRecords(input: string | Uint8Array, options?: RecordLinkerOptions): LinkRecord[] {
-  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+  if (typeof input !== 'string' && !types.isUint8Array(input)) { // another realm's Uint8Array too
     throw badArgument('linkRecords', 'input', 'a string or a Uint8Array', input);
   }
   checkLogOptions('linkRecords', options, RECORD_LINKER_OPTION_NAMES);

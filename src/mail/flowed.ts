@@ -19,9 +19,9 @@ const LF = 0x0a;
  *
  * A flowed line followed by a line of another depth is "improperly flowed" (§4.5): it ends its paragraph.
  */
-export function decodeFlowed(text: string, delSp: boolean): string {
+export function decodeFlowed(text: string, delSp = false): string {
   if (typeof text !== 'string') throw badArgument('decodeFlowed', 'text', 'a string', text);
-  if (typeof delSp !== 'boolean') throw badArgument('decodeFlowed', 'delSp', 'a boolean (the DelSp parameter is yes)', delSp);
+  if (typeof delSp !== 'boolean') throw badArgument('decodeFlowed', 'delSp', 'a boolean (true: the DelSp parameter is yes) or undefined', delSp);
   const out: string[] = [];
   let paragraph: string | null = null;
   let paragraphDepth = 0;

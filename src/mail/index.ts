@@ -6,6 +6,7 @@ import { splitMbox } from './mbox.js';
 import { linkifyMessage, splitMailOptions } from './message.js';
 import type { MailMessage, MailOptions } from './message.js';
 import { mailToHtml, mailToJsonl } from './render.js';
+import { types } from 'node:util';
 
 export { splitMbox, type MboxMessage, type SplitMboxOptions } from './mbox.js';
 export { decodeFlowed, maskQuotePrefixes } from './flowed.js';
@@ -42,7 +43,7 @@ export async function* linkifyMail(
 
 /** linkifyMail's input as splitMbox reads it; a TypeError naming `fn` for anything else. */
 function mailSource(fn: string, input: unknown): AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> {
-  if (typeof input === 'string' || input instanceof Uint8Array) return [input];
+  if (typeof input === 'string' || types.isUint8Array(input)) return [input];
   if (input !== null && typeof input === 'object' && Symbol.asyncIterator in input) return input as AsyncIterable<Uint8Array | string>;
   throw badArgument(fn, 'input', 'a Buffer, a string, a Readable or an async iterable of Buffers', input);
 }
@@ -63,9 +64,11 @@ export async function runMail(
 ): Promise<{ messages: number; links: number }> {
   if (format !== 'html' && format !== 'jsonl') throw badArgument('runMail', 'format', "'html' or 'jsonl'", format);
   const out = output as Partial<NodeJS.WritableStream> | null;
-  if (out === null || typeof out !== 'object' || typeof out.write !== 'function' || typeof out.once !== 'function') {
-    throw badArgument('runMail', 'output', 'a writable stream', output);
+  // Only write() is needed: a sink without once() (a `{ write }` object) gets no backpressure, as before.
+  if (out === null || typeof out !== 'object' || typeof out.write !== 'function') {
+    throw badArgument('runMail', 'output', 'a writable stream (an object with a write method)', output);
   }
+  const waitsForDrain = typeof out.once === 'function';
   if (!isOptionsObject(options)) {
     throw badArgument('runMail', 'options', 'an object or undefined', options);
   }
@@ -78,7 +81,7 @@ export async function runMail(
     messages++;
     for (const part of message.parts) links += part.links.length;
     const text = format === 'html' ? mailToHtml(message, render) : mailToJsonl(message);
-    if (text !== '' && !output.write(text)) await new Promise<void>((resolve) => output.once('drain', resolve));
+    if (text !== '' && !output.write(text) && waitsForDrain) await new Promise<void>((resolve) => output.once('drain', resolve));
   }
   return { messages, links };
 }

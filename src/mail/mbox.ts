@@ -15,7 +15,8 @@
 // wrapped link, which continues after whitespace, not after `>`).
 //
 // Memory: only the message being read is held (its lines), plus one incomplete line of input.
-import { badArgument, isOptionsObject } from '../errors.js';
+import { badArgument, badOption, isOptionsObject } from '../errors.js';
+import { types } from 'node:util';
 
 /** One message of an mbox (or the whole input when it is not an mbox). */
 export interface MboxMessage {
@@ -75,14 +76,15 @@ export async function* splitMbox(
 ): AsyncGenerator<MboxMessage> {
   const iterable = (x: object): boolean => Symbol.asyncIterator in x || Symbol.iterator in x;
   // A Buffer is an iterable too, of numbers: one message in one Buffer is [buffer].
-  if (input === null || typeof input !== 'object' || input instanceof Uint8Array || !iterable(input)) {
+  if (input === null || typeof input !== 'object' || types.isUint8Array(input) || !iterable(input)) {
     throw badArgument('splitMbox', 'input', 'a Readable, an async iterable or an iterable of Buffers', input);
   }
   if (!isOptionsObject(options)) {
     throw badArgument('splitMbox', 'options', 'an object or undefined', options);
   }
   const mode = options.mbox === undefined ? 'auto' : options.mbox; // not `??`: null is refused
-  if (mode !== true && mode !== false && mode !== 'auto') throw badArgument('splitMbox', 'options.mbox', "true, false or 'auto'", mode);
+  // The message linkifyMail and runMail give for the same option.
+  if (mode !== true && mode !== false && mode !== 'auto') throw badOption('mbox', 'true, false or "auto"', mode);
 
   let isMbox: boolean | undefined = mode === 'auto' ? undefined : mode;
   let lines: Buffer[] = [];
@@ -117,7 +119,7 @@ export async function* splitMbox(
   };
 
   for await (const piece of input as AsyncIterable<Uint8Array | string>) {
-    if (typeof piece !== 'string' && !(piece instanceof Uint8Array)) {
+    if (typeof piece !== 'string' && !types.isUint8Array(piece)) { // another realm's Uint8Array too
       throw badArgument('splitMbox', 'each piece of input', 'a Buffer, a Uint8Array or a string', piece);
     }
     let buf: Buffer = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : Buffer.isBuffer(piece) ? piece : Buffer.from(piece);

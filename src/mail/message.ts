@@ -17,6 +17,7 @@ import { createDecoder } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
 import type { Chunk, Link } from '../types.js';
 import { decodeFlowed, maskQuotePrefixes } from './flowed.js';
+import { types } from 'node:util';
 
 /** One linkified text part of a message. */
 export interface MailPart {
@@ -114,7 +115,8 @@ export async function linkifyMessage(
   index = 0,
   envelope?: string,
 ): Promise<MailMessage> {
-  if (!(raw instanceof Uint8Array)) throw badArgument('linkifyMessage', 'raw', 'a Buffer or a Uint8Array (the message bytes)', raw);
+  // isUint8Array, not instanceof: a Uint8Array from another realm (a vm context, a test runner's) is one too.
+  if (!types.isUint8Array(raw)) throw badArgument('linkifyMessage', 'raw', 'a Buffer or a Uint8Array (the message bytes)', raw);
   const { link: linkOptions, html } = splitMailOptions('linkifyMessage', options);
   if (!Number.isInteger(index) || index < 0) throw badArgument('linkifyMessage', 'index', 'a non-negative integer', index);
   if (envelope !== undefined && typeof envelope !== 'string') throw badArgument('linkifyMessage', 'envelope', 'a string or undefined', envelope);

@@ -42,14 +42,15 @@ export interface LinkifyItLike {
   matchAtStart(text: string): LinkifyItMatch | null;
   testSchemaAt(text: string, schema: string, pos: number): number;
   /**
-   * linkify-it's `add(schema, definition)`: a definition of null removes a scheme (and turns `anyScheme` off),
+   * linkify-it's `add(schema, definition)`: a definition of null removes a scheme (and turns `anyScheme` off;
+   * `add('//', null)`, linkify-it's protocol-relative rule, does only that),
    * anything else adds the scheme (irilink's own rules find its end, not the definition's validator).
    */
   add(schema: string, definition: unknown): this;
   /** linkify-it's `tlds(list, keepOld)`: the TLDs accepted for links without a scheme (and emails). */
   tlds(list: string | readonly string[], keepOld?: boolean): this;
   /** linkify-it's `set({ fuzzyLink, fuzzyEmail })`: schemeless links and emails on or off. */
-  set(options: { fuzzyLink?: boolean; fuzzyEmail?: boolean; fuzzyIP?: boolean }): this;
+  set(options?: { fuzzyLink?: boolean; fuzzyEmail?: boolean; fuzzyIP?: boolean }): this;
 }
 
 class IrilinkLinkifyIt implements LinkifyItLike {
@@ -103,7 +104,13 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   }
 
   add(schema: string, definition: unknown): this {
-    // linkify-it's schema keys are scheme names with their colon (`skype:`); `//` (protocol-relative) is not one.
+    // `//` (protocol-relative) is one of linkify-it's default rules, and its README turns a rule off with
+    // `add(key, null)`: accepted, as every removal it turns anyScheme off. irilink has no `//` rule to add to.
+    if (schema === '//' && definition === null) {
+      this.reset({ ...this.options, anyScheme: false });
+      return this;
+    }
+    // linkify-it's other schema keys are scheme names with their colon (`skype:`).
     const bare = typeof schema === 'string' && schema.endsWith(':') ? schema.slice(0, -1) : schema;
     if (typeof bare !== 'string' || !isSchemeName(bare)) {
       throw badArgument('linkify.add', 'schema', 'a scheme name (RFC 3986 §3.1), with or without its ":"', schema);
@@ -129,9 +136,11 @@ class IrilinkLinkifyIt implements LinkifyItLike {
     return this;
   }
 
-  set(options: { fuzzyLink?: boolean; fuzzyEmail?: boolean; fuzzyIP?: boolean }): this {
+  set(options: { fuzzyLink?: boolean; fuzzyEmail?: boolean; fuzzyIP?: boolean } | undefined): this {
+    // undefined changes nothing, as in linkify-it (its set() skips a missing options object).
+    if (options === undefined) return this;
     if (!isOptionsObject(options)) {
-      throw badArgument('linkify.set', 'options', 'an object', options);
+      throw badArgument('linkify.set', 'options', 'an object or undefined', options);
     }
     // Other names are linkify-it options irilink has no use for ('---'), accepted as linkify-it accepts them.
     for (const name of ['fuzzyLink', 'fuzzyEmail', 'fuzzyIP'] as const) {

@@ -26,6 +26,7 @@ import { Linkifier } from './linkifier.js';
 import { workLater } from './later.js';
 import { checkOptionNames, resolveOptions } from '../detect/options.js';
 import { splitMarkdownOptions } from '../markdown/options.js';
+import { types } from 'node:util';
 
 export type StreamOptions = LinkOptions & {
   /** Charset of Buffer input: 'utf-8' (default) or any name iconv-lite knows, plus 'iso-2022-jp'. */
@@ -138,7 +139,7 @@ class LinkStream extends Transform {
         // A string written with another encoding ('hex', 'base64', …) stands for bytes.
         this.setMode('bytes');
         chunks = this.pushDecoded(this.decoder.write(Buffer.from(data, encoding as BufferEncoding)));
-      } else if (data instanceof Uint8Array) {
+      } else if (types.isUint8Array(data)) { // another realm's Uint8Array too
         this.setMode('bytes');
         chunks = this.pushDecoded(this.decoder.write(data));
       } else {
