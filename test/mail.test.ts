@@ -365,7 +365,7 @@ describe('mail: output', () => {
     let written = '';
     out.on('data', (b: Buffer) => (written += b.toString()));
     const counts = await runMail(Readable.from([fixture('three.mbox')]), out, 'jsonl');
-    expect(counts).to.deep.equal({ messages: 3, links: 3 });
+    expect(counts).to.deep.equal({ messages: 3, links: 3, failed: 0 });
     expect(written.trimEnd().split('\n').map((l) => (JSON.parse(l) as { uri: string }).uri)).to.deep.equal([
       'https://example.org/1',
       'http://xn--r8jz45g.jp/%E4%BA%8C',

@@ -3,7 +3,7 @@
 //   file / stdin ─ createLinkStream ─ CliStage (--unique, --stats) ─ createRenderStream(format) ─ stdout
 //
 // Modes (issue 6): --markdown (createLinkStream({ markdown: true }), Markdown source kept by --format markdown),
-// --mail (src/mail runMail, per file), --records (src/logs createRecordStream, over all inputs joined), --logs
+// --mail (src/mail linkifyMail, per file, message numbers continuing across files), --records (src/logs createRecordStream, over all inputs joined), --logs
 // (the log rules: createLogLinkStream, or createRecordStream with --records).
 //
 // Exit codes: 0 ok; 1 an input could not be read (the other inputs are still processed); 2 usage error.
@@ -74,7 +74,10 @@ Modes (at most one of --markdown, --mail, --records):
       --mail            the input is an mbox or one RFC 5322 message: each text part is read in
                         its declared charset (--encoding is ignored), format=flowed joined,
                         quoted lines unwrapped. --format jsonl (default): one object per link
-                        with its message; --format html: one HTML section per message
+                        with its message; --format html: one HTML section per message.
+                        Messages are numbered across the files; one over the MIME limits
+                        (a header over 1 MiB, 1000 parts) is named on standard error and
+                        skipped (html: its section says why)
       --records         record filter: one JSON line {"line":n,"links":[…]} per input line, also
                         for lines without links; a line ends at LF, CR LF or a lone CR (as jsonl
                         counts lines); line numbers continue across the files (a file not ending
@@ -484,31 +487,41 @@ function mailRenderOptions(settings: Settings): Record<string, unknown> {
 }
 
 /**
- * --mail when --schemes / --no-email leave out links the detector finds (src/cli/filter.ts): runMail's loop over
- * linkifyMail, with those links made text in each part before the message is written.
+ * --mail over one input: runMail's loop over linkifyMail, with
+ * - the message numbers continuing across the inputs (`totals.messages` messages came before), so that the rows of
+ *   two files differ (as --records' line numbers continue); `totals` is counted up message by message;
+ * - a message with an `error` (over the MIME parser's limits, a part that cannot be linked) reported through
+ *   `report` and the next message read, never the rest of the input lost;
+ * - with --schemes / --no-email (`keep`), the links they leave out made text in each part (src/cli/filter.ts);
+ * - the output written in pieces (mailJsonlPieces / mailHtmlPieces), never one string per message.
  */
-async function mailKept(
+async function mailInput(
   mail: typeof import('../mail/index.js'),
   input: Readable,
   out: Writable,
   format: 'html' | 'jsonl',
   options: import('../mail/index.js').LinkifyMailOptions,
   render: Record<string, unknown>,
-  keep: NonNullable<LinkChoice['keep']>,
-): Promise<{ messages: number; links: number }> {
-  let messages = 0;
-  let links = 0;
+  keep: LinkChoice['keep'],
+  totals: { messages: number; links: number; failed: number },
+  report: (message: import('../mail/index.js').MailMessage) => void,
+): Promise<void> {
   for await (const message of mail.linkifyMail(input, options)) {
-    messages++;
-    for (const part of message.parts) {
-      part.links = part.links.filter(keep);
-      part.chunks = part.chunks.map((c) => (c.type === 'link' && !keep(c) ? asText(c) : c));
-      links += part.links.length;
+    message.index = totals.messages++; // the file's message.index-th message, numbered across the inputs
+    if (message.error !== undefined) {
+      totals.failed++;
+      report(message);
     }
-    const text = format === 'html' ? mail.mailToHtml(message, render) : mail.mailToJsonl(message);
-    if (text !== '' && !out.write(text)) await once(out, 'drain');
+    for (const part of message.parts) {
+      if (keep !== null) {
+        part.links = part.links.filter(keep);
+        part.chunks = part.chunks.map((c) => (c.type === 'link' && !keep(c) ? asText(c) : c));
+      }
+      totals.links += part.links.length;
+    }
+    const pieces = format === 'html' ? mail.mailHtmlPieces(message, render) : mail.mailJsonlPieces(message);
+    for (const piece of pieces) if (!out.write(piece)) await once(out, 'drain');
   }
-  return { messages, links };
 }
 
 /** A source for one input: the file, or standard input for "-". */
@@ -604,28 +617,41 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     // Loaded only for --mail (the mail parser is not needed otherwise).
     const mail = await import('../mail/index.js');
     const renderOptions = mailRenderOptions(settings);
-    let messages = 0;
-    let links = 0;
+    const totals = { messages: 0, links: 0, failed: 0 };
     for (const file of settings.files) {
       stats.inputs++;
+      const source = open(file, stdin);
+      let readError: Error | null = null;
+      source.once('error', (error: Error) => {
+        readError = error;
+      });
+      // A message the parser cannot read is said on standard error; the exit status stays 0 (the input was read).
+      const report = (message: import('../mail/index.js').MailMessage): void => {
+        const error = message.error!;
+        const what = error.code === 'part-failed' ? 'partly linked' : 'not linked';
+        stderr.write(`irilink: ${inputName(file)}: message ${message.index} ${what}: ${error.message} (${error.code})\n`);
+      };
       try {
         const format = settings.format === 'html' ? 'html' : 'jsonl';
         const options = { ...detectorOptions(settings), mbox: 'auto' as const, html: 'alternative' as const };
-        const counts =
-          settings.keep === null
-            ? await mail.runMail(open(file, stdin), stdout, format, { ...options, render: renderOptions })
-            : await mailKept(mail, open(file, stdin), stdout, format, options, renderOptions, settings.keep);
-        messages += counts.messages;
-        links += counts.links;
+        await mailInput(mail, source, stdout, format, options, renderOptions, settings.keep, totals, report);
       } catch (error) {
-        failed(file, error);
+        if (readError !== null || isEpipe(error)) failed(file, readError ?? error);
+        else {
+          // Not a read error (the file was read): said as it is, and the next input is processed.
+          stderr.write(`irilink: ${inputName(file)}: ${(error as Error).message.replace(/^irilink: /, '')}\n`);
+          code = 1;
+        }
       }
     }
     if (settings.stats) {
+      const { messages, links, failed: unlinked } = totals;
       stderr.write(
         `irilink: ${stats.inputs} input${stats.inputs === 1 ? '' : 's'}` +
           (stats.unreadable > 0 ? ` (${stats.unreadable} unreadable)` : '') +
-          `, ${messages} message${messages === 1 ? '' : 's'}, ${links} link${links === 1 ? '' : 's'}\n`,
+          `, ${messages} message${messages === 1 ? '' : 's'}` +
+          (unlinked > 0 ? ` (${unlinked} with an error)` : '') +
+          `, ${links} link${links === 1 ? '' : 's'}\n`,
       );
     }
     return code;

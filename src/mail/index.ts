@@ -5,13 +5,13 @@ import type { HtmlOptions } from '../render/index.js';
 import { splitMbox } from './mbox.js';
 import { linkifyMessage, splitMailOptions } from './message.js';
 import type { MailMessage, MailOptions } from './message.js';
-import { mailToHtml, mailToJsonl } from './render.js';
+import { mailHtmlPieces, mailJsonlPieces } from './render.js';
 import { types } from 'node:util';
 
 export { splitMbox, type MboxMessage, type SplitMboxOptions } from './mbox.js';
 export { decodeFlowed, maskQuotePrefixes } from './flowed.js';
-export { linkifyMessage, linkifyQuoted, type MailMessage, type MailPart, type MailOptions } from './message.js';
-export { mailToHtml, mailToJsonl, type MailJsonlLink } from './render.js';
+export { linkifyMessage, linkifyQuoted, MAIL_LIMITS, type MailMessage, type MailPart, type MailOptions, type MailError, type MailErrorCode } from './message.js';
+export { mailToHtml, mailToJsonl, mailHtmlPieces, mailJsonlPieces, type MailJsonlLink } from './render.js';
 
 /** Options of linkifyMail: MailOptions plus how to read the input. */
 export interface LinkifyMailOptions extends MailOptions {
@@ -21,7 +21,8 @@ export interface LinkifyMailOptions extends MailOptions {
 
 /**
  * The messages of an mbox (or the one message of an RFC 5322 input), each with its text parts linkified, one
- * at a time: memory holds one message, whatever the size of the mbox.
+ * at a time: memory holds one message, whatever the size of the mbox. A message that cannot be parsed is
+ * yielded with an `error` (MailMessage.error) and the messages after it are read as usual.
  *
  * @example
  * for await (const message of linkifyMail(fs.createReadStream('inbox.mbox'))) {
@@ -53,15 +54,16 @@ export type MailFormat = 'html' | 'jsonl';
 
 /**
  * Mail mode as a stream stage for the CLI: reads `input` (an mbox or one message), writes HTML per message
- * (`'html'`) or one JSON line per link (`'jsonl'`) to `output`, message by message, honouring backpressure.
- * Resolves with the number of messages and links.
+ * (`'html'`) or one JSON line per link (`'jsonl'`) to `output`, message by message and in pieces of about 64 Ki
+ * code units (mailHtmlPieces / mailJsonlPieces), honouring backpressure. Resolves with the number of messages,
+ * links and messages with an `error` (`failed`; in html their section says why, jsonl has no line for them).
  */
 export async function runMail(
   input: Readable | AsyncIterable<Uint8Array | string>,
   output: NodeJS.WritableStream,
   format: MailFormat,
   options: LinkifyMailOptions & { render?: HtmlOptions } = {},
-): Promise<{ messages: number; links: number }> {
+): Promise<{ messages: number; links: number; failed: number }> {
   if (format !== 'html' && format !== 'jsonl') throw badArgument('runMail', 'format', "'html' or 'jsonl'", format);
   const out = output as Partial<NodeJS.WritableStream> | null;
   // Only write() is needed: a sink without once() (a `{ write }` object) gets no backpressure, as before.
@@ -77,11 +79,15 @@ export async function runMail(
   if (render !== undefined && !isOptionsObject(render)) throw badOption('render', 'an object (the HTML options) or undefined', render);
   let messages = 0;
   let links = 0;
+  let failed = 0;
   for await (const message of linkifyMail(input, mailOptions)) {
     messages++;
+    if (message.error !== undefined) failed++;
     for (const part of message.parts) links += part.links.length;
-    const text = format === 'html' ? mailToHtml(message, render) : mailToJsonl(message);
-    if (text !== '' && !output.write(text) && waitsForDrain) await new Promise<void>((resolve) => output.once('drain', resolve));
+    const pieces = format === 'html' ? mailHtmlPieces(message, render) : mailJsonlPieces(message);
+    for (const text of pieces) {
+      if (!output.write(text) && waitsForDrain) await new Promise<void>((resolve) => output.once('drain', resolve));
+    }
   }
-  return { messages, links };
+  return { messages, links, failed };
 }

@@ -56,7 +56,38 @@ export interface MailMessage {
   /** The Date header as written. */
   date: string | undefined;
   parts: MailPart[];
+  /**
+   * Set when the message could not be read or one of its text parts could not be linkified; absent otherwise.
+   * Failure is a value: linkifyMessage does not throw for malformed mail, and linkifyMail goes on with the next
+   * message. With a MIME error (`header-too-large`, `too-many-parts`, `malformed`) `parts` is empty; with
+   * `part-failed` it holds the parts that were linkified.
+   */
+  error?: MailError;
 }
+
+/**
+ * Why a message was not (fully) linkified:
+ * - `header-too-large`: a header block (of the message or of a MIME part) is over 1 MiB;
+ * - `too-many-parts`: the message has 1000 MIME parts or more below its top (nested or not);
+ * - `malformed`: the MIME parser gave up for another reason;
+ * - `part-failed`: a text part could not be decoded or linkified (e.g. a part too large for a JavaScript string).
+ */
+export type MailErrorCode = 'header-too-large' | 'too-many-parts' | 'malformed' | 'part-failed';
+
+export interface MailError {
+  code: MailErrorCode;
+  /** What went wrong, in words (the parser's message for `malformed`). */
+  message: string;
+  /** The part (MailPart.part numbering) for `part-failed`. */
+  part?: string;
+}
+
+/**
+ * The limits of the MIME parser (@zone-eu/mailsplit's MAX_HEAD_SIZE and MAX_CHILD_NODES): the bytes of one header
+ * block (the message's or a part's, with its line breaks), and the MIME parts below the message's top, counting
+ * multiparts and leaves at any depth.
+ */
+export const MAIL_LIMITS: Readonly<{ headerBytes: number; parts: number }> = Object.freeze({ headerBytes: 1024 * 1024, parts: 999 });
 
 /** Options of the mail functions: the detector's, plus which HTML parts to scan. */
 export interface MailOptions extends LinkOptions {
@@ -107,7 +138,9 @@ interface Leaf {
 
 /**
  * Parses one RFC 5322 message and linkifies each of its text parts. `index` and `envelope` are copied into the
- * result (they come from the mbox).
+ * result (they come from the mbox). Malformed mail never makes it throw: a message over the MIME parser's limits
+ * (MAIL_LIMITS), one it cannot read, or a part that cannot be linkified resolves with `error` set (MailError).
+ * Only misuse is thrown (a TypeError: a bad argument or option).
  */
 export async function linkifyMessage(
   raw: Uint8Array,
@@ -129,26 +162,33 @@ export async function linkifyMessage(
   let children = 0; // MIME nodes below the root
   const rootData: Buffer[] = []; // the body of a multipart root outside its parts (preamble, epilogue)
   splitter.end(Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
-  for await (const item of splitter as AsyncIterable<{ type: string; node?: MimeNode; value?: Buffer } & Partial<MimeNode>>) {
-    if (item.type === 'node') {
-      const node = item as unknown as MimeNode;
-      if (node.root && root === undefined) root = node;
-      else children++;
-      if (node.multipart) continue;
-      // RFC 2045 §5.2: no Content-Type means text/plain.
-      const contentType = (node.contentType || 'text/plain').toLowerCase();
-      if (!contentType.startsWith('text/') || node.disposition === 'attachment') continue;
-      const alternatives: MimeNode[] = [];
-      for (let p = node.parentNode; p; p = p.parentNode) if (p.multipart === 'alternative') alternatives.push(p as MimeNode);
-      const leaf: Leaf = { node, contentType, bodies: [], alternatives };
-      if (contentType === 'text/plain') for (const a of alternatives) plainUnder.add(a);
-      leaves.push(leaf);
-      byNode.set(node, leaf);
-    } else if (item.type === 'body' && item.node !== undefined && item.value !== undefined) {
-      byNode.get(item.node)?.bodies.push(item.value);
-    } else if (item.type === 'data' && item.node !== undefined && item.node === root && children === 0) {
-      rootData.push(item.value!);
+  let error: MailError | undefined;
+  try {
+    for await (const item of splitter as AsyncIterable<{ type: string; node?: MimeNode; value?: Buffer } & Partial<MimeNode>>) {
+      if (item.type === 'node') {
+        const node = item as unknown as MimeNode;
+        if (node.root && root === undefined) root = node;
+        else children++;
+        if (node.multipart) continue;
+        // RFC 2045 §5.2: no Content-Type means text/plain.
+        const contentType = (node.contentType || 'text/plain').toLowerCase();
+        if (!contentType.startsWith('text/') || node.disposition === 'attachment') continue;
+        const alternatives: MimeNode[] = [];
+        for (let p = node.parentNode; p; p = p.parentNode) if (p.multipart === 'alternative') alternatives.push(p as MimeNode);
+        const leaf: Leaf = { node, contentType, bodies: [], alternatives };
+        if (contentType === 'text/plain') for (const a of alternatives) plainUnder.add(a);
+        leaves.push(leaf);
+        byNode.set(node, leaf);
+      } else if (item.type === 'body' && item.node !== undefined && item.value !== undefined) {
+        byNode.get(item.node)?.bodies.push(item.value);
+      } else if (item.type === 'data' && item.node !== undefined && item.node === root && children === 0) {
+        rootData.push(item.value!);
+      }
     }
+  } catch (cause) {
+    // Failure is a value (COMMON.md): the parser's limits and errors make the message a MailError, not a throw.
+    error = mimeError(cause);
+    splitter.destroy();
   }
   // RFC 2046 §5.1.1: the preamble of a multipart is ignored.
   // Deviation (broken mail): a multipart message whose boundary never occurs has no parts at all; it is read as
@@ -158,13 +198,20 @@ export async function linkifyMessage(
   }
 
   const parts: MailPart[] = [];
-  for (const leaf of leaves) {
+  for (const leaf of error === undefined ? leaves : []) {
     if (leaf.contentType === 'text/html') {
       if (html === 'none') continue;
       if (html === 'alternative' && leaf.alternatives.some((a) => plainUnder.has(a))) continue;
     }
-    const bytes = await transferDecode(leaf.node, leaf.bodies);
-    parts.push(linkifyPart(leaf.node, leaf.contentType, bytes, linkOptions));
+    try {
+      const bytes = await transferDecode(leaf.node, leaf.bodies);
+      parts.push(linkifyPart(leaf.node, leaf.contentType, bytes, linkOptions));
+    } catch (cause) {
+      if (cause instanceof TypeError) throw cause; // API misuse (a bad detector option value) stays a TypeError
+      // e.g. RangeError "Invalid string length": a part whose text is over V8's string limit (about 512 MiB).
+      leaf.bodies = [];
+      error ??= { code: 'part-failed', message: `part ${partNumber(leaf.node)} could not be linkified: ${reason(cause)}`, part: partNumber(leaf.node) };
+    }
   }
 
   const headers = root?.headers || undefined;
@@ -182,7 +229,24 @@ export async function linkifyMessage(
     from: from === undefined ? undefined : decodeEncodedWords(from, decodeWords),
     date: header('date'),
     parts,
+    ...(error === undefined ? {} : { error }),
   };
+}
+
+function reason(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** A MIME parser error as a MailError (mailsplit tags its limit errors with code EMAXLEN). */
+function mimeError(cause: unknown): MailError {
+  const message = reason(cause);
+  if (/header size/i.test(message)) {
+    return { code: 'header-too-large', message: `a MIME header is over ${MAIL_LIMITS.headerBytes} bytes` };
+  }
+  if (/child nodes/i.test(message)) {
+    return { code: 'too-many-parts', message: `the message has more than ${MAIL_LIMITS.parts} MIME parts` };
+  }
+  return { code: 'malformed', message: `the MIME structure could not be read: ${message}` };
 }
 
 // RFC 5322 §2.2.3: unfolding removes the CRLF before folding whitespace.

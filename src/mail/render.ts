@@ -1,6 +1,6 @@
 // Output of mail mode: HTML per message, or one JSON line per link with the message it came from.
 import { createHtmlRenderer } from '../render/index.js';
-import { renderAll } from '../render/common.js';
+import { checkChunk } from '../render/common.js';
 import type { HtmlOptions, JsonlLink } from '../render/index.js';
 import type { MailMessage } from './message.js';
 import { badArgument } from '../errors.js';
@@ -21,6 +21,12 @@ function checkMessage(fn: string, message: unknown): MailMessage {
   if (!Number.isInteger(m.index) || (m.index as number) < 0) throw badArgument(fn, 'message.index', 'a non-negative integer', m.index);
   for (const key of ['messageId', 'subject'] as const) {
     if (m[key] !== undefined && typeof m[key] !== 'string') throw badArgument(fn, `message.${key}`, 'a string or undefined', m[key]);
+  }
+  if (m.error !== undefined) {
+    const e = m.error as { code?: unknown; message?: unknown } | null;
+    if (e === null || typeof e !== 'object' || typeof e.code !== 'string' || typeof e.message !== 'string') {
+      throw badArgument(fn, 'message.error', 'a MailError ({ code, message }) or undefined', m.error);
+    }
   }
   if (!Array.isArray(m.parts)) throw badArgument(fn, 'message.parts', 'an array of parts', m.parts);
   for (const part of m.parts as unknown[]) {
@@ -48,24 +54,57 @@ function escapeHtml(s: string): string {
 }
 
 /**
+ * How much output mailHtmlPieces and mailJsonlPieces gather before yielding it (UTF-16 code units, give or
+ * take one link or one JSON line): large enough that writing costs little, small enough that a message of any
+ * size is never one string (V8 strings end at about 512 MiB; a link-dense message's jsonl is ~30× its size).
+ */
+const PIECE = 64 * 1024;
+
+/**
  * One message as an HTML fragment: a `<section class="irilink-message">` with the subject as `<h2>` and each
  * text part as `<pre class="irilink-part">` holding toHtml() of its chunks (links as `<a href>`, unsafe ones as
- * a marked `<span>`). Header values are escaped; nothing from the message becomes markup.
+ * a marked `<span>`). Header values are escaped; nothing from the message becomes markup. A message with an
+ * `error` gets `data-error="code"` and a `<p class="irilink-error">` saying what went wrong.
  */
 export function mailToHtml(message: MailMessage, options?: HtmlOptions): string {
   checkMessage('mailToHtml', message);
   createHtmlRenderer(options, 'mailToHtml'); // checks the options now, also for a message without text parts
+  let out = '';
+  for (const piece of htmlPieces('mailToHtml', message, options)) out += piece;
+  return out;
+}
+
+/**
+ * mailToHtml's output in pieces of about 64 Ki code units, rendered as they are asked for: their concatenation is
+ * mailToHtml(message, options). For writing a large message without building its HTML as one string.
+ * The message and the options are checked at the call, before the first piece.
+ */
+export function mailHtmlPieces(message: MailMessage, options?: HtmlOptions): Iterable<string> {
+  checkMessage('mailHtmlPieces', message);
+  createHtmlRenderer(options, 'mailHtmlPieces'); // checks the options now, also for a message without text parts
+  return htmlPieces('mailHtmlPieces', message, options);
+}
+
+function* htmlPieces(fn: string, message: MailMessage, options: HtmlOptions | undefined): Generator<string> {
   let out = `<section class="irilink-message" data-index="${message.index}"`;
   if (message.messageId !== undefined) out += ` data-message-id="${escapeHtml(message.messageId)}"`;
+  if (message.error !== undefined) out += ` data-error="${escapeHtml(message.error.code)}"`;
   out += '>\n';
   if (message.subject !== undefined) out += `<h2>${escapeHtml(message.subject)}</h2>\n`;
+  if (message.error !== undefined) out += `<p class="irilink-error">${escapeHtml(message.error.message)}</p>\n`;
   for (const part of message.parts) {
-    out +=
-      `<pre class="irilink-part" data-part="${escapeHtml(part.part)}" data-content-type="${escapeHtml(part.contentType)}">` +
-      renderAll('mailToHtml', part.chunks, createHtmlRenderer(options, 'mailToHtml')) +
-      '</pre>\n';
+    out += `<pre class="irilink-part" data-part="${escapeHtml(part.part)}" data-content-type="${escapeHtml(part.contentType)}">`;
+    const renderer = createHtmlRenderer(options, fn);
+    for (const chunk of part.chunks) {
+      out += renderer.chunk(checkChunk(fn, chunk));
+      if (out.length >= PIECE) {
+        yield out;
+        out = '';
+      }
+    }
+    out += renderer.end() + '</pre>\n';
   }
-  return out + '</section>\n';
+  yield out + '</section>\n';
 }
 
 /**
@@ -82,9 +121,27 @@ export interface MailJsonlLink extends Omit<JsonlLink, 'byteStart' | 'byteEnd'> 
   charset: string;
 }
 
-/** One JSON line (RFC 8259 + `\n`) per link of the message, in order; '' when it has none. */
+/**
+ * One JSON line (RFC 8259 + `\n`) per link of the message, in order; '' when it has none (also when the
+ * message has an `error` and no parts).
+ */
 export function mailToJsonl(message: MailMessage): string {
   checkMessage('mailToJsonl', message);
+  let out = '';
+  for (const piece of jsonlPieces(message)) out += piece;
+  return out;
+}
+
+/**
+ * mailToJsonl's output in pieces of whole lines, about 64 Ki code units each, made as they are asked for: their
+ * concatenation is mailToJsonl(message). No piece is empty. The message is checked at the call.
+ */
+export function mailJsonlPieces(message: MailMessage): Iterable<string> {
+  checkMessage('mailJsonlPieces', message);
+  return jsonlPieces(message);
+}
+
+function* jsonlPieces(message: MailMessage): Generator<string> {
   let out = '';
   for (const part of message.parts) {
     const text = part.text;
@@ -122,7 +179,11 @@ export function mailToJsonl(message: MailMessage): string {
         diagnostics: link.diagnostics,
       };
       out += JSON.stringify(record) + '\n';
+      if (out.length >= PIECE) {
+        yield out;
+        out = '';
+      }
     }
   }
-  return out;
+  if (out !== '') yield out;
 }
