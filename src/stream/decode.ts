@@ -13,7 +13,8 @@
 //   with the byte length of each character found from the charset's lead-byte structure and checked
 //   against iconv-lite's output; a write where they disagree (invalid bytes, a pair that maps to two code
 //   points) is decoded character by character, exact but slower. Charsets of no known structure (UTF-16,
-//   UTF-7, …) go byte by byte through a stateful decoder, exact and slow.
+//   UTF-7, …) go byte by byte through a stateful decoder, exact and slow. CESU-8 is decoded here (see cesu8).
+// - base64 and hex, which iconv-lite also knows, are refused: they are not text charsets.
 // - Text from a legacy charset is normalised to NFC (RFC 3987 §3.1 step 1, variant B), see NfcStage.
 import { Buffer, isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
@@ -21,6 +22,7 @@ import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
 import { badOption } from '../errors.js';
 import { ByteMap } from './bytemap.js';
+import { isMark } from '../unicode/index.js';
 
 const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
@@ -39,7 +41,7 @@ export interface Decoder {
   end(): string;
 }
 
-type Family = 'single' | 'sjis' | 'eucjp' | 'gb' | 'dbcs2' | 'generic';
+type Family = 'single' | 'sjis' | 'eucjp' | 'gb' | 'dbcs2' | 'cesu8' | 'generic';
 
 /** Normalises an encoding name for comparison: lower case, letters and digits only. */
 function squash(name: string): string {
@@ -70,6 +72,10 @@ export function checkEncoding(encoding: unknown): void {
   }
   const s = squash(encoding);
   if (isUtf8Name(s) || isIso2022JpName(s)) return;
+  // iconv-lite also knows base64 and hex, which are not charsets: they would "decode" text into its own spelling.
+  if (s === 'base64' || s === 'hex') {
+    throw badOption('encoding', 'a text charset, not a binary-to-text encoding such as base64 or hex', encoding);
+  }
   if (!iconv().encodingExists(encoding)) {
     throw badOption('encoding', 'a charset name iconv-lite knows (e.g. "utf-8", "shift_jis", "windows-1252")', encoding);
   }
@@ -413,6 +419,7 @@ function familyOf(encoding: string): Family {
   const codec = iconv().getCodec(encoding) as unknown as { encodingName?: string; decodeBuf?: unknown };
   if (codec.decodeBuf !== undefined) return 'single'; // iconv-lite SBCS: one byte, one UTF-16 unit
   const s = squash(encoding);
+  if (s === 'cesu8') return 'cesu8';
   if (s === 'latin1' || s === 'binary' || s === 'ascii' || s === 'usascii' || s === 'iso88591') return 'single';
   switch (codec.encodingName) {
     case 'shiftjis':
@@ -465,6 +472,10 @@ class LegacyDecoder implements Decoder {
   /** 'generic' family only: a stateful iconv-lite decoder fed byte by byte, and bytes not yet producing. */
   private readonly stateful: ReturnType<typeof Iconv.getDecoder> | null;
   private unattributed = 0;
+  /** 'cesu8' family only: the code unit so far, the continuation bytes still needed, and the next one's lower bound. */
+  private cesuCode = 0;
+  private cesuNeeded = 0;
+  private cesuLower = 0x80;
 
   constructor(encoding: string) {
     this.encoding = encoding;
@@ -480,7 +491,8 @@ class LegacyDecoder implements Decoder {
       this.pending = null;
     }
     const out = new Produced(buf.length);
-    if (this.family === 'generic') this.byteByByte(buf, 0, buf.length, out);
+    if (this.family === 'cesu8') this.cesu8(buf, out);
+    else if (this.family === 'generic') this.byteByByte(buf, 0, buf.length, out);
     else if (this.family === 'single') {
       // One byte, one UTF-16 unit, whatever the byte.
       const text = iconv().decode(buf, this.encoding);
@@ -515,7 +527,12 @@ class LegacyDecoder implements Decoder {
     const out = new Produced(16);
     const rest = this.pending;
     this.pending = null;
-    if (this.family === 'generic') {
+    if (this.family === 'cesu8') {
+      // An incomplete sequence at the end is one U+FFFD, standing for its bytes.
+      if (this.cesuNeeded > 0) out.appendCode(0xfffd, this.unattributed, 0);
+      this.cesuNeeded = 0;
+      this.unattributed = 0;
+    } else if (this.family === 'generic') {
       if (rest !== null) this.byteByByte(rest, 0, rest.length, out);
       assignAll(this.stateful!.end() ?? '', this.unattributed, out);
       this.unattributed = 0;
@@ -550,6 +567,64 @@ class LegacyDecoder implements Decoder {
       }
     }
     return pos;
+  }
+
+  /**
+   * CESU-8 (Unicode Technical Report #26): UTF-8 in which each UTF-16 code unit is encoded on its own, so a
+   * supplementary character is two three-byte sequences, one per surrogate. Decoded here, not by iconv-lite (whose
+   * cesu8 decoder returns a number from end(), and a stray "0" before the U+FFFD of a truncated sequence). Errors
+   * as in WHATWG Encoding "UTF-8 decoder": each maximal invalid subpart becomes one U+FFFD standing for its bytes,
+   * and the byte that ended it is read again. Lead bytes: C2–DF one continuation byte, E0–EF two (E0: the first
+   * A0–BF); ED is not limited to 80–9F, since surrogates are how CESU-8 spells supplementary characters.
+   * Deviation (UTR #26): an unpaired surrogate is passed on as the code unit it encodes, as iconv-lite does.
+   */
+  private cesu8(buf: Buffer, out: Produced): void {
+    let code = this.cesuCode;
+    let needed = this.cesuNeeded;
+    let lower = this.cesuLower;
+    let waiting = this.unattributed;
+    let i = 0;
+    while (i < buf.length) {
+      const b = buf[i]!;
+      if (needed > 0) {
+        if (b >= lower && b <= 0xbf) {
+          code = (code << 6) | (b & 0x3f);
+          waiting++;
+          i++;
+          lower = 0x80;
+          if (--needed === 0) {
+            out.appendCode(code, waiting, 0);
+            waiting = 0;
+          }
+          continue;
+        }
+        // The sequence so far is a maximal invalid subpart; b is read again as a lead byte.
+        out.appendCode(0xfffd, waiting, 0);
+        waiting = 0;
+        needed = 0;
+        lower = 0x80;
+        continue;
+      }
+      i++;
+      if (b < 0x80) {
+        out.appendCode(b, 1, 0);
+      } else if (b >= 0xc2 && b <= 0xdf) {
+        code = b & 0x1f;
+        needed = 1;
+        waiting = 1;
+      } else if (b >= 0xe0 && b <= 0xef) {
+        code = b & 0x0f;
+        needed = 2;
+        waiting = 1;
+        if (b === 0xe0) lower = 0xa0;
+      } else {
+        out.appendCode(0xfffd, 1, 0);
+      }
+    }
+    this.cesuCode = code;
+    this.cesuNeeded = needed;
+    this.cesuLower = lower;
+    this.unattributed = waiting;
   }
 
   /**
@@ -734,14 +809,25 @@ class Iso2022JpDecoder implements Decoder {
 // ---------------------------------------------------------------------------------------------------
 // RFC 3987 §3.1 step 1, variant B: text from a non-Unicode charset is normalised to NFC.
 //
-// The stream cannot normalise a write on its own: a combining mark at the start of the next write may
-// compose with the last character of this one. It normalises only up to the last "safe starter": a
-// character with Canonical_Combining_Class 0 and NFC_Quick_Check Yes (UAX #15 "Stable Code Points") never composes with
-// what precedes it and nothing reorders across it, so NFC(a + b) = NFC(a) + NFC(b) when b starts with one.
-// The safe starters used are ranges known to hold only such characters (ASCII to U+02FF, the basic
-// Greek, Cyrillic, Hebrew, Arabic and Thai letters, kana, CJK ideographs, Hangul syllables), which covers
-// the charsets iconv-lite decodes.
+// The text is cut into pieces at NFC boundaries, each normalised on its own: UAX #15 §9 "Detecting Normalization
+// Forms" / "Stable Code Points": before a character X with Canonical_Combining_Class 0 that composes with nothing
+// before it, and whose decomposition starts with such a character, NFC(a + b) = NFC(a) + NFC(b) when b starts with
+// X (canonical reordering never moves a character across a starter, and nothing before X composes with X).
+// - The stream cannot normalise a write on its own (a combining mark at the start of the next write may compose
+//   with the last character of this one), so the last piece is held until the boundary after it has arrived.
+// - Byte offsets: a piece that normalisation leaves as it is keeps each unit's bytes; in a piece that changes, each
+//   character's bytes go to the character of the result that holds the start of its decomposition (see
+//   addNormalizedUnits). A piece is one starter and the marks after it, so each composed character gets its own
+//   bytes and the characters after it keep theirs.
+// - Speed: String.prototype.normalize is quadratic in a run of combining marks, so no piece is longer than
+//   NFC_PIECE_LIMIT (+ 1 to keep a surrogate pair whole) and no call gets more than NFC_BLOCK + that. Where the
+//   pieces lie depends on the text only, never on how it was split into writes, so neither does the output.
 
+/**
+ * Whether `c` (a UTF-16 unit) is one of the common starters known to be NFC boundaries, by range (ASCII to U+02FF,
+ * the basic Greek, Cyrillic, Hebrew, Arabic and Thai letters, kana, CJK ideographs, Hangul syllables): the fast
+ * path of isNfcBoundary.
+ */
 function isSafeStarter(c: number): boolean {
   if (c < 0x300) return true;
   if (c < 0x391) return false;
@@ -759,13 +845,53 @@ function isSafeStarter(c: number): boolean {
   return false;
 }
 
-/** Longest text held back waiting for a safe starter before it is normalised anyway. */
-const NFC_HOLD_LIMIT = 4096;
+/**
+ * UAX #15 (NFC boundary before a code point): Canonical_Combining_Class 0, composes with nothing before it, and its
+ * canonical decomposition starts with such a character. Every character with a non-zero combining class is a mark
+ * (General_Category M*), and the non-marks that compose with a character before them are the Hangul vowel and
+ * final jamo (Unicode §3.12) and the Kirat Rai vowel signs U+16D67/U+16D68 (UnicodeData.txt, CompositionExclusions.txt);
+ * test/stream-legacy.test.ts checks this against String.prototype.normalize for every code point. Marks are never
+ * taken as boundaries, though some spacing marks (Mc) are: that only makes a piece longer.
+ */
+export function isNfcBoundary(cp: number): boolean {
+  if (cp < 0x10000 && isSafeStarter(cp)) return true;
+  if (isMark(cp)) return false;
+  if (cp >= 0x1161 && cp <= 0x1175) return false; // Hangul vowel jamo (compose with a leading jamo)
+  if (cp >= 0x11a8 && cp <= 0x11c2) return false; // Hangul final jamo (compose with an LV syllable)
+  if (cp === 0x16d67 || cp === 0x16d68) return false; // Kirat Rai vowel signs
+  return true;
+}
+
+/**
+ * Whether text[k] starts a new NFC piece: an NFC boundary (a surrogate pair is looked at as its code point; a low
+ * surrogate is never a boundary, so pairs stay whole).
+ */
+function boundaryAt(text: string, k: number): boolean {
+  const c = text.charCodeAt(k);
+  if (c < 0xd800 || c > 0xdfff) return isNfcBoundary(c);
+  if (c >= 0xdc00) return false;
+  const d = k + 1 < text.length ? text.charCodeAt(k + 1) : 0;
+  return isNfcBoundary(d >= 0xdc00 && d <= 0xdfff ? ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000 : c);
+}
+
+/**
+ * Deviation (RFC 3987 §3.1 variant B): a piece (a starter and the characters after it up to the next NFC
+ * boundary) longer than this is cut here anyway, so that normalising stays linear. It takes a run of more than
+ * 1024 combining marks, far beyond UAX #15 §13 "Stream-Safe Text Format" (30); the marks after a cut are then not
+ * reordered with those before it and do not compose with the base character, so the text is not quite NFC there.
+ * (String.prototype.normalize takes about 0.7 ms for a run of 1024 marks of two classes, 12 ms for 4096.)
+ */
+const NFC_PIECE_LIMIT = 1024;
+
+/** Normalised per call: a block ends at the first piece boundary at least this far from its start. */
+const NFC_BLOCK = 4096;
 
 class NfcStage {
+  /** The held text: one piece, not yet known to be complete (no boundary after its first unit). */
   private text = '';
   private units = new Uint32Array(0);
   private gaps: Uint32Array | null = null;
+  private readonly parts: string[] = [];
 
   process(add: Produced, final: boolean, map: ByteMap): string {
     const addText = add.text();
@@ -786,56 +912,141 @@ class NfcStage {
       }
     }
     if (n === 0) return '';
-    let cut = n;
-    if (!final) {
-      cut = n - 1;
-      while (cut > 0 && !isSafeStarter(text.charCodeAt(cut))) cut--;
-      // Deviation (RFC 3987 §3.1 variant B): a run this long without a safe starter is normalised in
-      // pieces, which is exact for all text the supported charsets produce.
-      if (cut === 0 && n > NFC_HOLD_LIMIT) cut = n;
+    const parts = this.parts;
+    let pieceStart = 0;
+    let blockStart = 0;
+    // The held units after the first are known not to be boundaries, except a high surrogate at their end.
+    for (let k = held > 1 ? held - 1 : 1; k < n; k++) {
+      const c = text.charCodeAt(k);
+      if (c >= 0xd800 && c <= 0xdbff && k + 1 === n && !final) break; // its code point is not known yet
+      const forced = k - pieceStart >= NFC_PIECE_LIMIT && (c < 0xdc00 || c > 0xdfff);
+      if (!forced && !boundaryAt(text, k)) continue;
+      if (forced || k - blockStart >= NFC_BLOCK) {
+        parts.push(normalizeBlock(text, units, gaps, blockStart, k, map));
+        blockStart = k;
+      }
+      pieceStart = k;
     }
-    if (cut === n) {
+    const end = final ? n : pieceStart;
+    if (end > blockStart) parts.push(normalizeBlock(text, units, gaps, blockStart, end, map));
+    if (end === n) {
       this.text = '';
       this.gaps = null;
     } else {
-      this.text = text.slice(cut);
-      this.units = units.slice(cut, n);
-      this.gaps = gaps === null ? null : gaps.slice(cut, n);
+      this.text = text.slice(end);
+      this.units = units.slice(end, n);
+      this.gaps = gaps === null ? null : gaps.slice(end, n);
     }
-    if (cut === 0) return '';
-    const head = cut === text.length ? text : text.slice(0, cut);
-    const nfc = head.normalize('NFC');
-    if (nfc === head) {
-      if (gaps !== null) {
-        for (let i = 0; i < cut; i++) if (gaps[i]! > 0) map.addGap(map.produced + i, gaps[i]!);
-      }
-      map.addUnits(units, 0, cut);
-      return head;
-    }
-    // Something changed: normalise piece by piece (each piece starts at a safe starter) so that byte
-    // offsets stay exact outside the pieces that changed; a changed piece's bytes go to its first unit.
-    let result = '';
-    let p = 0;
-    while (p < cut) {
-      let q = p + 1;
-      while (q < cut && !isSafeStarter(head.charCodeAt(q))) q++;
-      const piece = head.slice(p, q);
-      const norm = piece.normalize('NFC');
-      if (gaps !== null && gaps[p]! > 0) map.addGap(map.produced, gaps[p]!);
-      if (norm === piece) {
-        for (let i = p; i < q; i++) {
-          if (i > p && gaps !== null && gaps[i]! > 0) map.addGap(map.produced, gaps[i]!);
-          map.addUnit(units[i]!);
-        }
-      } else {
-        let bytes = 0;
-        for (let i = p; i < q; i++) bytes += units[i]! + (i > p && gaps !== null ? gaps[i]! : 0);
-        map.addUnit(bytes);
-        for (let i = 1; i < norm.length; i++) map.addUnit(0);
-      }
-      result += norm;
-      p = q;
-    }
-    return result;
+    const out = parts.length === 1 ? parts[0]! : parts.join('');
+    parts.length = 0;
+    return out;
   }
+}
+
+/**
+ * Normalises text[from:to) (which starts at a piece boundary and ends at one or at a forced cut) and records the
+ * bytes of its units in `map`; returns the normalised text.
+ */
+function normalizeBlock(text: string, units: Uint32Array, gaps: Uint32Array | null, from: number, to: number, map: ByteMap): string {
+  const block = from === 0 && to === text.length ? text : text.slice(from, to);
+  const nfc = block.normalize('NFC');
+  if (nfc === block) {
+    if (gaps !== null) {
+      const at = map.produced - from;
+      for (let i = from; i < to; i++) if (gaps[i]! > 0) map.addGap(at + i, gaps[i]!);
+    }
+    map.addUnits(units, from, to);
+    return block;
+  }
+  // Something changed: piece by piece. Within a block every piece ends at an NFC boundary (a forced cut ends the block).
+  const out: string[] = [];
+  let run = from; // the start of the unchanged text not yet in `out`
+  let p = from;
+  while (p < to) {
+    let q = p + 1;
+    while (q < to && !boundaryAt(text, q)) q++;
+    if (gaps !== null && gaps[p]! > 0) map.addGap(map.produced, gaps[p]!);
+    // A lone safe starter is NFC as it is.
+    const piece = q === p + 1 && isSafeStarter(text.charCodeAt(p)) ? null : text.slice(p, q);
+    const norm = piece === null ? null : piece.normalize('NFC');
+    if (norm === piece) {
+      for (let i = p; i < q; i++) {
+        if (i > p && gaps !== null && gaps[i]! > 0) map.addGap(map.produced, gaps[i]!);
+        map.addUnit(units[i]!);
+      }
+    } else {
+      addNormalizedUnits(piece!, norm!, units, gaps, p, map);
+      if (p > run) out.push(text.slice(run, p));
+      out.push(norm!);
+      run = q;
+    }
+    p = q;
+  }
+  if (to > run) out.push(text.slice(run, to));
+  return out.join('');
+}
+
+/** Longest changed piece whose bytes are shared out character by character (UAX #15 §13: 30 marks at most in real text). */
+const NFC_FINE_LIMIT = 64;
+
+/**
+ * Records the bytes of the units of `norm`, the NFC of `piece` = text[p:p + piece.length). Canonically equivalent
+ * strings have the same full decomposition (Unicode §3.11): each character of `piece` goes, with its bytes, to the
+ * character of `norm` that holds the first code point of its decomposition. So e + U+0323 + U+0301 gives ẹ the bytes
+ * of e and U+0323 and leaves U+0301 its own, and marks that are only reordered keep theirs. A longer piece gives all
+ * its bytes to its first unit.
+ */
+function addNormalizedUnits(piece: string, norm: string, units: Uint32Array, gaps: Uint32Array | null, p: number, map: ByteMap): void {
+  const shares = piece.length <= NFC_FINE_LIMIT ? shareBytes(piece, norm, units, gaps, p) : null;
+  if (shares === null) {
+    let bytes = 0;
+    for (let i = 0; i < piece.length; i++) bytes += units[p + i]! + (i > 0 && gaps !== null ? gaps[p + i]! : 0);
+    map.addUnit(bytes);
+    for (let i = 1; i < norm.length; i++) map.addUnit(0);
+    return;
+  }
+  for (let j = 0; j < norm.length; j++) map.addUnit(shares[j]!);
+}
+
+/** The bytes of each unit of `norm` (see addNormalizedUnits), or null if the decompositions do not match up. */
+function shareBytes(piece: string, norm: string, units: Uint32Array, gaps: Uint32Array | null, p: number): Uint32Array | null {
+  // The code points of the decomposition of `piece`, each with the unit of `piece` it starts (-1: not the first).
+  const comps: number[] = [];
+  const owner: number[] = [];
+  let total = 0;
+  for (let i = 0; i < piece.length; ) {
+    const cp = piece.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    let first = true;
+    for (const ch of String.fromCodePoint(cp).normalize('NFD')) {
+      comps.push(ch.codePointAt(0)!);
+      owner.push(first ? i : -1);
+      first = false;
+    }
+    for (let k = i; k < i + width && k < piece.length; k++) total += units[p + k]! + (k > 0 && gaps !== null ? gaps[p + k]! : 0);
+    i += width;
+  }
+  const used = new Uint8Array(comps.length);
+  const shares = new Uint32Array(norm.length);
+  let assigned = 0;
+  for (let j = 0; j < norm.length; ) {
+    const cp = norm.codePointAt(j)!;
+    for (const ch of String.fromCodePoint(cp).normalize('NFD')) {
+      const c = ch.codePointAt(0)!;
+      let k = 0;
+      while (k < comps.length && (used[k] === 1 || comps[k] !== c)) k++;
+      if (k === comps.length) return null;
+      used[k] = 1;
+      const i = owner[k]!;
+      if (i < 0) continue;
+      const width = piece.codePointAt(i)! > 0xffff ? 2 : 1;
+      for (let u = i; u < i + width && u < piece.length; u++) {
+        const bytes = units[p + u]! + (u > 0 && gaps !== null ? gaps[p + u]! : 0);
+        shares[j] += bytes;
+        assigned += bytes;
+      }
+    }
+    j += cp > 0xffff ? 2 : 1;
+  }
+  return assigned === total ? shares : null;
 }
