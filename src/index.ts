@@ -92,7 +92,29 @@ export type {
 } from './render/index.js';
 
 // Where irilink is used: mail (RFC 5322 messages and mbox), logs, and a line-per-record filter.
-export { linkifyMail, linkifyMessage, linkifyQuoted, splitMbox, decodeFlowed, mailToHtml, mailToJsonl, runMail } from './mail/index.js';
-export type { LinkifyMailOptions, MailMessage, MailPart, MailOptions, MboxMessage, MailFormat, MailJsonlLink } from './mail/index.js';
+export {
+  linkifyMail,
+  linkifyMessage,
+  linkifyQuoted,
+  splitMbox,
+  decodeFlowed,
+  mailToHtml,
+  mailToJsonl,
+  mailHtmlPieces,
+  mailJsonlPieces,
+  runMail,
+  MAIL_LIMITS,
+} from './mail/index.js';
+export type {
+  LinkifyMailOptions,
+  MailMessage,
+  MailPart,
+  MailOptions,
+  MailError,
+  MailErrorCode,
+  MboxMessage,
+  MailFormat,
+  MailJsonlLink,
+} from './mail/index.js';
 export { findLogLinks, linkifyLogLine, LogLineLinker, createRecordStream, createLogLinkStream, linkRecords, RecordLinker } from './logs/index.js';
 export type { LogOptions, RecordOptions, RecordLinkerOptions, RecordLink, LinkRecord } from './logs/index.js';

@@ -450,6 +450,10 @@ const SPECS: Spec[] = [
   { fn: 'mailToHtml', params: ['message', 'options'], args: () => [mailMessage, {}], call: (m, o) => irilink.mailToHtml(m as irilink.MailMessage, o as object), returns: isString, options: { at: 1, names: RENDERER_OPTIONS.toHtml! } },
   { fn: 'mailToHtml', params: ['message'], args: () => [{ ...mailMessage }], call: (m) => irilink.mailToHtml(m as irilink.MailMessage), returns: isString, fields: { at: 0, names: ['index', 'messageId', 'subject', 'envelope', 'parts'] } },
   { fn: 'mailToJsonl', params: ['message'], args: () => [{ ...mailMessage }], call: (m) => irilink.mailToJsonl(m as irilink.MailMessage), returns: isString, fields: { at: 0, names: ['index', 'messageId', 'subject', 'envelope', 'parts'] } },
+  // The same output in pieces (an iterable, read whole here, so that a field checked while the pieces are made counts).
+  { fn: 'mailHtmlPieces', params: ['message', 'options'], args: () => [mailMessage, {}], call: (m, o) => [...irilink.mailHtmlPieces(m as irilink.MailMessage, o as object)], returns: isArray, options: { at: 1, names: RENDERER_OPTIONS.toHtml! } },
+  { fn: 'mailHtmlPieces', params: ['message'], args: () => [{ ...mailMessage }], call: (m) => [...irilink.mailHtmlPieces(m as irilink.MailMessage)], returns: isArray, fields: { at: 0, names: ['index', 'messageId', 'subject', 'envelope', 'parts'] } },
+  { fn: 'mailJsonlPieces', params: ['message'], args: () => [{ ...mailMessage }], call: (m) => [...irilink.mailJsonlPieces(m as irilink.MailMessage)], returns: isArray, fields: { at: 0, names: ['index', 'messageId', 'subject', 'envelope', 'parts'] } },
   ...(['mailToHtml', 'mailToJsonl'] as const).map((fn): Spec => ({
     fn, params: ['part'], args: () => [{ ...mailMessage.parts[0]! }], call: (p) => irilink[fn]({ ...mailMessage, parts: [p as irilink.MailPart] }), returns: isString,
     fields: { at: 0, names: ['part', 'contentType', 'charset', 'text', 'chunks', 'links'] },
@@ -972,7 +976,7 @@ describe('api misuse: valid input the first sweep refused, and messages it left 
     let written = '';
     const sink = { write: (s: string): boolean => ((written += s), false) }; // false: "wait for drain", which it cannot
     const result = await irilink.runMail(Readable.from([MAIL]), sink as unknown as NodeJS.WritableStream, 'jsonl');
-    expect(result).to.deep.equal({ messages: 1, links: 1 });
+    expect(result).to.deep.equal({ messages: 1, links: 1, failed: 0 });
     expect(JSON.parse(written.trim()).uri).to.equal('https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9');
     expect(await messageOf(() => loose(irilink.runMail)(Readable.from([MAIL]), { once: () => undefined }, 'jsonl') as Promise<unknown>)).to.equal(
       'irilink: runMail(): output must be a writable stream (an object with a write method), got an object',
