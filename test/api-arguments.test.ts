@@ -263,7 +263,7 @@ describe('api: how a message shows the value it got', () => {
   });
 
   it('the options object itself is "options", not "option options"', () => {
-    expect(() => loose(findLinks)('x', 42)).to.throw(TypeError, 'irilink: options must be an object or undefined, got 42');
+    expect(() => loose(findLinks)('x', 42)).to.throw(TypeError, 'irilink: findLinks(): options must be an object or undefined, got 42');
     expect(() => linkify('x', undefined)).to.not.throw();
   });
   it('findLinks() with nothing says so once', () => {

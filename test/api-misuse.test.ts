@@ -209,16 +209,9 @@ interface Expect {
   iriError?: boolean;
 }
 
-/**
- * The functions whose options object (not an option in it) goes to the detector's shared resolver as it is, so that
- * `findLinks('x', 42)` says `irilink: options must be an object or undefined, got 42`: createScanner and the
- * Linkifier constructor (src/detect, src/stream) take no function name to give it.
- */
-const OPTIONS_OBJECT_UNNAMED = new Set(['findLinks', 'linkify', 'createScanner', 'Linkifier']);
 
 // `toHtml():`, `LogLineLinker.links():`, `linkify.pretest():`, `createRenderer().chunk():` …
 function namesFunction(message: string, fn: string): boolean {
-  if (message.startsWith('irilink: options must be an object or undefined') && OPTIONS_OBJECT_UNNAMED.has(fn)) return true;
   // An options object with a name the function does not know: the message lists what it knows.
   if (message.startsWith('irilink: unknown option ')) return true;
   // longLine's encoding goes to the stream's decoder, which names the `encoding` option.
@@ -263,8 +256,6 @@ function namesWhat(message: string, e: Expect, value: unknown): boolean {
         if (proto !== Object.prototype && proto !== null) return false;
         return Object.keys(value).some((k) => JSON.stringify(k.length > 40 ? k.slice(0, 40) + '…' : k) === unknown[1]);
       }
-      // The detector's shared resolver names no function (OPTIONS_OBJECT_UNNAMED).
-      if (message.startsWith(`irilink: ${n} must`) && OPTIONS_OBJECT_UNNAMED.has(e.fn)) return true;
       if (e.fn === 'LogLineLinker.longLine' && n === 'encoding' && message.startsWith('irilink: option encoding ')) return true;
       if (message.includes(`(): ${n} must`) || message.includes(`(): each ${singular(n)} must`) || message.includes(`(): each piece of ${n} must`)) return true;
       // A field of the argument (`c.path must`), or of the array element the argument is (`each of message.parts`,
@@ -726,14 +717,17 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect(() => loose(irilink.createRenderStream)('html', null)).to.throw(TypeError, 'irilink: createRenderStream(): options must be an object or undefined, got null');
     expect(() => loose(irilink.createRenderer)('ansi', null)).to.throw(TypeError, 'irilink: createRenderer(): options must be an object or undefined, got null');
     expect(() => loose(irilink.toMarkdownSource)([], null)).to.throw(TypeError, 'irilink: toMarkdownSource(): options must be an object or undefined, got null');
-    expect(() => loose(irilink.findLinks)('x', null)).to.throw(TypeError, 'irilink: options must be an object or undefined, got null');
+    expect(() => loose(irilink.findLinks)('x', null)).to.throw(TypeError, 'irilink: findLinks(): options must be an object or undefined, got null');
+    expect(() => loose(irilink.linkify)('x', null)).to.throw(TypeError, 'irilink: linkify(): options must be an object or undefined, got null');
+    expect(() => loose(irilink.createScanner)(null)).to.throw(TypeError, 'irilink: createScanner(): options must be an object or undefined, got null');
+    expect(() => new irilink.Linkifier(null as unknown as undefined)).to.throw(TypeError, 'irilink: Linkifier(): options must be an object or undefined, got null');
     expect(() => loose(irilink.toUri)('x', null)).to.throw(TypeError, /^irilink: toUri\(\): options must be an object/);
     expect(irilink.toHtml(sampleChunks(), undefined)).to.equal(irilink.toHtml(sampleChunks(), {}));
   });
 
   it('options that are a Map, a Buffer or a Date are refused (a Map was read as {}, its entries ignored; a Buffer gave unknown option "0")', () => {
     const map = new Map([['email', false]]);
-    expect(() => loose(irilink.findLinks)('a@example.com', map)).to.throw(TypeError, 'irilink: options must be an object or undefined, got a Map');
+    expect(() => loose(irilink.findLinks)('a@example.com', map)).to.throw(TypeError, 'irilink: findLinks(): options must be an object or undefined, got a Map');
     expect(() => loose(irilink.toHtml)([], Buffer.from('x'))).to.throw(TypeError, 'irilink: toHtml(): options must be an object or undefined, got a Buffer');
     expect(() => loose(irilink.createLinkStream)(new Date(0))).to.throw(TypeError, 'irilink: createLinkStream(): options must be an object or undefined, got a Date');
     expect(() => loose(irilink.toUri)('x', new Map())).to.throw(TypeError, /^irilink: toUri\(\): options must be an object/);
@@ -945,7 +939,7 @@ describe('api misuse: valid input the first sweep refused, and messages it left 
       [runInNewContext('new Date(0)'), 'a Date'],
     ];
     for (const [value, kind] of refused) {
-      expect(() => loose(irilink.findLinks)('x', value), kind).to.throw(TypeError, `irilink: options must be an object or undefined, got ${kind}`);
+      expect(() => loose(irilink.findLinks)('x', value), kind).to.throw(TypeError, `irilink: findLinks(): options must be an object or undefined, got ${kind}`);
       expect(() => loose(irilink.toText)([], value), kind).to.throw(TypeError, `irilink: toText(): options must be an object or undefined, got ${kind}`);
     }
   });

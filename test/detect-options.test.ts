@@ -31,7 +31,7 @@ describe('detect: option validation', () => {
   for (const [name, value] of bad) {
     it(`rejects ${name}: ${JSON.stringify(value)}`, () => {
       const options = (name === 'options' ? value : { [name]: value }) as LinkOptions;
-      expect(() => findLinks('x', options)).to.throw(TypeError, /^irilink: (options must|option \w+ must|unknown option ")/);
+      expect(() => findLinks('x', options)).to.throw(TypeError, /^irilink: (findLinks\(\): options must|option \w+ must|unknown option ")/);
       expect(() => createScanner(options)).to.throw(TypeError, name === 'options' ? /options/ : new RegExp(name));
     });
   }

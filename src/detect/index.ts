@@ -2,7 +2,7 @@
 
 import { badArgument } from '../errors.js';
 import type { Chunk, Link } from '../types.js';
-import type { LinkOptions } from './options.js';
+import { checkOptionsArgument, type LinkOptions } from './options.js';
 import { createScanner } from './scanner.js';
 import { appendChunks, linkChunk, textChunk } from './chunks.js';
 
@@ -19,6 +19,7 @@ export { MAX_WRAPPED_LENGTH } from './wrap.js';
  */
 export function findLinks(text: string, options?: LinkOptions): Link[] {
   if (typeof text !== 'string') throw badArgument('findLinks', 'text', 'a string', text);
+  checkOptionsArgument('findLinks', options);
   return createScanner(options).scan(text, 0, true, 0).links;
 }
 
@@ -28,6 +29,7 @@ export function findLinks(text: string, options?: LinkOptions): Link[] {
  */
 export function linkify(text: string, options?: LinkOptions): Chunk[] {
   if (typeof text !== 'string') throw badArgument('linkify', 'text', 'a string', text);
+  checkOptionsArgument('linkify', options);
   const { links, unlinked } = createScanner(options).scan(text, 0, true, 0);
   const chunks: Chunk[] = [];
   const pos = appendChunks(chunks, text, 0, 0, links, unlinked, linkChunk);

@@ -2,7 +2,7 @@
 
 import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
-import { badOption, isOptionsObject, unknownOption } from '../errors.js';
+import { badArgument, badOption, isOptionsObject, unknownOption } from '../errors.js';
 import { buildTldSet, DEFAULT_TLDS } from './tlds.js';
 import { buildTrie } from './trie.js';
 
@@ -111,6 +111,14 @@ export function checkOptionNames(options: object, own: readonly string[]): void 
 }
 
 /** Validates `options` (TypeError via badOption for a bad value or an unknown name) and resolves defaults. */
+/**
+ * The options argument of a public entry point (findLinks, linkify, createScanner, the Linkifier): an object or
+ * undefined, else a TypeError that names `fn` (resolveOptions, shared by every caller, names none).
+ */
+export function checkOptionsArgument(fn: string, options: unknown): void {
+  if (options !== undefined && !isOptionsObject(options)) throw badArgument(fn, 'options', 'an object or undefined', options);
+}
+
 export function resolveOptions(options: LinkOptions | undefined): ResolvedOptions {
   if (options === undefined) return (defaultResolved ??= resolve({}));
   if (!isOptionsObject(options)) {

@@ -8,7 +8,7 @@ import type { DiagnosticCode, Link } from '../types.js';
 import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
-import { resolveOptions, type LinkOptions } from './options.js';
+import { checkOptionsArgument, resolveOptions, type LinkOptions } from './options.js';
 import { fastPaths, INCOMPLETE, ScanState } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
 import { atColon, schemeBefore } from './url.js';
@@ -322,5 +322,6 @@ function indexOrEnd(text: string, ch: string, from: number): number {
 
 /** A scanner for `options` (validated once; TypeError for a bad option). */
 export function createScanner(options?: LinkOptions): Scanner {
+  checkOptionsArgument('createScanner', options);
   return new LinkScanner(options);
 }

@@ -1,6 +1,7 @@
 // `new Linkifier(options)`: the incremental linkifier bound to irilink's UTS #58 scanner.
 import { createScanner } from '../detect/index.js';
 import type { LinkOptions } from '../detect/index.js';
+import { checkOptionsArgument } from '../detect/options.js';
 import { IncrementalLinkifier } from './incremental.js';
 
 /**
@@ -13,7 +14,8 @@ import { IncrementalLinkifier } from './incremental.js';
  * The chunks, once adjacent text chunks are merged, equal `linkify(whole text)` however the text was split.
  */
 export class Linkifier extends IncrementalLinkifier {
-  constructor(options: LinkOptions = {}) {
+  constructor(options?: LinkOptions) {
+    checkOptionsArgument('Linkifier', options);
     super(createScanner(options));
   }
 }
