@@ -229,3 +229,29 @@ describe('stream decoder: NFC in bounded pieces', () => {
     expect([0x301, 0x1161, 0x11a8, 0x3099, 0x16d67].map(isNfcBoundary)).to.deep.equal([false, false, false, false, false]);
   });
 });
+
+describe('stream decoder: Unicode encodings other than UTF-8 (RFC 3987 §3.1 step 1, variant C)', () => {
+  // Their text is taken as written, not normalised, and their links are converted as UTF-8 text's are: 3987bis §3.5
+  // (queries in the document charset) is for non-Unicode documents.
+  const text = 'see https://a.example/e\u0301?q=\u{1F600}e\u0301 and e\u0301 ok';
+  for (const encoding of ['utf-16le', 'utf-16be', 'utf-16', 'cesu8']) {
+    it(`${encoding}: the text is not normalised, the query is UTF-8, and the bytes tile the input, in 3-byte writes`, async () => {
+      const bytes = iconv.encode(text, encoding);
+      const chunks = await streamParts(writesOf(bytes, 3), { encoding });
+      expect(chunks.map((c) => c.text).join('')).to.equal(text);
+      const link = chunks.find((c) => c.type === 'link');
+      expect(link?.type === 'link' && link.uri).to.equal('https://a.example/e%CC%81?q=%F0%9F%98%80e%CC%81');
+      expect(chunks[chunks.length - 1]!.byteEnd).to.equal(bytes.length);
+    });
+  }
+  it('UTF-7 is refused when the stream is created (its decoder lost text fed a byte at a time: e+AwE- gave e+)', () => {
+    for (const encoding of ['utf-7', 'UTF7', 'utf-7-imap']) {
+      expect(() => createLinkStream({ encoding })).to.throw(TypeError, /^irilink: option encoding must be a charset other than UTF-7/);
+    }
+  });
+  it('a legacy charset is still normalised (windows-1258: e + U+0301 is é)', async () => {
+    const bytes = iconv.encode('see https://a.example/e\u0301 ok', 'windows-1258');
+    const chunks = await streamParts(writesOf(bytes, 3), { encoding: 'windows-1258' });
+    expect(chunks.map((c) => c.text).join('')).to.equal('see https://a.example/\u00e9 ok');
+  });
+});

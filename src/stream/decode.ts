@@ -57,6 +57,15 @@ function isUtf8Name(squashed: string): boolean {
   return squashed === 'utf8' || squashed === 'unicode11utf8';
 }
 
+/**
+ * UTF-16, UTF-32 and CESU-8 (and their byte-order variants): Unicode encodings other than UTF-8. RFC 3987 §3.1
+ * step 1 variant C: their text is taken as it is, not normalised; 3987bis §3.5 (queries in the document charset)
+ * is for non-Unicode documents only, so their links are converted as UTF-8 text's are.
+ */
+function isUnicodeName(squashed: string): boolean {
+  return /^(utf(16|32)(le|be)?|ucs2|ucs4|cesu8)$/.test(squashed);
+}
+
 function isIso2022JpName(squashed: string): boolean {
   return squashed === 'iso2022jp' || squashed === 'csiso2022jp';
 }
@@ -75,6 +84,11 @@ export function checkEncoding(encoding: unknown): void {
   // iconv-lite also knows base64 and hex, which are not charsets: they would "decode" text into its own spelling.
   if (s === 'base64' || s === 'hex') {
     throw badOption('encoding', 'a text charset, not a binary-to-text encoding such as base64 or hex', encoding);
+  }
+  // UTF-7 (RFC 2152): iconv-lite's decoder loses text when fed a byte at a time, as the generic path does
+  // (`e+AwE-` gave `e+`), and the WHATWG Encoding Standard leaves it out for security reasons.
+  if (s === 'utf7' || s === 'utf7imap' || s === 'unicode11utf7') {
+    throw badOption('encoding', 'a charset other than UTF-7 (not supported: the WHATWG Encoding Standard leaves it out)', encoding);
   }
   if (!iconv().encodingExists(encoding)) {
     throw badOption('encoding', 'a charset name iconv-lite knows (e.g. "utf-8", "shift_jis", "windows-1252")', encoding);
@@ -463,11 +477,11 @@ function structuralLength(family: Family, buf: Buffer, i: number): number {
 
 class LegacyDecoder implements Decoder {
   readonly byteMap = new ByteMap('units');
-  readonly documentCharset: string;
+  readonly documentCharset: string | undefined;
   readonly flatOutput = false;
   private readonly encoding: string;
   private readonly family: Family;
-  private readonly nfc = new NfcStage();
+  private readonly nfc: NfcStage;
   private pending: Buffer | null = null;
   /** 'generic' family only: a stateful iconv-lite decoder fed byte by byte, and bytes not yet producing. */
   private readonly stateful: ReturnType<typeof Iconv.getDecoder> | null;
@@ -479,7 +493,9 @@ class LegacyDecoder implements Decoder {
 
   constructor(encoding: string) {
     this.encoding = encoding;
-    this.documentCharset = encoding;
+    const unicode = isUnicodeName(squash(encoding));
+    this.documentCharset = unicode ? undefined : encoding;
+    this.nfc = new NfcStage(!unicode);
     this.family = familyOf(encoding);
     this.stateful = this.family === 'generic' ? iconv().getDecoder(encoding) : null;
   }
@@ -887,6 +903,13 @@ const NFC_PIECE_LIMIT = 1024;
 const NFC_BLOCK = 4096;
 
 class NfcStage {
+  /** False for a Unicode encoding (RFC 3987 §3.1 variant C): the text passes as it is. */
+  private readonly normalize: boolean;
+
+  constructor(normalize = true) {
+    this.normalize = normalize;
+  }
+
   /** The held text: one piece, not yet known to be complete (no boundary after its first unit). */
   private text = '';
   private units = new Uint32Array(0);
@@ -895,6 +918,10 @@ class NfcStage {
 
   process(add: Produced, final: boolean, map: ByteMap): string {
     const addText = add.text();
+    if (!this.normalize) {
+      keepBlock(add.units, add.gaps, 0, add.n, map);
+      return addText;
+    }
     const held = this.text.length;
     const text = held === 0 ? addText : this.text + addText;
     const n = held + add.n;
@@ -947,15 +974,20 @@ class NfcStage {
  * Normalises text[from:to) (which starts at a piece boundary and ends at one or at a forced cut) and records the
  * bytes of its units in `map`; returns the normalised text.
  */
+/** The byte map of text[from, to) passed on as it is: each unit keeps its bytes, and the gaps between them. */
+function keepBlock(units: Uint32Array, gaps: Uint32Array | null, from: number, to: number, map: ByteMap): void {
+  if (gaps !== null) {
+    const at = map.produced - from;
+    for (let i = from; i < to; i++) if (gaps[i]! > 0) map.addGap(at + i, gaps[i]!);
+  }
+  map.addUnits(units, from, to);
+}
+
 function normalizeBlock(text: string, units: Uint32Array, gaps: Uint32Array | null, from: number, to: number, map: ByteMap): string {
   const block = from === 0 && to === text.length ? text : text.slice(from, to);
   const nfc = block.normalize('NFC');
   if (nfc === block) {
-    if (gaps !== null) {
-      const at = map.produced - from;
-      for (let i = from; i < to; i++) if (gaps[i]! > 0) map.addGap(at + i, gaps[i]!);
-    }
-    map.addUnits(units, from, to);
+    keepBlock(units, gaps, from, to, map);
     return block;
   }
   // Something changed: piece by piece. Within a block every piece ends at an NFC boundary (a forced cut ends the block).
