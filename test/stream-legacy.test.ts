@@ -11,24 +11,12 @@ import { isNfcBoundary } from '../src/stream/decode.js';
 import { createLinkStream } from '../src/stream/transform.js';
 import type { StreamOptions } from '../src/stream/transform.js';
 import type { Chunk } from '../src/types.js';
+import { splitAt } from './support/split.js';
 
 async function streamParts(parts: Buffer[], options: StreamOptions): Promise<Chunk[]> {
   const out: Chunk[] = [];
   for await (const chunk of Readable.from(parts, { objectMode: true }).pipe(createLinkStream(options))) out.push(chunk as Chunk);
   return out;
-}
-
-/** Splits `bytes` at the given cut points. */
-function splitAt(bytes: Buffer, cuts: number[]): Buffer[] {
-  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-  const parts: Buffer[] = [];
-  let last = 0;
-  for (const p of points) {
-    parts.push(bytes.subarray(last, p));
-    last = p;
-  }
-  parts.push(bytes.subarray(last));
-  return parts.filter((p) => p.length > 0);
 }
 
 /** Writes of `size` bytes. */

@@ -16,6 +16,7 @@ import { createLinkStream } from '../src/stream/transform.js';
 import type { StreamOptions } from '../src/stream/transform.js';
 import type { Chunk } from '../src/types.js';
 import { loggingPushes, loggingSource } from './support/read-order.js';
+import { splitAt, splitString } from './support/split.js';
 
 // ---- helpers ----
 
@@ -29,31 +30,6 @@ async function collect(stream: AsyncIterable<unknown>): Promise<Chunk[]> {
 async function streamParts(parts: (Buffer | string)[], options?: StreamOptions): Promise<Chunk[]> {
   // Object mode, so that strings reach the link stream as strings (not converted to Buffers).
   return collect(Readable.from(parts, { objectMode: true }).pipe(createLinkStream(options)));
-}
-
-/** Splits `bytes` at the given cut points (any positions, also inside UTF-8 sequences). */
-function splitAt(bytes: Buffer, cuts: number[]): Buffer[] {
-  const points = [...new Set(cuts.map((c) => (bytes.length === 0 ? 0 : c % (bytes.length + 1))))].sort((a, b) => a - b);
-  const parts: Buffer[] = [];
-  let last = 0;
-  for (const p of points) {
-    parts.push(bytes.subarray(last, p));
-    last = p;
-  }
-  parts.push(bytes.subarray(last));
-  return parts.filter((p) => p.length > 0);
-}
-
-function splitString(text: string, cuts: number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const parts: string[] = [];
-  let last = 0;
-  for (const p of points) {
-    parts.push(text.slice(last, p));
-    last = p;
-  }
-  parts.push(text.slice(last));
-  return parts.filter((p) => p.length > 0);
 }
 
 /** Merges adjacent text chunks (the streaming contract compares chunks after this). */
