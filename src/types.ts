@@ -13,6 +13,7 @@ export type DiagnosticCode =
   | 'link-too-long' //           the link reached maxLinkLength and was cut there
   | 'wrapped' //                 P3: an RFC 3986 Appendix C link spanning whitespace
   | 'invalid-utf8' //            the stream replaced undecodable input bytes with U+FFFD
+  | 'invalid-bytes' //           the same in a charset other than UTF-8 (`encoding` option): bytes it cannot decode
   | 'conversion-failed'; //      toUri/toIri failed for another reason; `uri`/`iri` fall back to `text`
 
 export type LinkKind = 'url' | 'email';

@@ -205,7 +205,7 @@ export async function linkifyMessage(
     }
     try {
       const bytes = await transferDecode(leaf.node, leaf.bodies);
-      parts.push(linkifyPart(leaf.node, leaf.contentType, bytes, linkOptions));
+      parts.push(partSteps.linkifyPart(leaf.node, leaf.contentType, bytes, linkOptions));
     } catch (cause) {
       if (cause instanceof TypeError) throw cause; // API misuse (a bad detector option value) stays a TypeError
       // e.g. RangeError "Invalid string length": a part whose text is over V8's string limit (about 512 MiB).
@@ -303,6 +303,13 @@ function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder:
     return unknown();
   }
 }
+
+/**
+ * Test seam for `part-failed`: linkifyMessage linkifies each text part through this object, so that a test can make
+ * one part fail. No real input of test size does (the stream's decoder never throws; what is left is a part whose
+ * text is over V8's string limit, about 512 MiB).
+ */
+export const partSteps: { linkifyPart: typeof linkifyPart } = { linkifyPart };
 
 /** Decodes and linkifies one text part. */
 export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, linkOptions: LinkOptions | undefined): MailPart {

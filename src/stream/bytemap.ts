@@ -13,10 +13,12 @@
 //   minus UTF-16 length) from the bytes themselves, a word-at-a-time walk, and a chunk's byte length is its
 //   unit length plus the extras inside it; text with many of them ("dense") is still counted by byteLength.
 // - 'units': the decoder records, for every UTF-16 code unit it produced, how many input bytes it
-//   stands for (0 for the second unit of a surrogate pair). Used for legacy charsets.
-// Bytes that produce no text at all (a UTF-8 BOM, ISO-2022-JP escape sequences) are "gaps" at a UTF-16
+//   stands for (0 for the second unit of a surrogate pair). Used for every charset but UTF-8; the decoder also
+//   says which U+FFFD replaced invalid bytes (an `invalid-bytes` diagnostic on the chunk).
+// Bytes that produce no text at all (a BOM, ISO-2022-JP escape sequences) are "gaps" at a UTF-16
 // position: a chunk that ends there ends before the gap, a chunk that starts there starts after it. So
-// chunks tile the input bytes except for those gaps.
+// chunks tile the input bytes except for those gaps, which decode to no text on their own. Every other byte is
+// in a chunk: an incomplete or invalid sequence, at the end of the input too, is a U+FFFD standing for its bytes.
 import { isAscii } from 'node:buffer';
 import type { Chunk, DiagnosticCode } from '../types.js';
 
@@ -210,7 +212,10 @@ export class ByteMap {
     if (bytes > 0) this.gaps.add(at, bytes);
   }
 
-  /** 'utf8': the U+FFFD at `at` replaced `bytes` invalid input bytes. */
+  /**
+   * The U+FFFD at `at` replaced `bytes` invalid input bytes ('utf8'), or replaced invalid bytes counted with its
+   * unit ('units', `bytes` 0).
+   */
   addReplacement(at: number, bytes: number): void {
     this.replacements.add(at, bytes);
   }
@@ -275,7 +280,10 @@ export class ByteMap {
 
   // ---- consumer side (the stream, in release order) ----
 
-  /** Sets byteStart/byteEnd on the next released chunk; adds `invalid-utf8` where bytes were replaced. */
+  /**
+   * Sets byteStart/byteEnd on the next released chunk; adds `invalid-utf8` ('utf8' counting) or `invalid-bytes`
+   * ('units': the other charsets) where bytes were replaced by U+FFFD.
+   */
   annotate(chunk: Chunk): void {
     const start = chunk.start;
     const end = chunk.end;
@@ -301,6 +309,8 @@ export class ByteMap {
       const n = end - start;
       for (let i = 0; i < n; i++) length += this.units[this.unitsHead + i]!;
       this.unitsHead += n;
+      this.replacements.take(start, end, s);
+      if (s.count > 0) addDiagnostic(chunk, 'invalid-bytes');
     }
     // Gaps strictly inside the chunk belong to it; one at its end belongs to the next chunk.
     this.gaps.take(start + 1, end, s);

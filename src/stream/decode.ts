@@ -12,8 +12,11 @@
 // - Other legacy charsets (Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR, windows-125x, KOI8-R, …): iconv-lite,
 //   with the byte length of each character found from the charset's lead-byte structure and checked
 //   against iconv-lite's output; a write where they disagree (invalid bytes, a pair that maps to two code
-//   points) is decoded character by character, exact but slower. Charsets of no known structure (UTF-16,
-//   UTF-7, …) go byte by byte through a stateful decoder, exact and slow. CESU-8 is decoded here (see cesu8).
+//   points) is decoded character by character, exact but slower. Charsets of no known structure go byte by byte
+//   through a stateful decoder, exact and slow. UTF-16, UTF-32 and CESU-8 are decoded here (see utf16or32, cesu8).
+// - Nothing is lost at the end: bytes left incomplete when the input ends become U+FFFD standing for them, and
+//   every U+FFFD that replaced invalid bytes gives its chunk a diagnostic (`invalid-utf8`, or `invalid-bytes` for
+//   the other charsets; a U+FFFD the input encodes is text).
 // - base64 and hex, which iconv-lite also knows, are refused: they are not text charsets.
 // - Text from a legacy charset is normalised to NFC (RFC 3987 §3.1 step 1, variant B), see NfcStage.
 import { Buffer, isUtf8 } from 'node:buffer';
@@ -41,7 +44,7 @@ export interface Decoder {
   end(): string;
 }
 
-type Family = 'single' | 'sjis' | 'eucjp' | 'gb' | 'dbcs2' | 'cesu8' | 'generic';
+type Family = 'single' | 'sjis' | 'eucjp' | 'gb' | 'dbcs2' | 'cesu8' | 'utf16' | 'utf32' | 'generic';
 
 /** Normalises an encoding name for comparison: lower case, letters and digits only. */
 function squash(name: string): string {
@@ -93,6 +96,26 @@ export function checkEncoding(encoding: unknown): void {
   if (!iconv().encodingExists(encoding)) {
     throw badOption('encoding', 'a charset name iconv-lite knows (e.g. "utf-8", "shift_jis", "windows-1252")', encoding);
   }
+}
+
+/**
+ * Every encoding the stream accepts, one name per entry of iconv-lite's table that checkEncoding takes (its aliases
+ * left out), after the two irilink decodes itself: `utf-8` and `iso-2022-jp`. For tests and listings.
+ */
+export function streamEncodings(): string[] {
+  const lib = iconv() as unknown as { encodings: Record<string, unknown> | null; getCodec(name: string): unknown };
+  if (lib.encodings === null) lib.getCodec('utf-8'); // loads the table
+  const names = ['utf-8', 'iso-2022-jp'];
+  for (const [name, entry] of Object.entries(lib.encodings ?? {})) {
+    if (typeof entry === 'string' || name.startsWith('_') || isUtf8Name(name)) continue; // an alias, a codec type, UTF-8
+    try {
+      checkEncoding(name);
+    } catch {
+      continue; // refused (base64, hex, UTF-7)
+    }
+    names.push(name);
+  }
+  return names;
 }
 
 export function createDecoder(encoding?: string): Decoder {
@@ -325,6 +348,11 @@ class Produced {
   gaps: Uint32Array | null = null;
   /** UTF-16 units produced so far. */
   n = 0;
+  /**
+   * One entry per U+FFFD produced, in order: 1 where it replaced invalid bytes, 0 where the input encoded U+FFFD
+   * itself. Null while there is none (the usual case).
+   */
+  fffd: number[] | null = null;
 
   constructor(capacity: number) {
     this.units = new Uint32Array(Math.max(16, capacity));
@@ -348,18 +376,26 @@ class Produced {
     }
   }
 
-  /** Appends decoded text; its units' byte counts are set by the caller through `units`. */
-  appendText(text: string): number {
+  /**
+   * Appends decoded text; its units' byte counts are set by the caller through `units`. `replaced`: whether a
+   * U+FFFD in it stands for invalid bytes (see `fffd`).
+   */
+  appendText(text: string, replaced: boolean): number {
     const at = this.n;
     this.grow(at + text.length);
     this.pieces.push(text);
     this.n += text.length;
     this.units.fill(0, at, this.n);
+    for (let k = text.indexOf('\uFFFD'); k >= 0; k = text.indexOf('\uFFFD', k + 1)) (this.fffd ??= []).push(replaced ? 1 : 0);
     return at;
   }
 
-  /** Appends one code unit standing for `bytes` input bytes, after `gap` bytes that produced nothing. */
-  appendCode(code: number, bytes: number, gap: number): void {
+  /**
+   * Appends one code unit standing for `bytes` input bytes, after `gap` bytes that produced nothing. `replaced`:
+   * the unit is a U+FFFD standing for invalid bytes.
+   */
+  appendCode(code: number, bytes: number, gap: number, replaced = false): void {
+    if (code === 0xfffd) (this.fffd ??= []).push(replaced ? 1 : 0);
     this.grow(this.n + 1);
     if (this.codes === null) this.codes = new Uint16Array(this.units.length);
     if (gap > 0 && this.gaps === null) this.gaps = new Uint32Array(this.units.length);
@@ -384,6 +420,14 @@ class Produced {
   }
 }
 
+/** The code unit of UTF-16 (`width` 2) or UTF-32 (4) at buf[i] in byte order `order` (LE or BE), unsigned. */
+function readUnit(buf: Buffer, i: number, width: number, order: number): number {
+  if (width === 2) return order === LE ? buf[i]! | (buf[i + 1]! << 8) : (buf[i]! << 8) | buf[i + 1]!;
+  return order === LE
+    ? (buf[i]! | (buf[i + 1]! << 8) | (buf[i + 2]! << 16) | (buf[i + 3]! << 24)) >>> 0
+    : ((buf[i]! << 24) | (buf[i + 1]! << 16) | (buf[i + 2]! << 8) | buf[i + 3]!) >>> 0;
+}
+
 /** Counts code points (a surrogate pair is one). */
 function codePoints(text: string): number {
   let n = 0;
@@ -403,7 +447,7 @@ function codePoints(text: string): number {
  * unit of a surrogate pair gets 0).
  */
 function assignLengths(text: string, lengths: Uint8Array, from: number, out: Produced): void {
-  let u = out.appendText(text);
+  let u = out.appendText(text, false); // the fast path takes no text holding U+FFFD
   const units = out.units;
   let k = from;
   for (let i = 0; i < text.length; i++, u++) {
@@ -419,14 +463,26 @@ function assignLengths(text: string, lengths: Uint8Array, from: number, out: Pro
   }
 }
 
-/** Appends `text`, all of whose bytes (`bytes`) go to its first unit. */
-function assignAll(text: string, bytes: number, out: Produced): void {
+/** Appends `text`, all of whose bytes (`bytes`) go to its first unit; `replaced` as in Produced.appendText. */
+function assignAll(text: string, bytes: number, out: Produced, replaced: boolean): void {
   if (text.length === 0) {
     out.addToLast(bytes);
     return;
   }
-  const at = out.appendText(text);
+  const at = out.appendText(text, replaced);
   out.units[at] = bytes;
+}
+
+/** iconv-lite's own name of an encoding (its aliases followed: `utf16le` → `ucs2`), once its table is loaded. */
+function resolvedName(encoding: string): string {
+  const lib = iconv() as unknown as { encodings: Record<string, unknown> | null };
+  let name = squash(encoding);
+  for (let i = 0; i < 16 && lib.encodings !== null; i++) {
+    const next = lib.encodings[name];
+    if (typeof next !== 'string') break;
+    name = next;
+  }
+  return name;
 }
 
 function familyOf(encoding: string): Family {
@@ -435,6 +491,9 @@ function familyOf(encoding: string): Family {
   const s = squash(encoding);
   if (s === 'cesu8') return 'cesu8';
   if (s === 'latin1' || s === 'binary' || s === 'ascii' || s === 'usascii' || s === 'iso88591') return 'single';
+  const name = resolvedName(encoding);
+  if (name === 'ucs2' || name === 'utf16be' || name === 'utf16') return 'utf16';
+  if (name === 'utf32le' || name === 'utf32be' || name === 'utf32') return 'utf32';
   switch (codec.encodingName) {
     case 'shiftjis':
       return 'sjis';
@@ -451,6 +510,60 @@ function familyOf(encoding: string): Family {
     default:
       return 'generic';
   }
+}
+
+/** Byte order of a UTF-16 or UTF-32 stream: fixed by its name, or decided on its first bytes (AUTO). */
+const AUTO = 0;
+const LE = 1;
+const BE = 2;
+
+function byteOrderOf(encoding: string): number {
+  const name = resolvedName(encoding);
+  if (name === 'ucs2' || name === 'utf32le') return LE;
+  if (name === 'utf16be' || name === 'utf32be') return BE;
+  return AUTO;
+}
+
+/**
+ * The byte order of "utf-16" without a BOM, decided on its first 16 bytes (fewer if the input is shorter), as
+ * iconv-lite decides it: a BOM says it; otherwise the order in which more of those 8 units look like ASCII (one zero
+ * byte, one not), little-endian on a tie.
+ */
+function utf16Order(buf: Buffer): number {
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return LE;
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) return BE;
+  const end = Math.min(buf.length, 16);
+  let le = 0;
+  let be = 0;
+  for (let k = 0; k + 1 < end; k += 2) {
+    if (buf[k] === 0 && buf[k + 1] !== 0) be++;
+    if (buf[k] !== 0 && buf[k + 1] === 0) le++;
+  }
+  return be > le ? BE : LE;
+}
+
+/**
+ * The byte order of "utf-32" without a BOM, decided on its first 32 bytes, as iconv-lite decides it: a BOM says it;
+ * otherwise, per order, the units that read as a BMP character minus those that read as no code point at all, the
+ * higher score winning, little-endian on a tie.
+ */
+function utf32Order(buf: Buffer): number {
+  if (buf.length >= 4 && buf[0] === 0xff && buf[1] === 0xfe && buf[2] === 0 && buf[3] === 0) return LE;
+  if (buf.length >= 4 && buf[0] === 0 && buf[1] === 0 && buf[2] === 0xfe && buf[3] === 0xff) return BE;
+  const end = Math.min(buf.length, 32);
+  let le = 0;
+  let be = 0;
+  for (let k = 0; k + 3 < end; k += 4) {
+    const b0 = buf[k]!;
+    const b1 = buf[k + 1]!;
+    const b2 = buf[k + 2]!;
+    const b3 = buf[k + 3]!;
+    if (b0 !== 0 || b1 > 0x10) be--;
+    if (b3 !== 0 || b2 > 0x10) le--;
+    if (b0 === 0 && b1 === 0 && (b2 !== 0 || b3 !== 0)) be++;
+    if ((b0 !== 0 || b1 !== 0) && b2 === 0 && b3 === 0) le++;
+  }
+  return be > le ? BE : LE;
 }
 
 /**
@@ -490,14 +603,22 @@ class LegacyDecoder implements Decoder {
   private cesuCode = 0;
   private cesuNeeded = 0;
   private cesuLower = 0x80;
+  /** 'utf16' and 'utf32' only: the byte order (AUTO until decided), whether the start was looked at for a BOM. */
+  private order = AUTO;
+  private started = false;
+  /** 'utf16' and 'utf32' only: the bytes of a BOM not yet given to a unit as a gap. */
+  private bomGap = 0;
+  /** The charset's own bytes for U+FFFD (a U+FFFD decoded from exactly these is text, not a replacement). */
+  private fffdBytes: Buffer | null = null;
 
   constructor(encoding: string) {
     this.encoding = encoding;
-    const unicode = isUnicodeName(squash(encoding));
+    this.family = familyOf(encoding);
+    const unicode = this.family === 'utf16' || this.family === 'utf32' || this.family === 'cesu8' || isUnicodeName(squash(encoding));
     this.documentCharset = unicode ? undefined : encoding;
     this.nfc = new NfcStage(!unicode);
-    this.family = familyOf(encoding);
     this.stateful = this.family === 'generic' ? iconv().getDecoder(encoding) : null;
+    if (this.family === 'utf16' || this.family === 'utf32') this.order = byteOrderOf(encoding);
   }
 
   write(bytes: Uint8Array): string {
@@ -508,11 +629,12 @@ class LegacyDecoder implements Decoder {
     }
     const out = new Produced(buf.length);
     if (this.family === 'cesu8') this.cesu8(buf, out);
+    else if (this.family === 'utf16' || this.family === 'utf32') this.utf16or32(buf, out, false);
     else if (this.family === 'generic') this.byteByByte(buf, 0, buf.length, out);
     else if (this.family === 'single') {
-      // One byte, one UTF-16 unit, whatever the byte.
+      // One byte, one UTF-16 unit, whatever the byte; a U+FFFD is a byte the charset does not define.
       const text = iconv().decode(buf, this.encoding);
-      const at = out.appendText(text);
+      const at = out.appendText(text, true);
       out.units.fill(1, at, at + text.length);
     } else {
       // Fast path: split by the lead-byte structure, decode the whole write once, and accept it when
@@ -545,16 +667,29 @@ class LegacyDecoder implements Decoder {
     this.pending = null;
     if (this.family === 'cesu8') {
       // An incomplete sequence at the end is one U+FFFD, standing for its bytes.
-      if (this.cesuNeeded > 0) out.appendCode(0xfffd, this.unattributed, 0);
+      if (this.cesuNeeded > 0) out.appendCode(0xfffd, this.unattributed, 0, true);
       this.cesuNeeded = 0;
       this.unattributed = 0;
+    } else if (this.family === 'utf16' || this.family === 'utf32') {
+      if (rest !== null) this.utf16or32(rest, out, true);
     } else if (this.family === 'generic') {
       if (rest !== null) this.byteByByte(rest, 0, rest.length, out);
-      assignAll(this.stateful!.end() ?? '', this.unattributed, out);
+      const tail = this.stateful!.end() ?? '';
+      // Bytes fed that have produced nothing when the input ends are an incomplete character: one U+FFFD.
+      if (tail.length > 0) assignAll(tail, this.unattributed, out, true);
+      else if (this.unattributed > 0) assignAll('\uFFFD', this.unattributed, out, true);
       this.unattributed = 0;
-    } else if (rest !== null) {
-      // An incomplete sequence at the end: whatever iconv-lite makes of it (U+FFFD) stands for all of it.
-      assignAll(iconv().decode(rest, this.encoding), rest.length, out);
+    } else {
+      // An incomplete character at the end, as iconv-lite's DBCS decoder ends (so the text is iconv-lite's for the
+      // whole input): its first byte is one U+FFFD and the bytes after it are read again, each keeping its own bytes
+      // (GB18030 81 30 at the end: U+FFFD for 81, then "0"). WHATWG Encoding would make the 81 30 one U+FFFD.
+      let tail = rest;
+      while (tail !== null && tail.length > 0) {
+        const i = this.charByChar(tail, out);
+        if (i >= tail.length) break;
+        assignAll('\uFFFD', 1, out, true);
+        tail = tail.subarray(i + 1);
+      }
     }
     return this.nfc.process(out, true, this.byteMap);
   }
@@ -575,14 +710,84 @@ class LegacyDecoder implements Decoder {
       if (len === 0 || pos + len > buf.length) return pos;
       const text = iconv().decode(buf.subarray(pos, pos + len), this.encoding);
       if (len > 1 && text.charCodeAt(0) === 0xfffd && text.length > 1) {
-        assignAll('\uFFFD', 1, out);
+        assignAll('\uFFFD', 1, out, true);
         pos += 1;
       } else {
-        assignAll(text, len, out);
+        assignAll(text, len, out, !this.isEncodedFffd(text, buf, pos, len));
         pos += len;
       }
     }
     return pos;
+  }
+
+  /** Whether `text`, decoded from buf[pos, pos + len), is a U+FFFD the charset encodes (GB18030 84 31 A4 37). */
+  private isEncodedFffd(text: string, buf: Buffer, pos: number, len: number): boolean {
+    if (text !== '\uFFFD') return false;
+    const own = (this.fffdBytes ??= iconv().encode('\uFFFD', this.encoding));
+    return own.length === len && buf.compare(own, 0, len, pos, pos + len) === 0;
+  }
+
+  /**
+   * UTF-16 and UTF-32 (Unicode §3.9 D90, D91; WHATWG Encoding "shared UTF-16 decoder"), decoded here: iconv-lite's
+   * decoders, fed byte by byte, dropped an odd last byte, passed unpaired surrogates on, and gave a BOM's bytes to
+   * the character after it. Each code unit stands for its bytes. A BOM (U+FEFF in the stream's byte order at its
+   * very start) is dropped, and its bytes are a gap, as UTF-8's are. Errors become one U+FFFD standing for their
+   * bytes: an unpaired UTF-16 surrogate (the unit after it is read again), a UTF-32 unit that is a surrogate or
+   * above U+10FFFF, and at the end of the input an incomplete unit, with the high surrogate before it if any (one
+   * U+FFFD for both, as WHATWG). An incomplete unit and a high surrogate at the end of a write are held.
+   */
+  private utf16or32(buf: Buffer, out: Produced, final: boolean): void {
+    const width = this.family === 'utf16' ? 2 : 4;
+    const n = buf.length;
+    let i = 0;
+    if (!this.started) {
+      // "utf-16" and "utf-32" without LE/BE: the byte order is decided on the first 8 units (see utf16Order).
+      if (n < (this.order === AUTO ? 8 * width : width) && !final) {
+        if (n > 0) this.pending = Buffer.from(buf);
+        return;
+      }
+      if (this.order === AUTO) this.order = width === 2 ? utf16Order(buf) : utf32Order(buf);
+      this.started = true;
+      if (n >= width && readUnit(buf, 0, width, this.order) === 0xfeff) {
+        this.bomGap = width;
+        i = width;
+      }
+    }
+    const order = this.order;
+    while (i + width <= n) {
+      const u = readUnit(buf, i, width, order);
+      if (width === 4) {
+        if (u > 0x10ffff || (u >= 0xd800 && u <= 0xdfff)) this.unit(0xfffd, 4, out, true);
+        else if (u >= 0x10000) {
+          this.unit(0xd800 + ((u - 0x10000) >> 10), 4, out, false);
+          out.appendCode(0xdc00 + ((u - 0x10000) & 0x3ff), 0, 0);
+        } else this.unit(u, 4, out, false);
+        i += 4;
+        continue;
+      }
+      if (u >= 0xd800 && u <= 0xdbff) {
+        if (i + 4 > n) break; // the unit after it decides
+        const v = readUnit(buf, i + 2, 2, order);
+        if (v >= 0xdc00 && v <= 0xdfff) {
+          this.unit(u, 4, out, false);
+          out.appendCode(v, 0, 0);
+          i += 4;
+          continue;
+        }
+        this.unit(0xfffd, 2, out, true);
+      } else this.unit(u >= 0xdc00 && u <= 0xdfff ? 0xfffd : u, 2, out, u >= 0xdc00 && u <= 0xdfff);
+      i += 2;
+    }
+    if (i < n) {
+      if (final) this.unit(0xfffd, n - i, out, true);
+      else this.pending = Buffer.from(buf.subarray(i));
+    }
+  }
+
+  /** Appends a code unit of UTF-16 or UTF-32 standing for `bytes` bytes, after the BOM's gap if it is the first. */
+  private unit(code: number, bytes: number, out: Produced, replaced: boolean): void {
+    out.appendCode(code, bytes, this.bomGap, replaced);
+    this.bomGap = 0;
   }
 
   /**
@@ -609,13 +814,13 @@ class LegacyDecoder implements Decoder {
           i++;
           lower = 0x80;
           if (--needed === 0) {
-            out.appendCode(code, waiting, 0);
+            out.appendCode(code, waiting, 0); // U+FFFD here is encoded in the input: text, not a replacement
             waiting = 0;
           }
           continue;
         }
         // The sequence so far is a maximal invalid subpart; b is read again as a lead byte.
-        out.appendCode(0xfffd, waiting, 0);
+        out.appendCode(0xfffd, waiting, 0, true);
         waiting = 0;
         needed = 0;
         lower = 0x80;
@@ -634,7 +839,7 @@ class LegacyDecoder implements Decoder {
         waiting = 1;
         if (b === 0xe0) lower = 0xa0;
       } else {
-        out.appendCode(0xfffd, 1, 0);
+        out.appendCode(0xfffd, 1, 0, true);
       }
     }
     this.cesuCode = code;
@@ -644,7 +849,7 @@ class LegacyDecoder implements Decoder {
   }
 
   /**
-   * For charsets without a known structure (UTF-16, UTF-7, …): one byte at a time through a stateful
+   * For charsets without a known structure: one byte at a time through a stateful
    * decoder, exact but slow; the bytes before an output are attributed to its first unit.
    */
   private byteByByte(buf: Buffer, from: number, to: number, out: Produced): void {
@@ -654,7 +859,7 @@ class LegacyDecoder implements Decoder {
       waiting++;
       const text = decoder.write(buf.subarray(i, i + 1));
       if (text.length === 0) continue;
-      assignAll(text, waiting, out);
+      assignAll(text, waiting, out, true);
       waiting = 0;
     }
     this.unattributed = waiting;
@@ -727,7 +932,8 @@ class Iso2022JpDecoder implements Decoder {
   }
 
   private emit(cp: number, out: Produced): void {
-    out.appendCode(cp, this.waiting - this.escaped, this.escaped);
+    // Every U+FFFD of this decoder is an error (JIS X 0208 has no U+FFFD).
+    out.appendCode(cp, this.waiting - this.escaped, this.escaped, true);
     this.waiting = 0;
     this.escaped = 0;
   }
@@ -915,8 +1121,35 @@ class NfcStage {
   private units = new Uint32Array(0);
   private gaps: Uint32Array | null = null;
   private readonly parts: string[] = [];
+  /**
+   * Produced.fffd of the text held and passed on, in order, from `fffdHead` on: which of the U+FFFD not yet placed
+   * in the map replaced invalid bytes. NFC keeps every U+FFFD, in order (a starter that neither composes nor
+   * decomposes), so the k-th of the output is the k-th of the input.
+   */
+  private readonly fffd: number[] = [];
+  private fffdHead = 0;
 
+  /** Normalises (or passes on) the text of `add` that is complete, records its bytes in `map`, and returns it. */
   process(add: Produced, final: boolean, map: ByteMap): string {
+    const at = map.produced;
+    if (add.fffd !== null) for (const f of add.fffd) this.fffd.push(f);
+    const out = this.run(add, final, map);
+    if (this.fffdHead < this.fffd.length) this.placeReplacements(out, at, map);
+    return out;
+  }
+
+  /** Tells `map` where the U+FFFD of `out` (which starts at unit `at`) that replaced invalid bytes are. */
+  private placeReplacements(out: string, at: number, map: ByteMap): void {
+    for (let k = out.indexOf('\uFFFD'); k >= 0 && this.fffdHead < this.fffd.length; k = out.indexOf('\uFFFD', k + 1)) {
+      if (this.fffd[this.fffdHead++] === 1) map.addReplacement(at + k, 0);
+    }
+    if (this.fffdHead === this.fffd.length) {
+      this.fffd.length = 0;
+      this.fffdHead = 0;
+    }
+  }
+
+  private run(add: Produced, final: boolean, map: ByteMap): string {
     const addText = add.text();
     if (!this.normalize) {
       keepBlock(add.units, add.gaps, 0, add.n, map);
