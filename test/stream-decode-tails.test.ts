@@ -69,6 +69,7 @@ describe('stream decoder: an incomplete character at the end of the input is U+F
     ['utf-32', '3 trailing bytes after a BOM (the BOM is no text; its 4 bytes come first)', bytes(iconv.encode('ok ', 'utf-32'), [0x41, 0, 0]), ['ok �@4-19 invalid-bytes']],
     ['cesu8', 'a cut three-byte sequence (€ is E2 82 AC)', bytes(ok('cesu8'), [0xe2, 0x82]), ['ok �@0-5 invalid-bytes']],
     ['cesu8', 'half of a surrogate sequence', bytes(ok('cesu8'), [0xed, 0xa0]), ['ok �@0-5 invalid-bytes']],
+    ['cesu8', 'a high surrogate (ED A0 BD), its low one cut (ED B8)', bytes(ok('cesu8'), [0xed, 0xa0, 0xbd, 0xed, 0xb8]), ['ok ��@0-8 invalid-bytes']],
     ['shift_jis', 'a lead byte', bytes(ok('shift_jis'), [0x82]), ['ok �@0-4 invalid-bytes']],
     ['euc-jp', 'a lead byte', bytes(ok('euc-jp'), [0xa4]), ['ok �@0-4 invalid-bytes']],
     // Legacy charsets end as iconv-lite's decoders do: the first byte of the cut character is U+FFFD and the bytes
@@ -140,6 +141,13 @@ describe('stream decoder: U+FFFD only has a diagnostic where it replaced bytes',
   it('UTF-32: a surrogate or a unit above U+10FFFF is U+FFFD for its 4 bytes', async () => {
     const input = bytes(ok('utf-32le'), [0x00, 0xd8, 0, 0], [0, 0, 0x11, 0], [0x21, 0, 0, 0]);
     expect(spans(await streamParts([input], 'utf-32le'))).to.deep.equal(['ok ��!@0-24 invalid-bytes']);
+  });
+
+  it('CESU-8: an unpaired surrogate is U+FFFD for its 3 bytes, as in UTF-16; a pair is one character', async () => {
+    const high = [0xed, 0xa0, 0xbd]; // D83D
+    const low = [0xed, 0xb8, 0x80]; // DE00
+    const input = bytes(ok('cesu8'), high, Buffer.from('!'), low, Buffer.from('!'), high, low, high);
+    for (const parts of everySplit(input)) expect(spans(await streamParts(parts, 'cesu8'))).to.deep.equal(['ok �!�!😀�@0-20 invalid-bytes']);
   });
 
   it('a legacy charset: bytes it cannot decode inside the text (Shift_JIS 82 20: a lead byte before a space)', async () => {

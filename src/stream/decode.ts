@@ -603,6 +603,9 @@ class LegacyDecoder implements Decoder {
   private cesuCode = 0;
   private cesuNeeded = 0;
   private cesuLower = 0x80;
+  /** 'cesu8' only: a high surrogate decoded and held until the unit after it is known (0: none), and its bytes. */
+  private cesuHigh = 0;
+  private cesuHighBytes = 0;
   /** 'utf16' and 'utf32' only: the byte order (AUTO until decided), whether the start was looked at for a BOM. */
   private order = AUTO;
   private started = false;
@@ -666,7 +669,8 @@ class LegacyDecoder implements Decoder {
     const rest = this.pending;
     this.pending = null;
     if (this.family === 'cesu8') {
-      // An incomplete sequence at the end is one U+FFFD, standing for its bytes.
+      // A high surrogate held, then an incomplete sequence at the end: each one U+FFFD, standing for its bytes.
+      this.cesuFlush(out);
       if (this.cesuNeeded > 0) out.appendCode(0xfffd, this.unattributed, 0, true);
       this.cesuNeeded = 0;
       this.unattributed = 0;
@@ -796,8 +800,9 @@ class LegacyDecoder implements Decoder {
    * cesu8 decoder returns a number from end(), and a stray "0" before the U+FFFD of a truncated sequence). Errors
    * as in WHATWG Encoding "UTF-8 decoder": each maximal invalid subpart becomes one U+FFFD standing for its bytes,
    * and the byte that ended it is read again. Lead bytes: C2–DF one continuation byte, E0–EF two (E0: the first
-   * A0–BF); ED is not limited to 80–9F, since surrogates are how CESU-8 spells supplementary characters.
-   * Deviation (UTR #26): an unpaired surrogate is passed on as the code unit it encodes, as iconv-lite does.
+   * A0–BF); ED is not limited to 80–9F, since surrogates are how CESU-8 spells supplementary characters. An unpaired
+   * surrogate is U+FFFD standing for its three bytes, as in UTF-16 (Unicode §3.9 D91; WHATWG Encoding "shared UTF-16
+   * decoder"), so a high surrogate is held until the sequence after it is known (see cesuUnit).
    */
   private cesu8(buf: Buffer, out: Produced): void {
     let code = this.cesuCode;
@@ -814,12 +819,13 @@ class LegacyDecoder implements Decoder {
           i++;
           lower = 0x80;
           if (--needed === 0) {
-            out.appendCode(code, waiting, 0); // U+FFFD here is encoded in the input: text, not a replacement
+            this.cesuUnit(code, waiting, out); // U+FFFD here is encoded in the input: text, not a replacement
             waiting = 0;
           }
           continue;
         }
         // The sequence so far is a maximal invalid subpart; b is read again as a lead byte.
+        this.cesuFlush(out);
         out.appendCode(0xfffd, waiting, 0, true);
         waiting = 0;
         needed = 0;
@@ -828,6 +834,7 @@ class LegacyDecoder implements Decoder {
       }
       i++;
       if (b < 0x80) {
+        this.cesuFlush(out);
         out.appendCode(b, 1, 0);
       } else if (b >= 0xc2 && b <= 0xdf) {
         code = b & 0x1f;
@@ -839,6 +846,7 @@ class LegacyDecoder implements Decoder {
         waiting = 1;
         if (b === 0xe0) lower = 0xa0;
       } else {
+        this.cesuFlush(out);
         out.appendCode(0xfffd, 1, 0, true);
       }
     }
@@ -846,6 +854,31 @@ class LegacyDecoder implements Decoder {
     this.cesuNeeded = needed;
     this.cesuLower = lower;
     this.unattributed = waiting;
+  }
+
+  /** The code unit of a complete CESU-8 sequence: a high surrogate waits for the next unit, a low one pairs with it. */
+  private cesuUnit(code: number, bytes: number, out: Produced): void {
+    if (code >= 0xdc00 && code <= 0xdfff) {
+      if (this.cesuHigh === 0) out.appendCode(0xfffd, bytes, 0, true);
+      else {
+        out.appendCode(this.cesuHigh, this.cesuHighBytes, 0);
+        out.appendCode(code, bytes, 0);
+        this.cesuHigh = 0;
+      }
+      return;
+    }
+    this.cesuFlush(out);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      this.cesuHigh = code;
+      this.cesuHighBytes = bytes;
+    } else out.appendCode(code, bytes, 0);
+  }
+
+  /** A held high surrogate that no low one follows: U+FFFD standing for its bytes. */
+  private cesuFlush(out: Produced): void {
+    if (this.cesuHigh === 0) return;
+    out.appendCode(0xfffd, this.cesuHighBytes, 0, true);
+    this.cesuHigh = 0;
   }
 
   /**
