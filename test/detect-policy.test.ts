@@ -286,6 +286,44 @@ describe('detect: P8 with P4 — Soft run, text of a script written without spac
   ]);
 });
 
+describe('detect: P8 — a listed scheme glued to a TLD starts a new link (found comparing with the peers)', () => {
+  itMarks([
+    // `orghttp:` is no host and no port: the host ends at its TLD and the scheme starts the next link
+    'see ⸠http://www.debian.org⸡⸠http://www.debian.org/doc/⸡ now',
+    'Books <⸠http://www.example.com⸡⸠http://www.example.com/Stories⸡>',
+    '⸠www.debian.org⸡⸠https://www.debian.org/doc/⸡',
+    '⸠https://a.example.net⸡⸠ftp://b.example.net/x⸡',
+    '⸠HTTP://WWW.EXAMPLE.COM⸡⸠HTTPS://EXAMPLE.COM/A⸡',
+    // not a TLD before the scheme, no `//`, a scheme not listed, the scheme in the path: unchanged
+    'seehttp://example.com',
+    'x.seehttp://example.com',
+    '⸠http://www.example.xyzzyhttp⸡://example.com/',
+    '⸠http://www.example.comhttp:8080/⸡ (a port)',
+    '⸠http://www.example.comfoo⸡://example.com/',
+    '⸠https://www.orghttp.com/a⸡',
+    '⸠https://a.jp/x/comhttps://b.jp/y⸡',
+  ]);
+});
+
+describe('detect: a percent-encoded host is not linked, nor a domain inside `%XX` (deviation from UTS #58 §4.1)', () => {
+  itMarks([
+    // the host hides behind %XX (mail spam): nothing is linked, not `http://mbf`, not a name inside
+    'Click http://mbf.%61%66%66%69%2e%63%6f%6d/fcard/ now',
+    'Click http://%77%77%77%2E%65%78%61%6D%70%6C%65%2E%63%6F%6D/ now',
+    'go http://w%77%77%2Eo%70%74%6F%72%69um.n%65t/remove.html now',
+    'go http://%72.%6cycos.c%6fm|redir%25%36d%65gs.com%25%32f now',
+    // the tail of a %XX is no label: `40debian.org`, `2Fexample.com` are other hosts than the ones written
+    'mail <mailto:press%40debian.org> or ⸠press@debian.org⸡',
+    '?u=https%3A%2F%2Fexample.com%2Fx',
+    // a %XX that is no host character ends the host as before; %XX in a path stays
+    '⸠http://example.com⸡%20 and ⸠http://example.com⸡%2Fa',
+    '⸠https://example.com/a%20b%2Ec⸡',
+    // a `%` not followed by two hex digits is prose; a non-ASCII octet's letters are a name (the percent hack, an AFS cell)
+    '100%⸠example.com⸡ and 50%⸠www.example.com⸡',
+    'joe%⸠barrera.org⸡ and "%⸠cambridge.redhat.com⸡:root.afs."',
+  ]);
+});
+
 describe('detect: an email whose local part ends in a TLD (UTS #58 §5)', () => {
   itMarks([
     '⸠tim.one@comcast.net⸡',

@@ -20,6 +20,7 @@ const UNDERSCORE = 0x5f;
 const LEFT_PAREN = 0x28;
 const HASH = 0x23;
 const QUESTION = 0x3f;
+const PERCENT = 0x25;
 
 /**
  * NOTES §4.1 steps 1–8, at the dot `d` (`.` or `。`):
@@ -62,7 +63,9 @@ export function atDot(st: ScanState, d: number): boolean {
     // Deviation (UTS #58 §4.1 step 2): an ASCII TLD glued to text of a script written without spaces ends
     // there — `example.comを参照` links `example.com`; the reference rejects the whole candidate (`.comx`).
     // (However long the run of that text: its sentence may go on for many characters without a space.)
-    j = asciiTldBeforeNoSpaceScript(st, d + 1, j);
+    const glued = tooLong ? -1 : tldBeforeScheme(st, d + 1, j);
+    // P8: `www.debian.orghttp://…` — a listed scheme and `://` glued to the TLD start a new link (url.ts).
+    j = glued > 0 ? glued : asciiTldBeforeNoSpaceScript(st, d + 1, j);
     if (j < 0) return false;
   }
   const tldEnd = j;
@@ -190,7 +193,7 @@ export function atDot(st: ScanState, d: number): boolean {
   // `/` (pathSegmentBefore) is part of a longer name or path, not a host. What terminate() took after it belongs to
   // that name too: the search resumes at its end, so nothing inside it is linked on its own
   // (`foo_bar.example.com?next=example.org`) and no later trigger in it reads it again (linear time).
-  if (identifierBefore(text, ds, floor) || pathSegmentBefore(text, ds, floor)) {
+  if (identifierBefore(text, ds, floor) || pathSegmentBefore(text, ds, floor) || percentEncodedBefore(text, ds)) {
     st.next = e;
     return false;
   }
@@ -450,6 +453,22 @@ function pathSegmentBefore(text: string, ds: number, floor: number): boolean {
 }
 
 /**
+ * Does the schemeless domain starting at `ds` begin with the two hex digits of a `%XX` that encodes an ASCII octet
+ * (`mailto:press%40debian.org`, `?u=https%3A%2F%2Fexample.com`, `%25%36d%65gs.com` in an obfuscated URL)? Then its
+ * first label is the tail of a percent-encoded octet, not a name: `40debian.org` is another host than the one written.
+ * Deviation (UTS #58 §4.1 step 3): `%` is no host character, so the reference's back-scan stops after it and links
+ * the rest. Reads text[ds − 1, ds + 2) (one unit of left context, as P4 does; the domain holds ds + 1).
+ */
+function percentEncodedBefore(text: string, ds: number): boolean {
+  if (ds === 0 || text.charCodeAt(ds - 1) !== PERCENT) return false;
+  // An ASCII octet (`%00`–`%7F`): `joe%barrera.org` (the percent hack of mail routing) and `%cambridge.redhat.com`
+  // (an AFS cell) begin with letters that only look like hex digits of a non-ASCII octet, and stay links.
+  const hi = text.charCodeAt(ds);
+  const lo = text.charCodeAt(ds + 1);
+  return hi >= 0x30 && hi <= 0x37 && ((lo >= 0x30 && lo <= 0x39) || ((lo | 0x20) >= 0x61 && (lo | 0x20) <= 0x66));
+}
+
+/**
  * After the `_` at `u`: at most one more, then an ASCII letter or digit — an identifier (`to_string`, `__init__`),
  * not the end of a name. A longer run is a rule line glued to the name (`a@example.com_______Send posts`).
  */
@@ -460,4 +479,23 @@ function identifierGoesOn(st: ScanState, u: number): boolean {
   if (st.outOfRoom(i)) return false;
   const c = text.charCodeAt(i);
   return c < 128 && (ASCII_FLAGS[c]! & (A_ALPHA | A_DIGIT)) !== 0;
+}
+
+/**
+ * P8: the last label text[labelStart, k) of a host is a TLD with a listed scheme glued to it, and `://` follows
+ * (`orghttp` before `://`). Returns where the scheme starts (the host's end), or −1.
+ *
+ *     http://www.debian.orghttp://www.debian.org/doc/
+ *                    ^     ^ returned, k at the colon
+ */
+export function tldBeforeScheme(st: ScanState, labelStart: number, k: number): number {
+  const text = st.text;
+  if (st.outOfRoom(k) || text.charCodeAt(k) !== COLON) return -1;
+  if (st.outOfRoom(k + 2) || text.charCodeAt(k + 1) !== SLASH || text.charCodeAt(k + 2) !== SLASH) return -1;
+  for (const name of st.opts.schemeList) {
+    const g = k - name.length;
+    if (g - labelStart < 2 || !equalsLowerCased(text, g, k, name)) continue;
+    if (isTld(st, labelStart, g)) return g;
+  }
+  return -1;
 }

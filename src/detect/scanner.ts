@@ -271,7 +271,7 @@ export function surelyNoLink(text: string, t: number): boolean {
  * whatever the segment: its label scan reads no further than the label's end, and the cut of the segment the
  * trigger is in lies at or after `limit` = st.end before advance() (min(n, the current cut); cuts only move on).
  * Returns where the search resumes (the label's end, as atDot's st.next: no trigger inside), or −1 when atDot has
- * to decide (a TLD, a non-ASCII character, the end of the room, no trie).
+ * to decide (a TLD, a non-ASCII character, the end of the room, no trie, `://` after the label).
  *
  *     e.g. this    3.5 GHz    v1.2.3    (not: example.com, 例え.テスト, x.コム)
  *       ^            ^          ^ ^
@@ -286,7 +286,11 @@ export function dotSurelyNoTld(text: string, d: number, limit: number, trie: Tld
     if (j >= limit) return -1;
     const c = text.charCodeAt(j);
     if (c >= 128) return -1;
-    if (c === DOT || (ASCII_FLAGS[c]! & A_HOST) === 0) break;
+    if (c === DOT || (ASCII_FLAGS[c]! & A_HOST) === 0) {
+      // `.orghttp://`: atDot looks for a listed scheme glued to a TLD (P8, domains.ts tldBeforeScheme).
+      if (c === COLON && (j + 2 >= limit || (text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH))) return -1;
+      break;
+    }
     // The trie walk of isTld (domains.ts), folded into the label scan; node 0 after the root: no TLD.
     if (node >= 0) {
       const symbol = TRIE_SYMBOL[c]!;

@@ -19,7 +19,7 @@ import {
   isLabelChar,
   termOf,
 } from './chars.js';
-import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, validLabels } from './domains.js';
+import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
 import { closerBefore } from './quotes.js';
 import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from './options.js';
 import { PATH, terminate } from './terminate.js';
@@ -33,6 +33,7 @@ const LEFT_SQUARE = 0x5b;
 const RIGHT_SQUARE = 0x5d;
 const UNDERSCORE = 0x5f;
 const DOT = 0x2e;
+const PERCENT = 0x25;
 
 /** Longest run of scheme characters looked at before a `:`. */
 const MAX_SCHEME_LENGTH = 32;
@@ -58,8 +59,9 @@ export function atColon(st: ScanState, c: number): boolean {
   st.next = c + 1;
   const s = schemeBefore(st, c, st.floor());
   if (s < 0) return false;
-  // P4: the scheme must not be glued to a word of a script written with spaces.
-  if (s > 0 && !allowsGluedScheme(codePointBefore(text, s))) return false;
+  // P4: the scheme must not be glued to a word of a script written with spaces — unless that word ends in a host's
+  // TLD (`http://www.debian.orghttp://www.debian.org/doc/`: a new link, P8).
+  if (s > 0 && !allowsGluedScheme(codePointBefore(text, s)) && !tldBeforeGluedScheme(st, s)) return false;
   const scheme = st.scheme;
   if (scheme === 'mailto') return false; // emails are found from their domain (email.ts), mailto: included
   st.beginCandidate();
@@ -269,6 +271,20 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       k += cp > 0xffff ? 2 : 1;
       if (k - hostStart > MAX_DOMAIN_LENGTH) return false;
     }
+    // Deviation (UTS #58 §4.1; RFC 3986 §3.2.2 allows pct-encoded in reg-name): a host written with percent-encoded
+    // letters, digits, `-` or `.` (`http://%77%77%77%2E…`, `http://mbf.%61%66…%2e%63%6f%6d/x`: mail spam hiding its
+    // host) is not linked: UTS #58's host characters exclude `%`, and the part before the first `%` (`http://mbf`) is
+    // another host. The whole URL is skipped, so that nothing inside it (`%65gs.com`) is linked on its own.
+    if (encodedHostCharAt(st, k)) {
+      st.next = skipEncodedHost(st, k);
+      return false;
+    }
+    // P8: a listed scheme and `://` glued to the TLD start a new link (`http://www.debian.orghttp://www.debian.org/`:
+    // `orghttp:` is no host and port; RFC 3986 §3.2.3 would read an empty port and a path `//www.debian.org/`).
+    if (dots > 0) {
+      const g = tldBeforeScheme(st, labelStart, k);
+      if (g > 0) k = g;
+    }
     hostEnd = k;
     if (hostEnd === hostStart) {
       if (scheme !== 'file') return false; // file:///path has an empty host
@@ -339,4 +355,64 @@ function opaqueForm(st: ScanState, first: number): boolean {
   st.hostStart = -1;
   st.hostEnd = -1;
   return true;
+}
+
+/**
+ * Is there a `%` at `k` followed by two hex digits that encode an ASCII letter, digit, `-` or `.` — a host character
+ * written percent-encoded? (`%20`, `%2F`, `%3F` after a host are not: the host ends there, as before.)
+ */
+function encodedHostCharAt(st: ScanState, k: number): boolean {
+  const text = st.text;
+  if (st.outOfRoom(k) || text.charCodeAt(k) !== PERCENT || st.outOfRoom(k + 2)) return false;
+  const hi = hexDigit(text.charCodeAt(k + 1));
+  const lo = hexDigit(text.charCodeAt(k + 2));
+  if (hi < 0 || lo < 0) return false;
+  const byte = hi * 16 + lo;
+  return byte < 128 && (ASCII_FLAGS[byte]! & A_HOST) !== 0;
+}
+
+/**
+ * Where the URL whose host holds percent-encoding at `k` ends: over host characters and `%XX`, a port, then the
+ * Path/Query/Fragment (terminate). Every character is read once: the search resumes there.
+ */
+function skipEncodedHost(st: ScanState, k: number): number {
+  const text = st.text;
+  let m = k;
+  const max = k + 3 * MAX_DOMAIN_LENGTH;
+  while (m < max && !st.outOfRoom(m)) {
+    const ch = text.charCodeAt(m);
+    if (ch < 128 && ((ASCII_FLAGS[ch]! & A_HOST) !== 0 || ch === UNDERSCORE)) {
+      m++;
+    } else if (ch === PERCENT && !st.outOfRoom(m + 2) && hexDigit(text.charCodeAt(m + 1)) >= 0 && hexDigit(text.charCodeAt(m + 2)) >= 0) {
+      m += 3;
+    } else {
+      break;
+    }
+  }
+  const p = scanPort(st, m);
+  return terminate(st, p < 0 ? m : p, 0);
+}
+
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
+}
+
+/**
+ * P4 with P8: the scheme at `s` (listed, followed by `//`) is glued to an ASCII TLD of at most 6 letters after a dot
+ * and a label character — the end of a host (`….orghttp://`). Reads at most 8 units before `s` (CONTEXT_LENGTH).
+ */
+function tldBeforeGluedScheme(st: ScanState, s: number): boolean {
+  if (!st.slashes || !st.opts.schemes.has(st.scheme)) return false;
+  const text = st.text;
+  let t = s;
+  while (t > 0 && s - t < 7) {
+    const ch = text.charCodeAt(t - 1);
+    if (ch >= 128 || (ASCII_FLAGS[ch]! & A_ALPHA) === 0) break;
+    t--;
+  }
+  if (s - t < 2 || s - t > 6 || t < 2 || text.charCodeAt(t - 1) !== DOT) return false;
+  const label = text.charCodeAt(t - 2);
+  return label < 128 && (ASCII_FLAGS[label]! & A_HOST) !== 0 && label !== DOT && label !== 0x2d && isTld(st, t, s);
 }

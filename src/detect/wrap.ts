@@ -3,6 +3,7 @@
 
 import { A_WRAP_SPACE, ASCII_FLAGS, isBarrier } from './chars.js';
 import { INCOMPLETE, type ScanState } from './state.js';
+import { schemeSlashSlashAt } from './terminate.js';
 
 const LESS = 0x3c;
 const GREATER = 0x3e;
@@ -34,6 +35,9 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
   // `<…>` followed by more words is markup or a repr, not a wrapped link: `<Button.Group style={…}>`,
   // `<Color.RED: 1>`, `<name at example.org>` (over the corpora 190 of the 191 schemeless wraps were such).
   if (st.schemeInferred && !holdsSlash(text, st.hostEnd, e)) return e;
+  // P8: the link ended before a glued `scheme://` (`<http://www.example.comhttp://www.example.com/a>`, url.ts): the
+  // rest is the next link, not a continuation.
+  if (e < st.end && schemeSlashSlashAt(st, e) > 0) return e;
   const max = Math.min(st.opts.maxLinkLength, MAX_WRAPPED_LENGTH);
   let localCut = st.cut;
   let j = e;
