@@ -294,6 +294,13 @@ describe('detect: P8 — a listed scheme glued to a TLD starts a new link (found
     '⸠www.debian.org⸡⸠https://www.debian.org/doc/⸡',
     '⸠https://a.example.net⸡⸠ftp://b.example.net/x⸡',
     '⸠HTTP://WWW.EXAMPLE.COM⸡⸠HTTPS://EXAMPLE.COM/A⸡',
+    // a doubled scheme: the URL meant is the second
+    'Links: http://⸠http://www.example.org/products/furniture.htm⸡ x',
+    'auf http://www.⸠http://www.sane-project.org/bugs.html⸡.',
+    'página <http://⸠http://httpd.apache.org/download.cgi#A⸡> x',
+    '[antd-style](https://⸠https://github.com/ant-design/antd-style⸡)',
+    'HTTP://⸠HTTPS://EXAMPLE.COM/⸡',
+    '⸠http://http⸡ and ⸠http://http:8080/⸡ (a host named like a scheme, without `//` after it)',
     // not a TLD before the scheme, no `//`, a scheme not listed, the scheme in the path: unchanged
     'seehttp://example.com',
     'x.seehttp://example.com',

@@ -13,6 +13,7 @@ import {
   allowsGluedScheme,
   ASCII_FLAGS,
   codePointBefore,
+  equalsLowerCased,
   INCLUDE,
   isDomainChar,
   isHostDot,
@@ -285,6 +286,13 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       const g = tldBeforeScheme(st, labelStart, k);
       if (g > 0) k = g;
     }
+    // A doubled scheme (`http://http://example.com/`, `http://www.http://example.com/`, typed or pasted twice): the
+    // host's last label is a listed scheme and `://` follows. No link here (not `http://http`): the search resumes at
+    // that label, whose colon starts the URL meant.
+    if (k > labelStart && schemeNameBeforeSlashes(st, labelStart, k)) {
+      st.next = labelStart;
+      return false;
+    }
     hostEnd = k;
     if (hostEnd === hostStart) {
       if (scheme !== 'file') return false; // file:///path has an empty host
@@ -397,6 +405,15 @@ function hexDigit(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   const l = c | 0x20;
   return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
+}
+
+/** Is text[a, k) a listed scheme (any case), with `://` at k? */
+function schemeNameBeforeSlashes(st: ScanState, a: number, k: number): boolean {
+  const text = st.text;
+  if (k - a > st.opts.maxSchemeLength || st.outOfRoom(k) || text.charCodeAt(k) !== COLON) return false;
+  if (st.outOfRoom(k + 2) || text.charCodeAt(k + 1) !== SLASH || text.charCodeAt(k + 2) !== SLASH) return false;
+  for (const name of st.opts.schemeList) if (equalsLowerCased(text, a, k, name)) return true;
+  return false;
 }
 
 /**
