@@ -67,8 +67,8 @@ describe('render: toAnsi control characters in the text', () => {
     expect(toAnsi(chunksOf(text), { controls: 'strip' })).to.equal('a]0;titleb]8;;https://evil.example/\\fake]8;;\\c]52;c;aGk=d[2J[1APq\\');
   });
 
-  it('C0 controls become Control Pictures, DEL ␡, C1 U+FFFD; TAB LF CR stay', () => {
-    expect(toAnsi(chunksOf('\0\x07\b\t\n\v\f\r\x1a\x7f\x85\x9b31m\x9d'))).to.equal('␀␇␈\t\n␋␌\r␚␡\uFFFD\uFFFD31m\uFFFD');
+  it('C0 controls become Control Pictures, DEL ␡, C1 U+FFFD; TAB, LF and CR LF stay, a lone CR is ␍', () => {
+    expect(toAnsi(chunksOf('\0\x07\b\t\n\v\f\r\x1a\x7f\x85\x9b31m\x9d\r\n'))).to.equal('␀␇␈\t\n␋␌␍␚␡\uFFFD\uFFFD31m\uFFFD\r\n');
     expect(toAnsi(chunksOf('a\b\x9bb'), { controls: 'strip' })).to.equal('ab');
   });
 

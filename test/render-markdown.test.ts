@@ -96,9 +96,9 @@ describe('render: toMarkdown exact output', () => {
     expect(toMarkdown(chunks)).to.equal('[http://example.com/a    /b](http://example.com/a/b)');
   });
 
-  it('links that may not be clickable are escaped text', () => {
+  it('links that may not be clickable are escaped text, : . @ too (no autolinker links them again)', () => {
     const chunks = chunksOf('⸠https://bank.example@evil.example/⸡ ⸠javascript:alert(1)⸡ ⸠*x*:y⸡', [{ diagnostics: ['userinfo'] }, {}, {}]);
-    expect(toMarkdown(chunks)).to.equal('https://bank.example@evil.example/ javascript:alert(1) \\*x\\*:y');
+    expect(toMarkdown(chunks)).to.equal('https\\://bank\\.example\\@evil\\.example/ javascript\\:alert(1) \\*x\\*\\:y');
   });
 
   it('links: true writes the links alone, one per line', () => {

@@ -10,6 +10,13 @@
 // Markdown policy is the opposite — `**https://x/**` links `https://x/` and keeps the emphasis.
 // markdown-it then runs the url through normalizeLink (mdurl encode + punycode), the identity on irilink's `uri`
 // (ASCII, UTF-8 percent-encoded, host through UTS #46): the href is the `uri` (test/markdown-plugins.test.ts).
+//
+// Not every link found is handed to markdown-it, which would make each one an <a>:
+// - a link with one of the UNSAFE_DIAGNOSTICS (`mixed-script-host`, `confusable-host`, `idna-failed`, `userinfo`,
+//   `bidi-control`, `conversion-failed`) stays text, as toHtml shows it as text (SECURITY.md);
+// - so does a link whose text holds a `%XX` sequence that markdown-it would show decoded as a control or a
+//   bidi formatting character (its normalizeLinkText decodes the shown text: `https://a.example/%E2%80%AEfdp.exe`
+//   would show a real U+202E and read `https://a.example/exe.pdf`).
 
 import { findLinks } from '../detect/index.js';
 import type { LinkOptions } from '../detect/index.js';
@@ -17,6 +24,7 @@ import { DEFAULT_SCHEMES, NEVER_SCHEMES } from '../detect/index.js';
 import { isSchemeName, isTldName } from '../detect/options.js';
 import { DEFAULT_TLDS } from '../detect/tlds.js';
 import { badArgument, isOptionsObject } from '../errors.js';
+import { percentRevealsUnsafe, unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
 
 /** One match, in linkify-it's shape. */
@@ -70,7 +78,7 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   private links(text: string, method = 'match'): Link[] {
     checkText(method, text);
     if (text !== this.lastText) {
-      this.lastLinks = findLinks(text, this.options);
+      this.lastLinks = findLinks(text, this.options).filter(isSafeToLink);
       this.lastText = text;
     }
     return this.lastLinks;
@@ -170,6 +178,11 @@ function everyItem(list: readonly unknown[], test: (x: unknown) => boolean): boo
 /** The text argument of the linkify-it methods: a string, as markdown-it gives them. */
 function checkText(method: string, text: unknown): void {
   if (typeof text !== 'string') throw badArgument(`linkify.${method}`, 'text', 'a string', text);
+}
+
+/** Whether markdown-it may make `link` an <a> (see the top of this file). */
+function isSafeToLink(link: Link): boolean {
+  return unsafeCodes(link.diagnostics).length === 0 && !percentRevealsUnsafe(link.text);
 }
 
 function toMatch(link: Link): LinkifyItMatch {

@@ -7,11 +7,14 @@
 // references (and image alt text, which is no text node) is left alone: CommonMark does not nest links. Nor is
 // text between an inline HTML `<a …>` and its `</a>`. Emphasis
 // splits text nodes, so `**https://x/**` links `https://x/` inside the strong node.
+// A link with one of the UNSAFE_DIAGNOSTICS (`confusable-host`, `userinfo`, …) stays text, as toHtml shows it
+// (SECURITY.md: a flagged link is never clickable).
 
 import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
 import { findLinks } from '../detect/index.js';
 import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
+import { unsafeCodes } from '../render/common.js';
 
 /** Parents whose text is never linked: links already, and references to definitions. */
 const SKIP = new Set(['link', 'linkReference']);
@@ -73,7 +76,7 @@ function visit(node: Nodes, options: LinkOptions | undefined): void {
 function linkText(node: Text, options: LinkOptions | undefined): PhrasingContent[] | undefined {
   const value = node.value as unknown;
   if (typeof value !== 'string') throw badArgument('remarkIrilink', 'tree', 'an mdast tree (each text value a string)', value);
-  const links = findLinks(value, options);
+  const links = findLinks(value, options).filter((link) => unsafeCodes(link.diagnostics).length === 0);
   if (links.length === 0) return undefined;
   const out: PhrasingContent[] = [];
   let pos = 0;

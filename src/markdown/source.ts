@@ -6,8 +6,13 @@
 //   see https://a.example/x     →   see <https://a.example/x>
 //
 // (The renderers of src/render escape text as plain text; Markdown source must pass through unescaped.)
+//
+// A link is made only where it shows what it is: a bare link whose text has a `%XX` that decodes to a control or
+// a bidi formatting character is never written as an autolink `<…>`, whose text markdown-it shows percent-decoded
+// (percentRevealsUnsafe: `<https://a.example/%E2%80%AEexe.txt>` would show a real U+202E). A link that may not be
+// clickable is left as it was written: an autolinking renderer (GFM) may still link it (SECURITY.md).
 
-import { checkChunk, checkedRenderer, readOptions, refusalsOf, resolveSchemes } from '../render/common.js';
+import { checkChunk, checkedRenderer, percentRevealsUnsafe, readOptions, refusalsOf, resolveSchemes } from '../render/common.js';
 import type { ChunkRenderer } from '../render/common.js';
 import type { Chunk, LinkChunk } from '../types.js';
 import { badArgument } from '../errors.js';
@@ -36,10 +41,34 @@ function escapeLinkText(text: string): string {
   return last === 0 ? text : out + text.slice(last);
 }
 
-// CommonMark §6.5: `<scheme:…>` is an autolink when the text has no space, control, `<` or `>`; a URI that is also
-// the link's text shows the same either way. refusalsOf() has already checked the uri is printable ASCII.
+// CommonMark §6.5: `<scheme:…>` is an autolink when the scheme has 2–32 characters and the rest no space, control,
+// `<` or `>` (backslash escapes are not read inside it). refusalsOf() has already checked the uri is printable ASCII.
+function isAutolinkUri(uri: string): boolean {
+  const colon = uri.indexOf(':');
+  return colon >= 2 && colon <= 32 && !uri.includes('>') && !uri.includes('<');
+}
+
+// A URI that is also the link's text shows the same either way.
 function isAutolinkText(link: LinkChunk): boolean {
-  return !link.schemeInferred && link.text === link.uri && !link.uri.includes('>') && !link.uri.includes('<');
+  return !link.schemeInferred && link.text === link.uri && isAutolinkUri(link.uri);
+}
+
+// CommonMark §6.3: a destination in <…> may hold anything but a line ending and unescaped < or >; `\` escapes them
+// (and itself). The detector's uri has none of the three (toUri percent-encodes them), a hand-made chunk's may.
+// §6.3 / §2.5: entity references are decoded in a destination, so a `&` that could start one (followed by a letter or
+// `#`) is escaped too: a uri holding `&amp;` or `&#62;` must not lose it to decoding.
+function escapeAngleDestination(uri: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    const n = c === 0x26 && i + 1 < uri.length ? uri.charCodeAt(i + 1) : 0;
+    if (c === 0x5c || c === 0x3c || c === 0x3e || n === 0x23 || ((n | 0x20) >= 0x61 && (n | 0x20) <= 0x7a)) {
+      out += uri.slice(last, i) + '\\';
+      last = i;
+    }
+  }
+  return last === 0 ? uri : out + uri.slice(last);
 }
 
 /** The number of `\\` that end `text`, added to `before` when the whole text is backslashes. */
@@ -78,12 +107,17 @@ class MarkdownSourceRenderer implements ChunkRenderer {
     // CommonMark §2.4: a backslash before `h` (`C:\https://…`) is a literal backslash, but before the `<` or `[`
     // written here it would escape it. After an odd run one more backslash keeps it literal (`\\` shows `\`).
     const keep = this.backslashes % 2 === 1 ? '\\' : '';
-    if (isAutolinkText(chunk)) return `${keep}<${chunk.text}>`;
+    const decodesUnsafe = percentRevealsUnsafe(chunk.text);
+    if (isAutolinkText(chunk) && !decodesUnsafe) return `${keep}<${chunk.text}>`;
     // §6.4, §6.3: after `!` a `[…](…)` is an image, and after `]` (`[foo]www.example.com`) it would make the author's
     // shortcut reference `[foo]` a full reference `[foo][…]`; the autolink form of the uri changes neither.
-    if (this.last === 0x21 || this.last === 0x5d) return `${keep}<${chunk.uri}>`;
-    // §6.3: a destination in <…> may hold ( ) freely; the uri has no <, > or \ (toUri percent-encodes them).
-    return `${keep}[${escapeLinkText(chunk.text)}](<${chunk.uri}>)`;
+    if (this.last === 0x21 || this.last === 0x5d) {
+      // No autolink can hold it as it is: left as written.
+      if (decodesUnsafe || percentRevealsUnsafe(chunk.uri) || !isAutolinkUri(chunk.uri)) return chunk.text;
+      return `${keep}<${chunk.uri}>`;
+    }
+    // §6.3: a destination in <…> may hold ( ) freely.
+    return `${keep}[${escapeLinkText(chunk.text)}](<${escapeAngleDestination(chunk.uri)}>)`;
   }
 
   end(): string {

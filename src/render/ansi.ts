@@ -2,9 +2,13 @@
 // as implemented by VTE, iTerm2, kitty, WezTerm, Windows Terminal …):
 //   ESC ] 8 ; params ; URI ST  text  ESC ] 8 ; ; ST      with ST = ESC \ (ECMA-48 §8.3.143) or BEL.
 //
-// The text is other people's, so it must not drive the terminal: every control character except TAB, LF and CR
-// is neutralised — C0 controls and DEL shown as their Control Pictures (U+2400–U+2421, e.g. ESC as ␛), C1
-// controls (U+0080–U+009F, which include the 8-bit CSI and OSC) as U+FFFD, or removed with controls: 'strip'.
+// The text is other people's, so it must not drive the terminal: every control character except TAB, LF and a CR
+// right before LF is neutralised — C0 controls and DEL shown as their Control Pictures (U+2400–U+2421, e.g. ESC
+// as ␛), C1 controls (U+0080–U+009F, which include the 8-bit CSI and OSC) as U+FFFD, or removed with
+// controls: 'strip'. A CR not followed by LF is a control like the others (shown ␍, as `less` shows it ^M): it
+// moves the cursor back over the line, so the text after it would overwrite a hyperlink's cells and show, next to
+// what is left of the link, a host the link does not go to (`https://xxxx.example/` CR `https://bank` reads
+// `https://bank.example/` with `.example/` still a link to xxxx.example). BS is neutralised for the same reason.
 // One exception, on by default: SGR sequences (ESC [ digits ; : … m — colours and styles, what `less -R` lets
 // through) may stay, because logs are full of them and they cannot move the cursor, write elsewhere, set a
 // title, touch the clipboard or make a hyperlink.
@@ -64,6 +68,8 @@ class AnsiRenderer implements ChunkRenderer {
   private state = PLAIN;
   /** The control sequence read so far (starts with ESC) while state !== PLAIN. */
   private pending = '';
+  /** The text so far ended with a CR not yet written: kept if an LF follows, neutralised otherwise. */
+  private cr = false;
 
   /** `fn`: the function that options errors name (the plain function, createRenderer or createRenderStream). */
   constructor(options: unknown, fn = 'toAnsi') {
@@ -96,10 +102,15 @@ class AnsiRenderer implements ChunkRenderer {
     return this.flush();
   }
 
-  /** An unfinished control sequence can no longer become SGR: show (or strip) it as text. */
+  /** An unfinished control sequence can no longer become SGR, a held CR no longer CR LF: show (or strip) them. */
   private flush(): string {
-    if (this.state === PLAIN) return '';
-    const out = this.neutralised(this.pending);
+    let out = '';
+    if (this.cr) {
+      this.cr = false;
+      if (!this.strip) out = '\u240d';
+    }
+    if (this.state === PLAIN) return out;
+    out += this.neutralised(this.pending);
     this.state = PLAIN;
     this.pending = '';
     return out;
@@ -112,6 +123,15 @@ class AnsiRenderer implements ChunkRenderer {
 
   private text(s: string): string {
     let out = '';
+    if (this.cr && s.length > 0) {
+      // The CR held at the end of the last text: CR LF stays a line break.
+      if (s.charCodeAt(0) === 0x0a) {
+        this.cr = false;
+        out = '\r';
+      } else {
+        out = this.flush();
+      }
+    }
     let last = 0; // s.slice(last, i) is plain text not yet copied to out
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
@@ -146,8 +166,17 @@ class AnsiRenderer implements ChunkRenderer {
         last = i + 1;
         continue;
       }
-      // C0 except TAB LF CR, DEL, C1.
-      if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) {
+      // CR: kept before LF; at the end of the text held until the next character is known.
+      if (c === 0x0d) {
+        if (i + 1 < s.length && s.charCodeAt(i + 1) === 0x0a) continue;
+        out += s.slice(last, i);
+        last = i + 1;
+        if (i + 1 === s.length) this.cr = true;
+        else if (!this.strip) out += '\u240d';
+        continue;
+      }
+      // C0 except TAB LF (CR above), DEL, C1.
+      if ((c < 0x20 && c !== 0x09 && c !== 0x0a) || (c >= 0x7f && c <= 0x9f)) {
         out += s.slice(last, i);
         if (!this.strip) out += c < 0x20 ? String.fromCharCode(0x2400 + c) : c === 0x7f ? '\u2421' : '\ufffd';
         last = i + 1;

@@ -2,6 +2,8 @@
 // clickable, the text a link displays, and the right-to-left test used for bidi isolation.
 import { badArgument, badOption, isOptionsObject, unknownOption } from '../errors.js';
 import { BIDI_CLASS_NAMES, bidiClassIndex } from '../unicode/index.js';
+import { isBidiFormat, isInvisibleOrSpace, isIprivate, isUcschar } from '../iri/chars.js';
+import { decodeUtf8Triplets, isPctTriplet, tripletOctet } from '../iri/percent.js';
 import type { Chunk, DiagnosticCode, LinkChunk } from '../types.js';
 
 /**
@@ -58,7 +60,8 @@ const NEVER_LINKED: ReadonlySet<string> = new Set(['javascript', 'vbscript', 'da
 /**
  * Why a link is shown as text: one of the UNSAFE_DIAGNOSTICS, or a renderer's own reason —
  * `scheme-not-allowed` (the uri's scheme is not in the allowed set) or `unsafe-uri` (the uri holds a character
- * outside printable ASCII U+0021–U+007E: whitespace, a control, anything non-ASCII).
+ * outside printable ASCII U+0021–U+007E — whitespace, a control, anything non-ASCII — or a `\`, which browsers
+ * read as `/`).
  */
 export type RefusalCode = DiagnosticCode | 'scheme-not-allowed' | 'unsafe-uri';
 
@@ -147,13 +150,16 @@ function isUnsafeDiagnostic(code: string): boolean {
   return UNSAFE_SET.has(code);
 }
 
-// The uri must be printable ASCII (U+0021–U+007E) and start with an allowed scheme.
+// The uri must be printable ASCII (U+0021–U+007E) but `\`, and start with an allowed scheme.
+// `\` is no URI character (RFC 3986 §2; toUri writes %5C), and the WHATWG URL parser reads it as `/` in http(s)
+// and other special schemes: in `https://evil.example\@bank.example/` a browser goes to evil.example, where an RFC
+// 3986 reading (the one every check of a link makes) sees the host bank.example.
 function checkUri(uri: unknown, schemes: ReadonlySet<string>): RefusalCode | undefined {
   if (typeof uri !== 'string' || uri.length === 0) return 'unsafe-uri';
   let colon = -1;
   for (let i = 0; i < uri.length; i++) {
     const c = uri.charCodeAt(i);
-    if (c < 0x21 || c > 0x7e) return 'unsafe-uri';
+    if (c < 0x21 || c > 0x7e || c === 0x5c) return 'unsafe-uri';
     if (c === 0x3a && colon < 0) colon = i;
   }
   // RFC 3986 §3.1: the scheme runs to the first ":" and is case-insensitive; a uri without one is relative
@@ -162,6 +168,31 @@ function checkUri(uri: unknown, schemes: ReadonlySet<string>): RefusalCode | und
   for (let i = 0; i < colon; i++) if (!isSchemeChar(uri.charCodeAt(i), i === 0)) return 'scheme-not-allowed';
   const scheme = asciiLower(uri.slice(0, colon));
   return schemes.has(scheme) && !NEVER_LINKED.has(scheme) ? undefined : 'scheme-not-allowed';
+}
+
+/**
+ * True when a `%XX` sequence of `text`, decoded as UTF-8, is a character that is unsafe to show: an ASCII
+ * control (C0, DEL), or a non-ASCII character RFC 3987 §3.2 step 4 keeps percent-encoded when a URI is shown as
+ * an IRI (not ucschar — C1 controls, non-characters —, a bidi formatting character, an invisible or space-like
+ * one; private use is harmless to show). Markdown-it shows the text of its autolinks and linkify links
+ * percent-decoded (normalizeLinkText), so `https://a.example/%E2%80%AEexe.txt` would be shown with a real U+202E
+ * (RIGHT-TO-LEFT OVERRIDE) reordering what follows; the Markdown writers use this to avoid those forms.
+ */
+export function percentRevealsUnsafe(text: string): boolean {
+  for (let i = text.indexOf('%'); i >= 0 && i < text.length; i = text.indexOf('%', i + 1)) {
+    if (!isPctTriplet(text, i)) continue;
+    const octet = tripletOctet(text, i);
+    if (octet < 0x80) {
+      if (octet < 0x20 || octet === 0x7f) return true;
+      continue;
+    }
+    const r = decodeUtf8Triplets(text, i);
+    if (r < 0) continue; // not UTF-8: shown as U+FFFD, or left encoded
+    const cp = Math.floor(r / 8);
+    if (!((isUcschar(cp) && !isBidiFormat(cp) && !isInvisibleOrSpace(cp)) || isIprivate(cp))) return true;
+    i += 3 * (r % 8) - 1;
+  }
+  return false;
 }
 
 /**

@@ -12,10 +12,15 @@
 // - a `!` right before a link written as [text](uri) (it would make an image), decided when the next chunk
 //   comes, so a trailing `!` is held back across chunks.
 // Line breaks (\n, \r\n, \r) are kept as they are; Markdown then shows them as soft breaks or paragraph breaks.
+// A link that may not be clickable (refusalsOf) and a text chunk marked with an unsafe diagnostic (an unlinked span,
+// `https://bank.example@evil.example/`) are written as text with every `:` `.` `@` escaped as well: GFM's autolink
+// literals and markdown-it's linkify would otherwise make them links again (`https\://bank\.example\@evil\.example/`
+// shows as written, and no linkifier sees a scheme, a `www.`, a domain or an email in it).
 import type { Chunk, LinkChunk } from '../types.js';
 import {
   COMMON_OPTION_NAMES,
   displayText,
+  unsafeCodes,
   readBoolean,
   readDisplay,
   readOptions,
@@ -39,6 +44,9 @@ for (const ch of '\\`*_[]<&~|') ESCAPE_ALWAYS[ch.charCodeAt(0)] = 1;
 // ... and those escaped as the first character of a line.
 const ESCAPE_AT_LINE_START = new Uint8Array(128);
 for (const ch of '#>-+=') ESCAPE_AT_LINE_START[ch.charCodeAt(0)] = 1;
+// ... and those escaped as well in the text of a link that may not be clickable: what linkifiers look for.
+const ESCAPE_INERT = new Uint8Array(128);
+for (const ch of '\\`*_[]<&~|:.@') ESCAPE_INERT[ch.charCodeAt(0)] = 1;
 
 // CommonMark §6.5: an autolink is `<` scheme `:` then no ASCII control, space, `<` or `>`, then `>`;
 // the scheme is 2–32 characters. Entity references and backslash escapes are not read inside it.
@@ -125,7 +133,8 @@ class MarkdownRenderer implements ChunkRenderer {
       this.line = LINE_START;
       return out + '\n';
     }
-    return this.linksOnly ? '' : this.text(chunk.text);
+    if (this.linksOnly) return '';
+    return this.text(chunk.text, unsafeCodes(chunk.diagnostics).length > 0 ? ESCAPE_INERT : ESCAPE_ALWAYS);
   }
 
   end(): string {
@@ -135,7 +144,7 @@ class MarkdownRenderer implements ChunkRenderer {
   }
 
   // Escape text per the set at the top of this file; `this.line` carries the line position across chunks.
-  private text(s: string): string {
+  private text(s: string, always: Uint8Array = ESCAPE_ALWAYS): string {
     if (s.length === 0) return '';
     let out = this.bang ? '!' : '';
     this.bang = false;
@@ -158,7 +167,7 @@ class MarkdownRenderer implements ChunkRenderer {
         if (c === 0x2e || c === 0x29) replacement = '\\' + s[i];
         line = MID_LINE;
       }
-      if (replacement === undefined && c < 128 && ESCAPE_ALWAYS[c] === 1) replacement = '\\' + s[i];
+      if (replacement === undefined && c < 128 && always[c] === 1) replacement = '\\' + s[i];
       if (replacement !== undefined) {
         out += s.slice(last, i) + replacement;
         last = i + 1;
@@ -175,7 +184,14 @@ class MarkdownRenderer implements ChunkRenderer {
 
   private link(link: LinkChunk): string {
     const shown = displayText(link, this.display);
-    if (refusalsOf(link, this.schemes).length > 0) return this.text(shown);
+    if (refusalsOf(link, this.schemes).length > 0) {
+      const out = this.text(shown, ESCAPE_INERT);
+      if (!this.linksOnly) return out;
+      // One link per line: the `!` held back is the link's own, and no line may end in an escape waiting for it.
+      const bang = this.bang ? '!' : '';
+      this.bang = false;
+      return out + bang;
+    }
     const bang = this.bang;
     this.bang = false;
     this.line = MID_LINE;
