@@ -258,6 +258,47 @@ describe('security: toAnsi lets no CR rewrite a hyperlink', () => {
   });
 });
 
+describe('security: toHtml isolates a link from a bidi override left open before it', () => {
+  it('U+202E x https://evil.example/moc.elgoog//:sptth (read reversed: https://google.com/elpmaxe.live//:sptth) gets dir="ltr"', () => {
+    const chunks = linkify('\u202e x https://evil.example/moc.elgoog//:sptth');
+    expect(chunks.map((c) => c.diagnostics)).to.deep.equal([undefined, []]); // not touching: the detector flags nothing
+    expect(toHtml(chunks, { rel: '' })).to.equal(
+      '\u202e x <a href="https://evil.example/moc.elgoog//:sptth" dir="ltr">https://evil.example/moc.elgoog//:sptth</a>',
+    );
+  });
+
+  it('from the first right-to-left character or bidi control on, every link is isolated; before it none', () => {
+    const chunks = chunksOf('⸠https://a.example/⸡ שלום ⸠https://b.example/⸡ \u2066x\u2069 ⸠https://c.example/⸡');
+    expect(toHtml(chunks, { rel: '' })).to.equal(
+      '<a href="https://a.example/">https://a.example/</a> שלום <a href="https://b.example/" dir="ltr">https://b.example/</a>' +
+        ' \u2066x\u2069 <a href="https://c.example/" dir="ltr">https://c.example/</a>',
+    );
+    expect(toHtml(chunks, { rel: '', isolate: 'never' })).to.not.include('dir=');
+  });
+
+  it('a link (hand-made) whose own text holds an override is isolated, so the override ends with it', () => {
+    expect(toHtml([link('https://a.example/\u202ex', 0, { uri: 'https://a.example/' })], { rel: '' })).to.equal(
+      '<a href="https://a.example/" dir="ltr">https://a.example/\u202ex</a>',
+    );
+  });
+
+  it('property: after any text holding a bidi control or right-to-left letter, each link and unsafe span has dir="ltr"', () => {
+    const piece = fc.constantFrom('\u202a', '\u202b', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u200f', '\u061c', 'א', 'ا', '\ud802\udd00', 'x', ' ');
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 5 }), fc.boolean(), (parts, flagged) => {
+        const before = parts.join('');
+        const bidi = /[\u202a-\u202e\u2066-\u2069\u200f\u061c\u0590-\u08ff]|\ud802[\udc00-\udfff]/.test(before);
+        const chunks: Chunk[] = [
+          { type: 'text', text: before, start: 0, end: before.length },
+          link('https://a.example/', before.length, flagged ? { diagnostics: ['userinfo'] } : {}),
+        ];
+        expect(toHtml(chunks).includes(' dir="ltr"'), JSON.stringify(before)).to.equal(bidi);
+      }),
+      SEED,
+    );
+  });
+});
+
 describe('security: an href never holds a backslash', () => {
   it('https://evil.example\\@bank.example/ (a browser goes to evil.example; RFC 3986 reads bank.example) is refused', () => {
     const chunk = link('https://bank.example/', 0, { uri: 'https://evil.example\\@bank.example/' });
