@@ -211,7 +211,7 @@ describe('security: toMarkdownSource (Markdown mode written back)', () => {
   });
 });
 
-describe('security: toAnsi lets no CR rewrite a hyperlink', () => {
+describe('security: toAnsi lets no CR rewrite a hyperlink, no bidi override reverse one', () => {
   const ESC = '\x1b';
   const open = (uri: string): string => `${ESC}]8;;${uri}${ESC}\\`;
   const close = `${ESC}]8;;${ESC}\\`;
@@ -234,8 +234,14 @@ describe('security: toAnsi lets no CR rewrite a hyperlink', () => {
     );
   });
 
+  it('a bidi override or isolate left open in the text is shown U+FFFD (a bidi terminal would reverse the link after it)', () => {
+    const chunks = linkify('\u202e x \u2067 https://evil.example/moc.elgoog//:sptth \u200f');
+    expect(toAnsi(chunks)).to.equal(`\ufffd x \ufffd ${open('https://evil.example/moc.elgoog//:sptth')}https://evil.example/moc.elgoog//:sptth${close} \u200f`);
+    expect(toAnsi(chunks, { controls: 'strip' })).to.equal(` x  ${open('https://evil.example/moc.elgoog//:sptth')}https://evil.example/moc.elgoog//:sptth${close} \u200f`);
+  });
+
   it('property: no CR but before LF, no BS, no ESC but ours and kept SGR, however the text is cut into chunks', () => {
-    const piece = fc.constantFrom('\r', '\n', '\r\n', '\b', ESC, '[', '31', 'm', 'x', ' ', '\x07', '\x9b');
+    const piece = fc.constantFrom('\r', '\n', '\r\n', '\b', ESC, '[', '31', 'm', 'x', ' ', '\x07', '\x9b', '\u202e', '\u2066');
     fc.assert(
       fc.property(fc.array(fc.array(piece, { maxLength: 6 }), { maxLength: 6 }), (parts) => {
         const chunks: Chunk[] = [];
@@ -251,7 +257,7 @@ describe('security: toAnsi lets no CR rewrite a hyperlink', () => {
         }
         const out = toAnsi(chunks, { sgr: 'strip' });
         const rest = out.split(open('https://a.example/')).join('').split(close).join('');
-        expect(rest, JSON.stringify(out)).to.not.match(/\r(?!\n)|[\b\x1b\x07\x80-\x9f]/);
+        expect(rest, JSON.stringify(out)).to.not.match(/\r(?!\n)|[\b\x1b\x07\x80-\x9f\u202a-\u202e\u2066-\u2069]/);
       }),
       SEED,
     );

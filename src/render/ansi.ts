@@ -9,6 +9,10 @@
 // moves the cursor back over the line, so the text after it would overwrite a hyperlink's cells and show, next to
 // what is left of the link, a host the link does not go to (`https://xxxx.example/` CR `https://bank` reads
 // `https://bank.example/` with `.example/` still a link to xxxx.example). BS is neutralised for the same reason.
+// The explicit bidi formatting characters (embeddings and overrides U+202A–202E, isolates U+2066–2069) are shown as
+// U+FFFD too: a terminal that implements bidi (VTE, mlterm, Konsole) would let one left open in the text reverse
+// the link after it (`\u202E x https://evil.example/moc.elgoog//:sptth` reads `https://google.com/…`), and
+// the others show nothing for them. The marks LRM, RLM, ALM (which open nothing) stay.
 // One exception, on by default: SGR sequences (ESC [ digits ; : … m — colours and styles, what `less -R` lets
 // through) may stay, because logs are full of them and they cannot move the cursor, write elsewhere, set a
 // title, touch the clipboard or make a hyperlink.
@@ -55,6 +59,13 @@ const MAX_SGR = 64; // longest SGR sequence let through; a longer one is shown l
 const PLAIN = 0;
 const AFTER_ESC = 1; // ESC seen
 const IN_CSI = 2; //    ESC [ and then parameter bytes 0–9 ; :
+
+/** C0 except TAB and LF (CR is handled apart), DEL, C1, and the bidi embeddings, overrides and isolates. */
+function isNeutralised(c: number): boolean {
+  if (c < 0x20) return c !== 0x09 && c !== 0x0a;
+  if (c < 0x7f) return false;
+  return c <= 0x9f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
 
 class AnsiRenderer implements ChunkRenderer {
   private readonly display;
@@ -175,8 +186,7 @@ class AnsiRenderer implements ChunkRenderer {
         else if (!this.strip) out += '\u240d';
         continue;
       }
-      // C0 except TAB LF (CR above), DEL, C1.
-      if ((c < 0x20 && c !== 0x09 && c !== 0x0a) || (c >= 0x7f && c <= 0x9f)) {
+      if (isNeutralised(c)) {
         out += s.slice(last, i);
         if (!this.strip) out += c < 0x20 ? String.fromCharCode(0x2400 + c) : c === 0x7f ? '\u2421' : '\ufffd';
         last = i + 1;
