@@ -160,6 +160,41 @@ describe('security: toMarkdown writes a link it refuses so that no autolinker li
   });
 });
 
+describe('security: toMarkdown output holds no raw HTML for a CommonMark parser that allows it', () => {
+  /** The raw HTML nodes (html_block, html_inline) commonmark.js finds in `markdown`. */
+  function rawHtml(markdown: string): string[] {
+    const found: string[] = [];
+    const walker = reference.parse.parse(markdown).walker();
+    for (let e = walker.next(); e !== null; e = walker.next()) {
+      if (e.entering && (e.node.type === 'html_block' || e.node.type === 'html_inline')) found.push(e.node.literal ?? '');
+    }
+    return found;
+  }
+
+  it('!a@b.org <img src=x onerror=alert(1)>: the email is no <!a@b.org> autolink, which at a line start is an HTML block', () => {
+    const out = toMarkdown(linkify('!a@b.org <img src=x onerror=alert(1)>'));
+    expect(out).to.equal('[!a@b.org](mailto:!a@b.org) \\<img src=x onerror=alert(1)>');
+    expect(rawHtml(out)).to.deep.equal([]);
+    expect(reference.html.render(reference.parse.parse(out))).to.not.include('<img');
+    expect(toMarkdown(linkify('?a@b.org\n<img src=x onerror=alert(1)>?>'))).to.equal('[?a@b.org](mailto:?a@b.org)\n\\<img src=x onerror=alert(1)>?>');
+    expect(toMarkdown(linkify('a@b.org'))).to.equal('<a@b.org>');
+  });
+
+  it('property: linkify → toMarkdown (every display) parses with commonmark.js to no raw HTML at all', () => {
+    const piece = fc.constantFrom(
+      '!', '?', '--', '!--', '<', '>', '?>', '-->', 'a@b.org', '@', 'x', 'https://a.example/', 'www.b.example', 'mailto:c@d.org', '\n', '\n\n', ' ',
+      '<img src=x onerror=alert(1)>', '<script>', '</div>', '<div>', '<![CDATA[', ']]>', '<!DOCTYPE', 'pre', '&', '`', '\\', '/',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.constantFrom<'text' | 'iri' | 'uri'>('text', 'iri', 'uri'), (parts, display) => {
+        const out = toMarkdown(linkify(parts.join('')), { display });
+        expect(rawHtml(out), JSON.stringify(out)).to.deep.equal([]);
+      }),
+      { ...SEED, numRuns: 1000 },
+    );
+  });
+});
+
 describe('security: toMarkdownSource (Markdown mode written back)', () => {
   it('a bare link whose %XX decode to U+202E is an inline link, not an autolink markdown-it would show decoded', () => {
     const out = toMarkdownSource(linkifyMarkdown('get https://a.example/%E2%80%AEexe.txt now'));

@@ -67,9 +67,13 @@ for (const ch of ".!#$%&'*+/=?^_`{|}~-") EMAIL_LOCAL[ch.charCodeAt(0)] = 1;
 function isAlnum(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 }
+// Deviation (CommonMark §6.5): the local part must also start with a letter or digit. `<!a@b.org>` and `<?a@b.org>`
+// are email autolinks too, but at the start of a line they start an HTML block first (§4.6 kinds 4 and 3: a
+// declaration, a processing instruction), whose lines are raw HTML: `!a@b.org <img src=x onerror=…>` became
+// `<!a@b.org> \<img src=x onerror=…>`, and a browser reads `<!a@b.org>` as a comment and then the <img>.
 function isAutolinkEmail(s: string): boolean {
   const at = s.indexOf('@');
-  if (at <= 0) return false;
+  if (at <= 0 || !isAlnum(s.charCodeAt(0))) return false;
   for (let i = 0; i < at; i++) {
     const c = s.charCodeAt(i);
     if (!(c < 128 && (isAlnum(c) || EMAIL_LOCAL[c] === 1))) return false;
