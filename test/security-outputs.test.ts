@@ -106,8 +106,7 @@ describe('security: the remark plugin makes no link node of a flagged link', () 
     expect(paragraph.children.map((n) => [n.type, n.url ?? n.value])).to.deep.equal([
       ['text', 'a https://раураl.com/ b https://user:pw@evil.example/ c '],
       ['link', 'https://ok.example/'],
-      ['text', ''],
-    ].filter(([, v]) => v !== ''));
+    ]);
   });
 });
 
