@@ -137,7 +137,7 @@ describe('mail: a large message is written in pieces', () => {
     for (const p of pieces) expect(p.length).to.be.within(1, 64 * 1024 + 1024);
     const expected =
       '<section class="irilink-message" data-index="0">\n<h2>big</h2>\n' +
-      '<pre class="irilink-part" data-part="1" data-content-type="text/plain">' + toHtml(m.parts[0]!.chunks) + '</pre>\n' +
+      '<pre class="irilink-part" data-part="1" data-content-type="text/plain">\n' + toHtml(m.parts[0]!.chunks) + '</pre>\n' +
       '</section>\n';
     expect(pieces.join('')).to.equal(expected);
     expect(mailToHtml(m)).to.equal(expected);

@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
+import * as parse5 from 'parse5';
 import { PassThrough, Readable } from 'node:stream';
 import {
   decodeFlowed,
@@ -348,13 +349,25 @@ describe('mail: output', () => {
     expect(rows.map((r) => [r.line, r.column])).to.deep.equal(jsonl.map((r) => [r.line, r.column]));
   });
 
+  it('mailToHtml: a part that starts with a line break keeps it (an HTML parser drops one LF after <pre>)', async () => {
+    const html = mailToHtml(await linkifyMessage(Buffer.from('Subject: x\n\n\n\nsee https://example.org/\n')));
+    const pre = parse5.parseFragment(html).childNodes
+      .flatMap((n) => ('childNodes' in n ? n.childNodes : []))
+      .find((n) => n.nodeName === 'pre');
+    expect(pre, html).to.not.equal(undefined);
+    const text = (pre as { childNodes: { nodeName: string; value?: string; childNodes?: { value?: string }[] }[] }).childNodes
+      .map((c) => c.value ?? c.childNodes?.map((t) => t.value ?? '').join('') ?? '')
+      .join('');
+    expect(text).to.equal('\n\nsee https://example.org/\n');
+  });
+
   it('mailToHtml: links as <a>, header values and text escaped', async () => {
     const raw = 'Subject: <script>x</script>\nMessage-ID: <a"b@c>\n\n<b>see</b> https://example.org/?a=1&b=2\n';
     const html = mailToHtml(await linkifyMessage(Buffer.from(raw)));
     expect(html).to.equal(
       '<section class="irilink-message" data-index="0" data-message-id="&lt;a&quot;b@c&gt;">\n' +
         '<h2>&lt;script&gt;x&lt;/script&gt;</h2>\n' +
-        '<pre class="irilink-part" data-part="1" data-content-type="text/plain">&lt;b&gt;see&lt;/b&gt; ' +
+        '<pre class="irilink-part" data-part="1" data-content-type="text/plain">\n&lt;b&gt;see&lt;/b&gt; ' +
         '<a href="https://example.org/?a=1&amp;b=2" rel="nofollow noopener noreferrer">https://example.org/?a=1&amp;b=2</a>\n</pre>\n' +
         '</section>\n',
     );

@@ -93,7 +93,9 @@ function* htmlPieces(fn: string, message: MailMessage, options: HtmlOptions | un
   if (message.subject !== undefined) out += `<h2>${escapeHtml(message.subject)}</h2>\n`;
   if (message.error !== undefined) out += `<p class="irilink-error">${escapeHtml(message.error.message)}</p>\n`;
   for (const part of message.parts) {
-    out += `<pre class="irilink-part" data-part="${escapeHtml(part.part)}" data-content-type="${escapeHtml(part.contentType)}">`;
+    // HTML Living Standard §13.2.6.4.7 ("in body", a <pre> start tag): a line feed right after <pre> is dropped, so
+    // one is always written there; a part that starts with a line break keeps it.
+    out += `<pre class="irilink-part" data-part="${escapeHtml(part.part)}" data-content-type="${escapeHtml(part.contentType)}">\n`;
     const renderer = createHtmlRenderer(options, fn);
     for (const chunk of part.chunks) {
       out += renderer.chunk(checkChunk(fn, chunk));
