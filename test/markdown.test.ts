@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import * as commonmark from 'commonmark';
+import MarkdownIt from 'markdown-it';
 import { parse } from 'micromark';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
@@ -386,7 +387,16 @@ describe('Markdown mode: toMarkdownSource', () => {
   it('leaves a link a renderer refuses as text', () => {
     const chunks = linkifyMarkdown('see https://раураl.com/ now');
     expect(chunks.some((c) => c.type === 'link' && c.diagnostics.includes('mixed-script-host'))).to.equal(true);
-    expect(toMarkdownSource(chunks)).to.equal('see https://раураl.com/ now');
+    // Escaped so that no autolinker (GFM, markdown-it's linkify) links it again; it shows as written.
+    expect(toMarkdownSource(chunks)).to.equal('see https\\://раураl\\.com/ now');
+    const html = new commonmark.HtmlRenderer().render(new commonmark.Parser().parse(toMarkdownSource(chunks)));
+    expect(html).to.equal('<p>see https://раураl.com/ now</p>\n');
+    expect(new MarkdownIt({ linkify: true }).render(toMarkdownSource(chunks))).to.equal('<p>see https://раураl.com/ now</p>\n');
+  });
+
+  it('escapes an unlinked span marked unsafe, and leaves an escape the source wrote as it is', () => {
+    const chunks = linkifyMarkdown('go https://bank.example@evil.example/ or a\\.b https://раураl.com/x\\.y');
+    expect(toMarkdownSource(chunks)).to.equal('go https\\://bank\\.example\\@evil\\.example/ or a\\.b https\\://раураl\\.com/x\\.y');
   });
 });
 

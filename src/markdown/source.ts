@@ -9,10 +9,12 @@
 //
 // A link is made only where it shows what it is: a bare link whose text has a `%XX` that decodes to a control or
 // a bidi formatting character is never written as an autolink `<…>`, whose text markdown-it shows percent-decoded
-// (percentRevealsUnsafe: `<https://a.example/%E2%80%AEexe.txt>` would show a real U+202E). A link that may not be
-// clickable is left as it was written: an autolinking renderer (GFM) may still link it (SECURITY.md).
+// (percentRevealsUnsafe: `<https://a.example/%E2%80%AEexe.txt>` would show a real U+202E). A bare link that may not
+// be clickable (refusalsOf), and an unlinked span marked unsafe (`https://bank.example@evil.example/`), are written as
+// they were with every `:` `.` `@` backslash-escaped (CommonMark §2.4), as toMarkdown writes them: they show the same,
+// and no autolinking renderer (GFM's autolink literals, markdown-it's linkify) finds a link in them.
 
-import { checkChunk, checkedRenderer, percentRevealsUnsafe, readOptions, refusalsOf, resolveSchemes } from '../render/common.js';
+import { checkChunk, checkedRenderer, percentRevealsUnsafe, readOptions, refusalsOf, resolveSchemes, unsafeCodes } from '../render/common.js';
 import type { ChunkRenderer } from '../render/common.js';
 import type { Chunk, LinkChunk } from '../types.js';
 import { badArgument } from '../errors.js';
@@ -71,6 +73,29 @@ function escapeAngleDestination(uri: string): string {
   return last === 0 ? uri : out + uri.slice(last);
 }
 
+// What an autolinker looks for: a scheme's `:`, the dots of a domain, an email's `@`.
+const INERT = new Uint8Array(128);
+for (const ch of ':.@') INERT[ch.charCodeAt(0)] = 1;
+
+/**
+ * `text` with every `:` `.` `@` backslash-escaped, except one the source has escaped already (after an odd run of
+ * backslashes; `before` counts those that end the output so far).
+ */
+function inert(text: string, before: number): string {
+  let out = '';
+  let last = 0;
+  let run = before;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && INERT[c] === 1 && run % 2 === 0) {
+      out += text.slice(last, i) + '\\';
+      last = i;
+    }
+    run = c === 0x5c ? run + 1 : 0;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
 /** The number of `\\` that end `text`, added to `before` when the whole text is backslashes. */
 function trailingBackslashes(text: string, before: number): number {
   let i = text.length;
@@ -100,10 +125,10 @@ class MarkdownSourceRenderer implements ChunkRenderer {
   }
 
   private render(chunk: Chunk): string {
-    if (chunk.type === 'text') return chunk.text;
+    if (chunk.type === 'text') return unsafeCodes(chunk.diagnostics).length > 0 ? inert(chunk.text, this.backslashes) : chunk.text;
     const construct = (chunk as { construct?: string }).construct;
     if (construct !== undefined && construct !== 'bare') return chunk.text;
-    if (refusalsOf(chunk, this.schemes).length > 0) return chunk.text;
+    if (refusalsOf(chunk, this.schemes).length > 0) return inert(chunk.text, this.backslashes);
     // CommonMark §2.4: a backslash before `h` (`C:\https://…`) is a literal backslash, but before the `<` or `[`
     // written here it would escape it. After an odd run one more backslash keeps it literal (`\\` shows `\`).
     const keep = this.backslashes % 2 === 1 ? '\\' : '';
