@@ -1,9 +1,11 @@
 // UTS #39 §5 mixed-script detection on host labels (the `mixed-script-host` diagnostic).
 import { expect } from 'chai';
+import { findLinks, toHtml, linkify } from '../src/index.js';
 import {
   hasMixedNumbers,
   isAtLeast,
   isSuspiciousHostLabel,
+  OVERLAY_MARKS,
   restrictionLevel,
   type RestrictionLevel,
 } from '../src/unicode/mixed-script.js';
@@ -69,4 +71,43 @@ describe('isSuspiciousHostLabel (mixed-script-host)', () => {
   const fine = ['paypal', 'аррӏе', '日本語ひらがな', '例え', 'ab한국', 'münchen', 'abcไทย', 'テスト', '১২৩'];
   for (const label of suspicious) it(`${label} is suspicious`, () => expect(isSuspiciousHostLabel(label)).to.equal(true));
   for (const label of fine) it(`${label} is not flagged`, () => expect(isSuspiciousHostLabel(label)).to.equal(false));
+});
+
+describe('UTS #39 §5.4 item 2c: a mark that overlays its base (mixed-script-host)', () => {
+  it('a host whose label holds an overlay mark is flagged, and toHtml does not make it clickable', () => {
+    // m + U+0338 COMBINING LONG SOLIDUS OVERLAY shows as `m/`: the host reads as google.com/login…
+    const text = 'see https://google.com\u0338login.evil.example/ now';
+    const [link] = findLinks(text);
+    expect(link?.text).to.equal('https://google.com\u0338login.evil.example/');
+    expect(link?.diagnostics).to.include('mixed-script-host');
+    expect(toHtml(linkify(text))).to.not.include('<a ');
+    for (const mark of ['\u0335', '\u20e5', '\u20d2']) expect(isSuspiciousHostLabel(`com${mark}login`), mark).to.equal(true);
+  });
+
+  it('other marks are not: é written with U+0301, and i + U+0307 (UTS #46 maps İ to it)', () => {
+    expect(isSuspiciousHostLabel('cafe\u0301')).to.equal(false);
+    expect(isSuspiciousHostLabel('i\u0307stanbul')).to.equal(false);
+  });
+
+  it('OVERLAY_MARKS holds every mark of Canonical_Combining_Class 1 that the normaliser knows', () => {
+    // ccc(x) is read from canonical reordering (UAX #15): after U+093C (ccc 7) a mark of a lower non-zero class moves
+    // before it; before U+0335 (ccc 1; U+0334 for U+0335 itself) a mark of a higher class moves after it. So ccc(x) = 1 exactly when x moves
+    // before U+093C and U+0335 does not move before x.
+    const listed = (cp: number) => OVERLAY_MARKS.some(([lo, hi]) => cp >= lo && cp <= hi);
+    const found: number[] = [];
+    for (let cp = 0x300; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const x = String.fromCodePoint(cp);
+      if (x.normalize('NFD') !== x) continue; // a decomposable character: its class is its parts'
+      const movesBeforeNukta = ('a\u093c' + x).normalize('NFD') === 'a' + x + '\u093c';
+      const one = cp === 0x335 ? '\u0334' : '\u0335';
+      const higherThanOne = ('a' + x + one).normalize('NFD') === 'a' + one + x;
+      if (movesBeforeNukta && !higherThanOne) found.push(cp);
+    }
+    expect(found.length).to.be.greaterThan(25);
+    expect(found.filter((cp) => !listed(cp)).map((cp) => cp.toString(16))).to.deep.equal([]);
+    // and every listed mark is one of them (the normaliser's Unicode may be older than 17.0: none is newer)
+    const all = OVERLAY_MARKS.flatMap(([lo, hi]) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i));
+    expect(all.filter((cp) => !found.includes(cp)).map((cp) => cp.toString(16))).to.deep.equal([]);
+  });
 });

@@ -207,10 +207,42 @@ export function hasMixedNumbers(label: string): boolean {
 }
 
 /**
+ * UTS #39 §5.4 Optional Detection, item 2c: a nonspacing mark that overlays its base character, so that base + mark
+ * looks like the base alone or like another character (`m` + U+0338 COMBINING LONG SOLIDUS OVERLAY reads as `m/`:
+ * `google.com̸login.evil.example` shows as `google.com/login…`). These are the marks of Canonical_Combining_Class
+ * Overlay (ccc = 1, UnicodeData.txt, Unicode 17.0); a test checks the list against the normaliser's classes.
+ * (U+0307 COMBINING DOT ABOVE, §5.4's own example, is left out: UTS #46 maps `İ` to `i` + U+0307, Turkish text.)
+ */
+export const OVERLAY_MARKS: readonly (readonly [number, number])[] = [
+  [0x0334, 0x0338],
+  [0x1cd4, 0x1cd4],
+  [0x1ce2, 0x1ce8],
+  [0x20d2, 0x20d3],
+  [0x20d8, 0x20da],
+  [0x20e5, 0x20e6],
+  [0x20ea, 0x20eb],
+  [0x10a39, 0x10a39],
+  [0x16af0, 0x16af4],
+  [0x1bc9e, 0x1bc9e],
+  [0x1d167, 0x1d169],
+];
+
+function hasOverlayMark(label: string): boolean {
+  for (let i = 0; i < label.length; i++) {
+    const c = label.codePointAt(i)!;
+    if (c < 0x0334) continue;
+    for (const [lo, hi] of OVERLAY_MARKS) if (c >= lo && c <= hi) return true;
+    if (c > 0xffff) i++;
+  }
+  return false;
+}
+
+/**
  * The `mixed-script-host` check: true when the label is less restrictive than UTS #39 'moderately-restrictive'
- * (§5.2, e.g. Latin mixed with Cyrillic as in `pаypal`) or mixes numbering systems (§5.3).
+ * (§5.2, e.g. Latin mixed with Cyrillic as in `pаypal`), mixes numbering systems (§5.3), or holds a mark that
+ * overlays its base character (§5.4 item 2c).
  */
 export function isSuspiciousHostLabel(label: string): boolean {
   if (typeof label !== 'string') throw badArgument('isSuspiciousHostLabel', 'label', 'a string', label);
-  return !isAtLeast(restrictionLevel(label), 'moderately-restrictive') || hasMixedNumbers(label);
+  return !isAtLeast(restrictionLevel(label), 'moderately-restrictive') || hasMixedNumbers(label) || hasOverlayMark(label);
 }
