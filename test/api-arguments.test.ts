@@ -98,7 +98,8 @@ describe('api: an unknown option name is a TypeError', () => {
     const message = 'irilink: unknown option "scheme"; the known options are schemes';
     expect(() => loose(toMarkdownSource)(md, { scheme: ['https'] })).to.throw(TypeError, message);
     expect(() => loose(createMarkdownSourceRenderer)({ scheme: ['https'] })).to.throw(TypeError, message);
-    expect(toMarkdownSource(md, { schemes: ['ftp'] })).to.equal('see https://a.example/x');
+    // Refused by the schemes: written with : . escaped, so no autolinker links it (it shows as written).
+    expect(toMarkdownSource(md, { schemes: ['ftp'] })).to.equal('see https\\://a\\.example/x');
     expect(toMarkdownSource(md, { schemes: ['https'] })).to.equal('see <https://a.example/x>');
   });
 
