@@ -268,6 +268,28 @@ describe('irilink command: modes (issue 6)', function () {
         expect(lines[o.line - 1]!.slice(o.column - 1, o.column - 1 + o.text.length)).to.equal(o.text);
       }
     });
+
+    it('every JSON row of a link names its own fields first, then the link\'s in one order (-f jsonl -l, --logs, --records, --mail)', () => {
+      const access = fixture('access.log');
+      const fields = ['start', 'end', 'byteStart', 'byteEnd', 'text', 'uri', 'iri', 'kind', 'scheme', 'schemeInferred', 'diagnostics'];
+      const keys = (args: string[]): string[][] => {
+        const r = irilink(args);
+        expect(r.status, r.stderr).to.equal(0);
+        return jsonLines(r.stdout).map((o) => Object.keys(o));
+      };
+      for (const args of [['-f', 'jsonl', '-l', access], ['--logs', '-f', 'jsonl', '-l', access]]) {
+        const rows = keys(args);
+        expect(rows.length, args.join(' ')).to.be.above(2);
+        for (const row of rows) expect(row, args.join(' ')).to.deep.equal(['line', 'column', ...fields]);
+      }
+      const records = jsonLines(irilink(['--records', '--logs', access]).stdout).flatMap((r) => r.links as object[]);
+      expect(records.length).to.be.above(2);
+      for (const link of records) expect(Object.keys(link)).to.deep.equal(fields);
+      const mail = keys(['--mail', fixture('two.mbox')]);
+      expect(mail).to.have.length(4);
+      const head = ['message', 'messageId', 'subject', 'part', 'contentType', 'charset', 'line', 'column'];
+      for (const row of mail) expect(row).to.deep.equal([...head, ...fields.filter((f) => !f.startsWith('byte'))]);
+    });
   });
 
   it('incompatible combinations are usage errors: exit 2, a message naming the flags, nothing on stdout', () => {

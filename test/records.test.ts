@@ -9,7 +9,8 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { largeCorpusPath, samplesDir } from '../bench/lib/paths.js';
 import { linkify } from '../src/detect/index.js';
-import { findLogLinks } from '../src/logs/index.js';
+import { findLogLinks, LogLineLinker } from '../src/logs/index.js';
+import { isLinklessAscii } from '../src/logs/view.js';
 import { toJsonl } from '../src/render/index.js';
 import { createLogLinkStream, createRecordStream, linkRecords, RecordLinker, type LinkRecord, type RecordOptions } from '../src/logs/records.js';
 import { loggingPushes, loggingSource } from './support/read-order.js';
@@ -286,6 +287,124 @@ describe('records: one JSON line per input line', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+// The record stream answers a line that surely holds no link (empty, or ASCII without `.`, `:` or `\`: view.ts
+// isLinklessAscii) without decoding or scanning it. Its output must be what the general path gives.
+describe('records: many short lines (lines that surely hold no link are not scanned)', () => {
+  /** The general path, written out: the decoded line through LogLineLinker, UTF-8 byte offsets, DESIGN.md's order. */
+  function expectedLinks(line: string, logRules: boolean): Record<string, unknown>[] {
+    const bytesBefore = (i: number): number => Buffer.byteLength(line.slice(0, i));
+    return new LogLineLinker({ logRules }).links(line).map((l) => ({
+      start: l.start,
+      end: l.end,
+      byteStart: bytesBefore(l.start),
+      byteEnd: bytesBefore(l.end),
+      text: l.text,
+      uri: l.uri,
+      iri: l.iri,
+      kind: l.kind,
+      scheme: l.scheme,
+      schemeInferred: l.schemeInferred,
+      diagnostics: l.diagnostics,
+    }));
+  }
+
+  // Lines of every shape: empty, trigger-free ASCII (the fast path), ASCII with `.`/`:` but no link, links, JSON
+  // with escapes (a `\u002e` makes a dot only in the view), key=, quotes and pipes, non-ASCII, 。, long lines.
+  const shapes = [
+    '', 'a', 'plain words, no link here!', '\t"quoted" | piped | key=value @ user@localhost ~/x', '2026-11-22 12:30:05 v1.2 ok.',
+    'see https://例え.jp/パス and www.example.com', '{"u":"x\\u002eexample\\u002ecom"}', '[{"a","https\\u003a\\/\\/b\\u002eexample"}]', '{"msg":"see https:\\/\\/b.example\\/y"}',
+    'user=alice@example.com "GET /a.com/b HTTP/1.1"', 'see 例え。コム', 'éàü no link', 'x'.repeat(300), 'y'.repeat(200) + ' https://long.example/',
+    'C:\\www\\tools.pl', '<auth.info> started',
+  ];
+  const separators = ['\n', '\r\n', '\r'];
+  let text = '';
+  for (let k = 0; k < 3 * shapes.length; k++) text += (k === 0 ? '' : separators[k % 3]!) + shapes[k % shapes.length]!;
+  const input = Buffer.from(text);
+  // The lines as the rule says (CR LF, LF, lone CR: one break each; a lone CR before an empty line's LF is a CR LF),
+  // each with the length of the break after it (0 for the last line, a record too).
+  const lines: string[] = [];
+  const breaks: number[] = [];
+  const breakPattern = /\r\n|\r|\n/g;
+  let lineStart = 0;
+  for (let m = breakPattern.exec(text); m !== null; m = breakPattern.exec(text)) {
+    lines.push(text.slice(lineStart, m.index));
+    breaks.push(m[0].length);
+    lineStart = m.index + m[0].length;
+  }
+  lines.push(text.slice(lineStart));
+  breaks.push(0);
+
+  it('the fast path clears only lines without links: a `\\` is not cleared (JSON escapes make dots), links are found', () => {
+    const cleared = (s: string): boolean => isLinklessAscii(Buffer.from(s), 0, Buffer.byteLength(s));
+    expect(['', 'a', 'plain words, no link here!', 'user@localhost', 'x'.repeat(300)].map(cleared)).to.deep.equal([true, true, true, true, true]);
+    expect(['v1.2', '12:30', 'C:\\x', '例え。コム', 'é'].map(cleared)).to.deep.equal([false, false, false, false, false]);
+    // No `.` or `:` in the bytes, yet a link in the view: the reason a `\` is not cleared.
+    const escaped = '[{"a","https\\u003a\\/\\/b\\u002eexample"}]';
+    expect(cleared(escaped)).to.equal(false);
+    expect(findLogLinks(escaped).map((l) => l.uri)).to.deep.equal(['https://b.example']);
+    // A window inside a buffer is read, not the bytes around it.
+    expect(isLinklessAscii(Buffer.from('a.b c d.e'), 3, 6)).to.equal(true);
+  });
+
+  it('a line the fast path clears has no link on the general path, with and without the log rules (fast-check)', () => {
+    const fragments = ['www', 'example', 'com', 'jp', '@', '/', '//', 'https', 'mailto', 'http', '"', '{"', '}', '\\', 'u002e', 'u003a',
+      '.', ':', ' ', '=', '|', 'localhost', '[', ']', '\t', '#', '?', '%2E', 'xn--r8jz45g', '-', '_', '<', '>', 'a', '1'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...fragments), { maxLength: 16 }), (parts) => {
+        const line = parts.join('');
+        if (!isLinklessAscii(Buffer.from(line), 0, line.length)) return;
+        expect(findLogLinks(line), line).to.deep.equal([]);
+        expect(findLogLinks(line, { logRules: false }), line).to.deep.equal([]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  for (const logRules of [true, false]) {
+    it(`--records${logRules ? ' --logs' : ''}: every shape of line gives what the general path gives, whole, byte by byte and with long lines in pieces`, async () => {
+      const expected = lines.map((l, k) => JSON.stringify({ line: k + 1, links: expectedLinks(l, logRules) }) + '\n').join('');
+      expect(await run([input], { logRules })).to.equal(expected);
+      const bytes: Buffer[] = [];
+      for (let i = 0; i < input.length; i++) bytes.push(input.subarray(i, i + 1));
+      expect(await run(bytes, { logRules })).to.equal(expected);
+      expect(await run([input], { logRules, maxRecordBytes: 64 })).to.equal(expected);
+      expect(await run(bytes, { logRules, maxRecordBytes: 64 })).to.equal(expected);
+      expect(linkRecords(input, { logRules }).map((r) => JSON.stringify(r) + '\n').join('')).to.equal(expected);
+    });
+  }
+
+  it('createLogLinkStream: rows with offsets over the whole input after many skipped lines, as the general path gives them', async () => {
+    let expected = '';
+    let units = 0;
+    let bytes = 0;
+    for (const [k, line] of lines.entries()) {
+      for (const l of expectedLinks(line, true)) {
+        const { start, end, byteStart, byteEnd, ...rest } = l as { start: number; end: number; byteStart: number; byteEnd: number };
+        const row = { line: k + 1, column: start + 1, start: units + start, end: units + end, byteStart: bytes + byteStart, byteEnd: bytes + byteEnd, ...rest };
+        expected += JSON.stringify(row) + '\n';
+      }
+      units += line.length + breaks[k]!;
+      bytes += Buffer.byteLength(line) + breaks[k]!;
+    }
+    expect(expected.split('\n').length).to.be.above(10);
+    for (const maxRecordBytes of [undefined, 64]) {
+      let out = '';
+      for await (const b of Readable.from([input]).pipe(createLogLinkStream({ maxRecordBytes }))) out += (b as Buffer).toString('utf8');
+      expect(out).to.equal(expected);
+    }
+  });
+
+  it('a legacy charset: only empty lines are skipped (ISO-2022-JP writes 例え。コム in ASCII bytes with no `.` or `:`)', async () => {
+    // 例 4E 63, え 24 28, 。21 23, コ 25 33, ム 25 60 (JIS X 0208), between ESC $ B and ESC ( B (RFC 1468).
+    const second = Buffer.from('see \x1b$BNc$(!#%3%`\x1b(B', 'latin1');
+    expect(isLinklessAscii(second, 0, second.length)).to.equal(true); // as UTF-8 it would be skipped
+    const raw = Buffer.concat([Buffer.from('\n'), second, Buffer.from('\n\nno link\n\n')]);
+    expect((await records([raw], { encoding: 'iso-2022-jp' })).map((r) => [r.line, r.links.map((l) => l.text)])).to.deep.equal([
+      [1, []], [2, ['例え。コム']], [3, []], [4, []], [5, []],
+    ]);
   });
 });
 

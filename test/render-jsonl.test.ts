@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { toJsonl, toText, type JsonlOptions, type TextOptions } from '../src/render/index.js';
 import type { Chunk } from '../src/types.js';
+import { Readable } from 'node:stream';
+import { createLogLinkStream, createRecordStream } from '../src/logs/index.js';
+import { linkifyMessage, mailToJsonl } from '../src/mail/index.js';
+import { createLinkStream } from '../src/stream/transform.js';
 import { chunksOf, link } from './render-support.js';
 
 const lines = (out: string): unknown[] => {
@@ -9,17 +13,17 @@ const lines = (out: string): unknown[] => {
 };
 
 describe('render: toJsonl', () => {
-  it('one object per chunk, keys in a fixed order', () => {
+  it('one object per chunk, keys in a fixed order: type, line, column, then the link\'s fields in DESIGN.md\'s order', () => {
     const chunks: Chunk[] = [
       { end: 4, start: 0, text: 'see ', type: 'text' },
       { ...link('https://例え.jp/', 4, { uri: 'https://xn--r8jz45g.jp/', byteStart: 4, byteEnd: 22 }) },
       { type: 'text', text: '\uFFFD', start: 18, end: 19, diagnostics: ['invalid-utf8'] },
     ];
     expect(toJsonl(chunks)).to.equal(
-      '{"type":"text","start":0,"end":4,"line":1,"column":1,"text":"see ","diagnostics":[]}\n' +
-        '{"type":"link","start":4,"end":18,"byteStart":4,"byteEnd":22,"line":1,"column":5,"text":"https://例え.jp/",' +
+      '{"type":"text","line":1,"column":1,"start":0,"end":4,"text":"see ","diagnostics":[]}\n' +
+        '{"type":"link","line":1,"column":5,"start":4,"end":18,"byteStart":4,"byteEnd":22,"text":"https://例え.jp/",' +
         '"uri":"https://xn--r8jz45g.jp/","iri":"https://例え.jp/","kind":"url","scheme":"https","schemeInferred":false,"diagnostics":[]}\n' +
-        '{"type":"text","start":18,"end":19,"line":1,"column":19,"text":"\uFFFD","diagnostics":["invalid-utf8"]}\n',
+        '{"type":"text","line":1,"column":19,"start":18,"end":19,"text":"\uFFFD","diagnostics":["invalid-utf8"]}\n',
     );
   });
 
@@ -72,6 +76,50 @@ describe('render: toJsonl', () => {
 
   it('rejects bad options', () => {
     expect(() => toJsonl([], { links: 1 } as unknown as JsonlOptions)).to.throw(TypeError, /links/);
+  });
+});
+
+// src/render/jsonl.ts linkRow writes a link's fields for every JSON row irilink makes; each writer adds its own first.
+describe('one writer of a link\'s JSON fields (linkRow)', () => {
+  const FIELDS = ['start', 'end', 'byteStart', 'byteEnd', 'text', 'uri', 'iri', 'kind', 'scheme', 'schemeInferred', 'diagnostics'];
+  const LINK_VALUES = ['text', 'uri', 'iri', 'kind', 'scheme', 'schemeInferred', 'diagnostics'];
+  const text = 'see https://例え.jp/パス and alice@example.jp';
+  const rows = (out: string): Record<string, unknown>[] => out.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  async function streamOut(stream: NodeJS.ReadWriteStream, input: string): Promise<string> {
+    let out = '';
+    for await (const b of Readable.from([Buffer.from(input)]).pipe(stream)) out += (b as Buffer).toString('utf8');
+    return out;
+  }
+
+  it('toJsonl, --records, --logs and --mail rows: their own fields, then the link\'s in DESIGN.md\'s order, the same values', async () => {
+    const chunks: Chunk[] = [];
+    for await (const c of Readable.from([Buffer.from(text)]).pipe(createLinkStream())) chunks.push(c as Chunk);
+    const jsonl = rows(toJsonl(chunks, { links: true }));
+    const perChunk = rows(toJsonl(chunks)).filter((o) => o.type === 'link');
+    const records = (rows(await streamOut(createRecordStream(), text + '\n'))[0]!.links as Record<string, unknown>[]);
+    const logs = rows(await streamOut(createLogLinkStream(), text + '\n'));
+    const mail = rows(mailToJsonl(await linkifyMessage(Buffer.from(`Subject: s\n\n${text}\n`))));
+    expect(jsonl.map((o) => o.text)).to.deep.equal(['https://例え.jp/パス', 'alice@example.jp']);
+    for (const k of [0, 1]) {
+      expect(Object.keys(jsonl[k]!)).to.deep.equal(['line', 'column', ...FIELDS]);
+      expect(Object.keys(perChunk[k]!)).to.deep.equal(['type', 'line', 'column', ...FIELDS]);
+      expect(Object.keys(records[k]!)).to.deep.equal(FIELDS);
+      expect(Object.keys(logs[k]!)).to.deep.equal(['line', 'column', ...FIELDS]);
+      expect(Object.keys(mail[k]!)).to.deep.equal(
+        ['message', 'messageId', 'subject', 'part', 'contentType', 'charset', 'line', 'column', ...FIELDS.filter((f) => !f.startsWith('byte'))],
+      );
+      // One line at offset 0 in every input: the same offsets, the same values.
+      for (const row of [perChunk[k]!, records[k]!, logs[k]!]) expect([row.byteStart, row.byteEnd]).to.deep.equal([jsonl[k]!.byteStart, jsonl[k]!.byteEnd]);
+      for (const row of [perChunk[k]!, records[k]!, logs[k]!, mail[k]!]) {
+        for (const f of LINK_VALUES) expect(row[f], f).to.deep.equal(jsonl[k]![f]);
+        expect([row.start, row.end]).to.deep.equal([jsonl[k]!.start, jsonl[k]!.end]);
+      }
+    }
+    expect(toJsonl(chunks, { links: true }).split('\n')[0]).to.equal(
+      '{"line":1,"column":5,"start":4,"end":20,"byteStart":4,"byteEnd":28,"text":"https://例え.jp/パス",' +
+        '"uri":"https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9","iri":"https://例え.jp/パス","kind":"url","scheme":"https",' +
+        '"schemeInferred":false,"diagnostics":[]}',
+    );
   });
 });
 

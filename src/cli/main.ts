@@ -43,7 +43,7 @@ Options:
                           markdown  links as <uri> autolinks or [text](uri)
                           ansi      OSC 8 terminal hyperlinks
                           jsonl     one JSON object per chunk (with --links: per link, with
-                                    start end byteStart byteEnd line column text uri iri kind
+                                    line column start end byteStart byteEnd text uri iri kind
                                     scheme schemeInferred diagnostics)
                           text      the input unchanged (links written as --display says)
   -l, --links           only the links, one per line

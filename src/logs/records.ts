@@ -33,13 +33,15 @@ import type { TransformCallback } from 'node:stream';
 import { badArgument, badOption } from '../errors.js';
 import { createDecoder } from '../stream/decode.js';
 import { workLater } from '../stream/later.js';
-import type { JsonlLink } from '../render/index.js';
+import { linkRow } from '../render/jsonl.js';
+import type { JsonlLink, LinkFields } from '../render/jsonl.js';
 import type { Chunk, Link } from '../types.js';
 import { CR, LF, LineBreakFinder } from '../breaks.js';
 import { LineDecoder } from './decode.js';
 import { checkLogOptions, LOG_OPTION_NAMES, LogLineLinker, splitLogOptions } from './lines.js';
 import type { LongLineLink, LongLineScanner } from './long.js';
 import type { LogOptions } from './lines.js';
+import { isLinklessAscii } from './view.js';
 import { types } from 'node:util';
 
 /** Options of RecordLinker and linkRecords: the log options plus the input charset. */
@@ -56,19 +58,10 @@ export interface RecordOptions extends RecordLinkerOptions {
   maxRecordBytes?: number;
 }
 
-/** A link as written in a record. */
-export interface RecordLink {
-  start: number;
-  end: number;
+/** A link as written in a record: LinkFields (src/render/jsonl.ts), its byte offsets always present. */
+export interface RecordLink extends LinkFields {
   byteStart: number;
   byteEnd: number;
-  text: string;
-  uri: string;
-  iri: string;
-  kind: string;
-  scheme: string;
-  schemeInferred: boolean;
-  diagnostics: string[];
 }
 
 /** One output line. */
@@ -89,6 +82,9 @@ const DEFAULT_MAX_RECORD_BYTES = 256 * 1024;
 /** Own options of RecordLinker and linkRecords, and of the two streams, besides the detector's. */
 const RECORD_LINKER_OPTION_NAMES: readonly string[] = [...LOG_OPTION_NAMES, 'encoding'];
 const RECORD_OPTION_NAMES: readonly string[] = [...RECORD_LINKER_OPTION_NAMES, 'maxRecordBytes'];
+
+/** The key of RecordLinker's method for the record stream (a symbol: not part of the API). */
+const linklessLine = Symbol('linklessLine');
 
 /** Turns lines (as bytes, without their line break) into LinkRecords. */
 export class RecordLinker {
@@ -130,10 +126,24 @@ export class RecordLinker {
     return { line: this.lineNumber, scanner: this.linker.longLine(this.encoding, this.lineNumber === 1) };
   }
 
+  /**
+   * For the record stream (not API): when the line bytes[from, to) surely holds no link, read without decoding
+   * (empty, or UTF-8 input whose bytes view.ts isLinklessAscii clears), counts it as the next record and returns
+   * its number; otherwise 0, and the line is record()'s to read. Many short lines (log files) cost a byte loop
+   * each instead of a decode, a log view and a scan, with the same records.
+   */
+  [linklessLine](bytes: Uint8Array, from: number, to: number): number {
+    if (from !== to && (this.encoding !== undefined || !isLinklessAscii(bytes, from, to))) return 0;
+    this.lastLineUnits = to - from; // ASCII: a unit a byte (an empty line is empty in every charset)
+    return ++this.lineNumber;
+  }
+
   /** The record of the next line. `bytes` excludes its line break. */
   record(line: Uint8Array): LinkRecord {
     // isUint8Array, not instanceof: a Uint8Array from another realm (a vm context, a test runner's) is one too.
     if (!types.isUint8Array(line)) throw badArgument('RecordLinker.record', 'bytes', 'a Buffer or a Uint8Array (one line)', line);
+    const number = this[linklessLine](line, 0, line.length);
+    if (number !== 0) return { line: number, links: [] };
     const bytes = Buffer.isBuffer(line) ? line : Buffer.from(line.buffer, line.byteOffset, line.byteLength);
     this.lineNumber++;
     const out = { units: 0 };
@@ -205,21 +215,9 @@ function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: stri
   return out;
 }
 
-/** A link as written in a record. */
+/** A link as written in a record (linkRow: the link's fields in DESIGN.md's order). */
 export function recordLink(l: Link, byteStart: number, byteEnd: number): RecordLink {
-  return {
-    start: l.start,
-    end: l.end,
-    byteStart,
-    byteEnd,
-    text: l.text,
-    uri: l.uri,
-    iri: l.iri,
-    kind: l.kind,
-    scheme: l.scheme,
-    schemeInferred: l.schemeInferred,
-    diagnostics: l.diagnostics,
-  };
+  return linkRow({}, l, l.start, l.end, byteStart, byteEnd) as RecordLink;
 }
 
 /**
@@ -235,7 +233,7 @@ export function createRecordStream(options?: RecordOptions): Transform {
 
 /**
  * The log rules for a whole log, in the shape of `toJsonl(chunks, { links: true })` (the CLI's
- * `--links --format jsonl`): one JSON line per link, `start end byteStart byteEnd line column text uri iri kind
+ * `--links --format jsonl`): one JSON line per link, `line column start end byteStart byteEnd text uri iri kind
  * scheme schemeInferred diagnostics`, with `start`/`end` and `byteStart`/`byteEnd` over the whole input (UTF-16
  * units of the decoded text, as the link stream counts them; input bytes), `line` and `column` 1-based. Lines
  * without links write nothing; the links of a line longer than maxRecordBytes are written as they are found.
@@ -309,8 +307,13 @@ class RecordStream extends Transform {
         const at = breaks.next(from);
         if (at < 0) break;
         const length = breaks.length(at);
-        this.add(data.subarray(from, at));
-        this.emitLine(length);
+        if (this.pendingLength !== 0 || this.long !== null) {
+          this.add(data.subarray(from, at));
+          this.emitLine(length);
+        } else {
+          // A whole line inside this write: read where it is (nothing waits for a later write, so no copy).
+          this.emitWhole(data, from, at, length);
+        }
         from = at + length;
         // A lone CR as the write's last byte: its LF may start the next write (a whole CR LF has length 2).
         if (from === data.length && length === 1 && data[at] === CR) this.afterCr = true;
@@ -395,47 +398,59 @@ class RecordStream extends Transform {
     }
   }
 
-  /** A link as a row of the 'links' output (offsets over the whole input). */
+  /** A link as a row of the 'links' output: `line` and `column`, then the link's fields (offsets over the whole input). */
   private row(l: RecordLink, line: number): string {
-    const row: JsonlLink = {
-      start: this.unitBase + l.start,
-      end: this.unitBase + l.end,
-      byteStart: this.byteBase + l.byteStart,
-      byteEnd: this.byteBase + l.byteEnd,
-      line,
-      column: l.start + 1,
-      text: l.text,
-      uri: l.uri,
-      iri: l.iri,
-      kind: l.kind,
-      scheme: l.scheme,
-      schemeInferred: l.schemeInferred,
-      diagnostics: l.diagnostics,
-    };
+    const row: JsonlLink = linkRow(
+      { line, column: l.start + 1 },
+      l,
+      this.unitBase + l.start,
+      this.unitBase + l.end,
+      this.byteBase + l.byteStart,
+      this.byteBase + l.byteEnd,
+    );
     return JSON.stringify(row) + '\n';
   }
 
   /** Writes the output for the current line; `terminator`: the bytes of the line break that ended it (0 at the end). */
   private emitLine(terminator: number): void {
-    let units: number;
-    let bytes: number;
     if (this.long !== null) {
       const long = this.long;
       this.found(long.scanner.end());
       if (this.output === 'records') this.put(']}\n');
-      units = long.scanner.units;
-      bytes = long.bytes;
       this.long = null;
-    } else {
-      const line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLength);
-      const record: LinkRecord = this.linker.record(line);
-      units = this.linker.lastLineUnits;
-      bytes = line.length;
-      this.pending = [];
-      this.pendingLength = 0;
-      if (this.output === 'records') this.put(JSON.stringify(record) + '\n');
-      else for (const l of record.links) this.put(this.row(l, record.line));
+      this.advanceBases(long.scanner.units, long.bytes, terminator);
+      return;
     }
+    const line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLength);
+    this.pending = [];
+    this.pendingLength = 0;
+    this.emitRecord(this.linker.record(line), line.length, terminator);
+  }
+
+  /** Writes the output for the whole line data[from, to), none of it pending; `terminator` as for emitLine. */
+  private emitWhole(data: Buffer, from: number, to: number, terminator: number): void {
+    const number = this.linker[linklessLine](data, from, to);
+    if (number !== 0) {
+      // What emitRecord writes for a record without links, without making one.
+      if (this.output === 'records') this.put(`{"line":${number},"links":[]}\n`);
+      this.advanceBases(to - from, to - from, terminator);
+    } else if (to - from > this.max) {
+      this.add(data.subarray(from, to)); // scanned in pieces (src/logs/long.ts)
+      this.emitLine(terminator);
+    } else {
+      this.emitRecord(this.linker.record(data.subarray(from, to)), to - from, terminator);
+    }
+  }
+
+  /** Writes one held line's record (`bytes` long, `terminator` as for emitLine). */
+  private emitRecord(record: LinkRecord, bytes: number, terminator: number): void {
+    if (this.output === 'records') this.put(JSON.stringify(record) + '\n');
+    else for (const l of record.links) this.put(this.row(l, record.line));
+    this.advanceBases(this.linker.lastLineUnits, bytes, terminator);
+  }
+
+  /** Moves the 'links' offsets past a line of `units` UTF-16 units and `bytes` bytes and its line break. */
+  private advanceBases(units: number, bytes: number, terminator: number): void {
     // A line break is one UTF-16 unit per byte (CR, LF) in every charset a record stream accepts.
     this.unitBase += units + terminator;
     this.byteBase += bytes + terminator;

@@ -198,6 +198,23 @@ export function isKeyEquals(text: string, eq: number): boolean {
   return k === 0 || isTokenBoundary(text.charCodeAt(k - 1)) || text.charCodeAt(k - 1) === QUOTE;
 }
 
+// What a line without links looks like, seen from its bytes (the record stream's fast path, records.ts).
+// The detector finds a link only at a trigger: a `.`, a `:` or a `。` (src/detect/scanner.ts, its trigger search:
+// a text without one is scanned to its end with no step run). The log view adds characters only by unescaping
+// JSON, which takes a `\`. So UTF-8 bytes that are all ASCII (the line's text is its bytes, one unit each) with
+// no `.`, `:` or `\` hold no link with or without the log rules, whatever the detector's options.
+const NOT_LINKLESS = new Uint8Array(256);
+for (let b = 0x80; b < 256; b++) NOT_LINKLESS[b] = 1;
+NOT_LINKLESS[0x2e] = 1; // .
+NOT_LINKLESS[0x3a] = 1; // :
+NOT_LINKLESS[BACKSLASH] = 1;
+
+/** True when the UTF-8 line bytes[from, to) surely holds no link (see above); false says nothing. */
+export function isLinklessAscii(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (NOT_LINKLESS[bytes[k]!] === 1) return false;
+  return true;
+}
+
 // RFC 5424 §6.2.1 Table 1 and 2 keywords as BSD syslog prints them (`<auth.info>`, `<local0.warn>`).
 const FACILITIES = new Set([
   'kern', 'user', 'mail', 'daemon', 'auth', 'syslog', 'lpr', 'news', 'uucp', 'cron', 'authpriv', 'ftp', 'ntp',

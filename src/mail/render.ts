@@ -1,6 +1,7 @@
 // Output of mail mode: HTML per message, or one JSON line per link with the message it came from.
 import { createHtmlRenderer } from '../render/index.js';
 import { checkChunk } from '../render/common.js';
+import { linkRow } from '../render/jsonl.js';
 import type { HtmlOptions, JsonlLink } from '../render/index.js';
 import type { MailMessage } from './message.js';
 import { badArgument } from '../errors.js';
@@ -161,7 +162,8 @@ function* jsonlPieces(message: MailMessage): Generator<string> {
         afterCr = c === CR;
       }
       counted = Math.max(counted, link.start);
-      const record: MailJsonlLink = {
+      // The row's own fields, then the link's (src/render/jsonl.ts linkRow: the one writer of a link's fields).
+      const lead = {
         message: message.index,
         messageId: message.messageId ?? null,
         subject: message.subject ?? null,
@@ -170,16 +172,8 @@ function* jsonlPieces(message: MailMessage): Generator<string> {
         charset: part.charset,
         line,
         column: link.start - lineStart + 1,
-        start: link.start,
-        end: link.end,
-        text: link.text,
-        uri: link.uri,
-        iri: link.iri,
-        kind: link.kind,
-        scheme: link.scheme,
-        schemeInferred: link.schemeInferred,
-        diagnostics: link.diagnostics,
       };
+      const record: MailJsonlLink = linkRow(lead, link, link.start, link.end);
       out += JSON.stringify(record) + '\n';
       if (out.length >= PIECE) {
         yield out;

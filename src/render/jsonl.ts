@@ -1,5 +1,8 @@
 // JSON Lines renderer (one JSON text per line, RFC 8259 + "\n"): one object per chunk, or with `links: true`
-// one object per link. Keys come in a fixed order whatever order the chunk objects had.
+// one object per link. Keys come in a fixed order whatever order the chunk objects had: `type` (not with `links:
+// true`), `line`, `column`, then the link's fields in DESIGN.md's order, written by linkRow, the one writer of a
+// link's JSON fields (`start end byteStart byteEnd text uri iri kind scheme schemeInferred diagnostics`; a text
+// chunk has `start end byteStart byteEnd text diagnostics`).
 //
 // Every object carries `line` and `column` of its start: `line` is 1-based and counts line breaks, where
 // `\r\n`, a lone `\n` and a lone `\r` are one break each (so CRLF, LF and old-Mac files number alike, also when
@@ -12,18 +15,22 @@ import { badArgument } from '../errors.js';
 import { readBoolean, readOptions, renderAll, type ChunkRenderer } from './common.js';
 
 export interface JsonlOptions {
-  /** One object per link (`start end byteStart byteEnd line column text uri iri kind scheme schemeInferred diagnostics`). */
+  /** One object per link (`line column start end byteStart byteEnd text uri iri kind scheme schemeInferred diagnostics`). */
   links?: boolean;
 }
 
-/** The object written for a link with `links: true`. byteStart/byteEnd appear when the input was bytes. */
-export interface JsonlLink {
+/**
+ * A link's own fields as every JSON row of irilink writes them, in DESIGN.md's order (`start end byteStart byteEnd
+ * text uri iri kind scheme diagnostics`, with `schemeInferred` after `scheme`): the jsonl renderer's rows, the
+ * records of --records and the rows of --logs (src/logs/records.ts), the rows of --mail (src/mail/render.ts).
+ * A writer puts its own fields first (`line`, `column`, the message …) and then these, through linkRow.
+ * byteStart/byteEnd appear when the input was bytes.
+ */
+export interface LinkFields {
   start: number;
   end: number;
   byteStart?: number;
   byteEnd?: number;
-  line: number;
-  column: number;
   text: string;
   uri: string;
   iri: string;
@@ -31,6 +38,55 @@ export interface JsonlLink {
   scheme: string;
   schemeInferred: boolean;
   diagnostics: string[];
+}
+
+/** The fields linkRow reads from a link (start, end and the byte offsets are given to it apart). */
+export interface LinkValues {
+  text: string;
+  uri: string;
+  iri: string;
+  kind: string;
+  scheme: string;
+  schemeInferred: boolean;
+  diagnostics?: readonly string[];
+}
+
+/**
+ * The one writer of a link's JSON fields: `lead` (a fresh object holding the row's own leading fields, in their
+ * order) gets the link's fields appended in DESIGN.md's order (LinkFields), and is returned, ready for
+ * JSON.stringify. `start`/`end`/`byteStart`/`byteEnd` are given apart, as each writer counts them (over the whole
+ * input, or relative to a record); byteStart and byteEnd are left out when undefined, `diagnostics` is [] when
+ * absent. A field of `lead` with a LinkFields name would keep its place: give none.
+ *
+ * @example JSON.stringify(linkRow({ line: 2, column: 5 }, link, link.start, link.end)) // {"line":2,"column":5,"start":…}
+ */
+export function linkRow<T extends object>(
+  lead: T,
+  link: LinkValues,
+  start: number,
+  end: number,
+  byteStart?: number,
+  byteEnd?: number,
+): T & LinkFields {
+  const row = lead as T & LinkFields;
+  row.start = start;
+  row.end = end;
+  if (byteStart !== undefined) row.byteStart = byteStart;
+  if (byteEnd !== undefined) row.byteEnd = byteEnd;
+  row.text = link.text;
+  row.uri = link.uri;
+  row.iri = link.iri;
+  row.kind = link.kind;
+  row.scheme = link.scheme;
+  row.schemeInferred = link.schemeInferred;
+  row.diagnostics = (link.diagnostics ?? []) as string[];
+  return row;
+}
+
+/** The object written for a link with `links: true`: `line` and `column`, then the link's fields (LinkFields). */
+export interface JsonlLink extends LinkFields {
+  line: number;
+  column: number;
 }
 
 // Every row carries text, uri and iri, and no link is made clickable: `display` and `schemes` have no meaning here.
@@ -69,15 +125,16 @@ class JsonlRenderer implements ChunkRenderer {
     this.count(chunk.text, start);
     if (chunk.type === 'link') return JSON.stringify(linkObject(chunk, line, column, this.linksOnly)) + '\n';
     if (this.linksOnly) return '';
+    // The fields in the order of a link's row (its `type`, `line`, `column`, then LinkFields' order).
     return (
       JSON.stringify({
         type: 'text',
+        line,
+        column,
         start: chunk.start,
         end: chunk.end,
         byteStart: chunk.byteStart,
         byteEnd: chunk.byteEnd,
-        line,
-        column,
         text: chunk.text,
         diagnostics: chunk.diagnostics ?? [],
       }) + '\n'
@@ -137,22 +194,8 @@ const FINITE = 'a finite number or absent';
 const STRING = 'a string or absent';
 
 function linkObject(link: LinkChunk, line: number, column: number, linksOnly: boolean): object {
-  const fields: JsonlLink = {
-    start: link.start,
-    end: link.end,
-    byteStart: link.byteStart,
-    byteEnd: link.byteEnd,
-    line,
-    column,
-    text: link.text,
-    uri: link.uri,
-    iri: link.iri,
-    kind: link.kind,
-    scheme: link.scheme,
-    schemeInferred: link.schemeInferred,
-    diagnostics: link.diagnostics ?? [],
-  };
-  return linksOnly ? fields : { type: 'link', ...fields };
+  const lead = linksOnly ? { line, column } : { type: 'link', line, column };
+  return linkRow(lead, link, link.start, link.end, link.byteStart, link.byteEnd);
 }
 
 /** A per-chunk JSON Lines renderer (used by createRenderStream). */
