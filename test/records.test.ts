@@ -320,22 +320,36 @@ describe('records: many short lines (lines that surely hold no link are not scan
     'C:\\www\\tools.pl', '<auth.info> started',
   ];
   const separators = ['\n', '\r\n', '\r'];
-  let text = '';
-  for (let k = 0; k < 3 * shapes.length; k++) text += (k === 0 ? '' : separators[k % 3]!) + shapes[k % shapes.length]!;
-  const input = Buffer.from(text);
-  // The lines as the rule says (CR LF, LF, lone CR: one break each; a lone CR before an empty line's LF is a CR LF),
-  // each with the length of the break after it (0 for the last line, a record too).
-  const lines: string[] = [];
-  const breaks: number[] = [];
-  const breakPattern = /\r\n|\r|\n/g;
-  let lineStart = 0;
-  for (let m = breakPattern.exec(text); m !== null; m = breakPattern.exec(text)) {
-    lines.push(text.slice(lineStart, m.index));
-    breaks.push(m[0].length);
-    lineStart = m.index + m[0].length;
+  /**
+   * The shapes three times over with every separator, and its lines as the rule says (CR LF, LF, lone CR: one break
+   * each; a lone CR before an empty line's LF is a CR LF), each with the length of the break after it (0 for the
+   * last line, a record too).
+   */
+  function shaped(of: string[]): { name: string; input: Buffer; lines: string[]; breaks: number[] } {
+    let text = '';
+    for (let k = 0; k < 3 * of.length; k++) text += (k === 0 ? '' : separators[k % 3]!) + of[k % of.length]!;
+    const lines: string[] = [];
+    const breaks: number[] = [];
+    const breakPattern = /\r\n|\r|\n/g;
+    let lineStart = 0;
+    for (let m = breakPattern.exec(text); m !== null; m = breakPattern.exec(text)) {
+      lines.push(text.slice(lineStart, m.index));
+      breaks.push(m[0].length);
+      lineStart = m.index + m[0].length;
+    }
+    lines.push(text.slice(lineStart));
+    breaks.push(0);
+    const ascii = /^[\x00-\x7f]*$/.test(text);
+    return { name: ascii ? 'ASCII lines (a write\'s text stands for its lines)' : 'lines with non-ASCII ones', input: Buffer.from(text), lines, breaks };
   }
-  lines.push(text.slice(lineStart));
-  breaks.push(0);
+  // Every shape, and the ASCII ones alone: an all-ASCII write is decoded once for all its lines.
+  const inputs = [shaped(shapes), shaped(shapes.filter((l) => /^[\x00-\x7f]*$/.test(l)))];
+  /** The input in writes of `size` bytes (all of it at once for Infinity). */
+  const writes = (input: Buffer, size: number): Buffer[] => {
+    const out: Buffer[] = [];
+    for (let i = 0; i < input.length; i += size) out.push(input.subarray(i, i + size));
+    return out;
+  };
 
   it('the fast path clears only lines without links: a `\\` is not cleared (JSON escapes make dots), links are found', () => {
     const cleared = (s: string): boolean => isLinklessAscii(Buffer.from(s), 0, Buffer.byteLength(s));
@@ -363,39 +377,42 @@ describe('records: many short lines (lines that surely hold no link are not scan
     );
   });
 
-  for (const logRules of [true, false]) {
-    it(`--records${logRules ? ' --logs' : ''}: every shape of line gives what the general path gives, whole, byte by byte and with long lines in pieces`, async () => {
-      const expected = lines.map((l, k) => JSON.stringify({ line: k + 1, links: expectedLinks(l, logRules) }) + '\n').join('');
-      expect(await run([input], { logRules })).to.equal(expected);
-      const bytes: Buffer[] = [];
-      for (let i = 0; i < input.length; i++) bytes.push(input.subarray(i, i + 1));
-      expect(await run(bytes, { logRules })).to.equal(expected);
-      expect(await run([input], { logRules, maxRecordBytes: 64 })).to.equal(expected);
-      expect(await run(bytes, { logRules, maxRecordBytes: 64 })).to.equal(expected);
-      expect(linkRecords(input, { logRules }).map((r) => JSON.stringify(r) + '\n').join('')).to.equal(expected);
+  for (const { name, input, lines, breaks } of inputs) {
+    for (const logRules of [true, false]) {
+      it(`--records${logRules ? ' --logs' : ''}, ${name}: what the general path gives, in writes of any size, long lines in pieces`, async () => {
+        const expected = lines.map((l, k) => JSON.stringify({ line: k + 1, links: expectedLinks(l, logRules) }) + '\n').join('');
+        expect(expected).to.include('"links":[{');
+        for (const size of [Infinity, 1, 7, 100]) {
+          expect(await run(writes(input, size), { logRules }), `writes of ${size}`).to.equal(expected);
+          expect(await run(writes(input, size), { logRules, maxRecordBytes: 64 }), `writes of ${size}, max 64`).to.equal(expected);
+        }
+        expect(linkRecords(input, { logRules }).map((r) => JSON.stringify(r) + '\n').join('')).to.equal(expected);
+      });
+    }
+
+    it(`createLogLinkStream, ${name}: offsets over the whole input after many skipped lines, as the general path gives them`, async () => {
+      let expected = '';
+      let units = 0;
+      let bytes = 0;
+      for (const [k, line] of lines.entries()) {
+        for (const l of expectedLinks(line, true)) {
+          const { start, end, byteStart, byteEnd, ...rest } = l as { start: number; end: number; byteStart: number; byteEnd: number };
+          const row = { line: k + 1, column: start + 1, start: units + start, end: units + end, byteStart: bytes + byteStart, byteEnd: bytes + byteEnd, ...rest };
+          expected += JSON.stringify(row) + '\n';
+        }
+        units += line.length + breaks[k]!;
+        bytes += Buffer.byteLength(line) + breaks[k]!;
+      }
+      expect(expected.split('\n').length).to.be.above(10);
+      for (const size of [Infinity, 7]) {
+        for (const maxRecordBytes of [undefined, 64]) {
+          let out = '';
+          for await (const b of Readable.from(writes(input, size)).pipe(createLogLinkStream({ maxRecordBytes }))) out += (b as Buffer).toString('utf8');
+          expect(out).to.equal(expected);
+        }
+      }
     });
   }
-
-  it('createLogLinkStream: rows with offsets over the whole input after many skipped lines, as the general path gives them', async () => {
-    let expected = '';
-    let units = 0;
-    let bytes = 0;
-    for (const [k, line] of lines.entries()) {
-      for (const l of expectedLinks(line, true)) {
-        const { start, end, byteStart, byteEnd, ...rest } = l as { start: number; end: number; byteStart: number; byteEnd: number };
-        const row = { line: k + 1, column: start + 1, start: units + start, end: units + end, byteStart: bytes + byteStart, byteEnd: bytes + byteEnd, ...rest };
-        expected += JSON.stringify(row) + '\n';
-      }
-      units += line.length + breaks[k]!;
-      bytes += Buffer.byteLength(line) + breaks[k]!;
-    }
-    expect(expected.split('\n').length).to.be.above(10);
-    for (const maxRecordBytes of [undefined, 64]) {
-      let out = '';
-      for await (const b of Readable.from([input]).pipe(createLogLinkStream({ maxRecordBytes }))) out += (b as Buffer).toString('utf8');
-      expect(out).to.equal(expected);
-    }
-  });
 
   it('a legacy charset: only empty lines are skipped (ISO-2022-JP writes 例え。コム in ASCII bytes with no `.` or `:`)', async () => {
     // 例 4E 63, え 24 28, 。21 23, コ 25 33, ム 25 60 (JIS X 0208), between ESC $ B and ESC ( B (RFC 1468).

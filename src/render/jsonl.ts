@@ -41,15 +41,7 @@ export interface LinkFields {
 }
 
 /** The fields linkRow reads from a link (start, end and the byte offsets are given to it apart). */
-export interface LinkValues {
-  text: string;
-  uri: string;
-  iri: string;
-  kind: string;
-  scheme: string;
-  schemeInferred: boolean;
-  diagnostics?: readonly string[];
-}
+export type LinkValues = Pick<LinkFields, 'text' | 'uri' | 'iri' | 'kind' | 'scheme' | 'schemeInferred'> & { diagnostics?: readonly string[] };
 
 /**
  * The one writer of a link's JSON fields: `lead` (a fresh object holding the row's own leading fields, in their
