@@ -584,3 +584,30 @@ describe('records: as a filter process (the way RDD.pipe and Hadoop Streaming ru
     expect(lines).to.have.length(3);
   });
 });
+
+describe('records: a link holding bytes the decoder replaced says so, in any charset (found by review R)', () => {
+  // Shift_JIS 85 40: row 85 is unassigned; the decoder gives U+FFFD (for 85) then "@". The stream flags the chunk
+  // `invalid-bytes`, and a record's link, found in the decoded line, takes it from the byte map's span.
+  const line = Buffer.concat([Buffer.from('see https://x.jp/a'), Buffer.from([0x85, 0x40]), Buffer.from('b c\n')]);
+
+  it('a short line: see ⸠https://x.jp/a�@b⸡ c, invalid-bytes', () => {
+    const [record] = linkRecords(line, { encoding: 'shift_jis' });
+    expect(record!.links.map((l) => [l.text, l.byteStart, l.byteEnd, l.diagnostics])).to.deep.equal([
+      ['https://x.jp/a\uFFFD@b', 4, 21, ['invalid-bytes']],
+    ]);
+  });
+
+  it('a line longer than maxRecordBytes, scanned in pieces: the same', async () => {
+    const [record] = await records([line], { encoding: 'shift_jis', maxRecordBytes: 8 });
+    expect(record!.links.map((l) => [l.text, l.byteStart, l.byteEnd, l.diagnostics])).to.deep.equal([
+      ['https://x.jp/a\uFFFD@b', 4, 21, ['invalid-bytes']],
+    ]);
+  });
+
+  it('UTF-8: invalid-utf8 on both paths', async () => {
+    const utf8 = Buffer.concat([Buffer.from('see https://x.jp/a'), Buffer.from([0xff]), Buffer.from('b c\n')]);
+    expect(linkRecords(utf8)[0]!.links[0]!.diagnostics).to.deep.equal(['invalid-utf8']);
+    const [record] = await records([utf8], { maxRecordBytes: 8 });
+    expect(record!.links[0]!.diagnostics).to.deep.equal(['invalid-utf8']);
+  });
+});

@@ -9,7 +9,7 @@
 import { Buffer } from 'node:buffer';
 import { createDecoder } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
-import type { Chunk } from '../types.js';
+import type { Chunk, DiagnosticCode } from '../types.js';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -46,4 +46,19 @@ export class LineDecoder {
       chunk.byteEnd = chunk.byteEnd! - this.shift;
     }
   }
+}
+
+/** What the decoder says about the bytes of a span: they held bytes it replaced with U+FFFD. */
+const DECODE_DIAGNOSTICS: readonly DiagnosticCode[] = ['invalid-utf8', 'invalid-bytes'];
+
+/**
+ * A link's diagnostics with the decoder's diagnostics of its span added (the stream's chunks carry them; a record's
+ * link is found in the decoded line, so it gets them from the byte map's span). A new array when one is added.
+ */
+export function withDecodeDiagnostics(diagnostics: DiagnosticCode[], span: Chunk): DiagnosticCode[] {
+  let out = diagnostics;
+  for (const code of DECODE_DIAGNOSTICS) {
+    if (span.diagnostics?.includes(code) && !out.includes(code)) out = [...out, code];
+  }
+  return out;
 }

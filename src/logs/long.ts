@@ -13,7 +13,7 @@
 // - the field mask (`"`, `|`, `key=`) looks back at most KEY_BACK units and one unit ahead;
 // - isLogSyntax reads the unit before a link and the unit after it.
 import type { Buffer } from 'node:buffer';
-import { LineDecoder } from './decode.js';
+import { LineDecoder, withDecodeDiagnostics } from './decode.js';
 import { IncrementalLinkifier } from '../stream/incremental.js';
 import type { Scanner } from '../detect/index.js';
 import type { Chunk, Link, LinkChunk } from '../types.js';
@@ -216,9 +216,7 @@ export class LongLineScanner {
       link.text = this.slice(start, end);
       if (start > this.annotated) this.annotate(this.annotated, start);
       const span = this.annotate(start, end);
-      if (span.diagnostics?.includes('invalid-utf8') && !link.diagnostics.includes('invalid-utf8')) {
-        link.diagnostics = [...link.diagnostics, 'invalid-utf8'];
-      }
+      link.diagnostics = withDecodeDiagnostics(link.diagnostics, span);
       out.push({ link, byteStart: span.byteStart!, byteEnd: span.byteEnd! });
     }
   }

@@ -37,7 +37,7 @@ import { linkRow } from '../render/jsonl.js';
 import type { JsonlLink, LinkFields } from '../render/jsonl.js';
 import type { Chunk, Link } from '../types.js';
 import { CR, LF, LineBreakFinder } from '../breaks.js';
-import { LineDecoder } from './decode.js';
+import { LineDecoder, withDecodeDiagnostics } from './decode.js';
 import { checkLogOptions, LOG_OPTION_NAMES, LogLineLinker, splitLogOptions } from './lines.js';
 import type { LongLineLink, LongLineScanner } from './long.js';
 import type { LogOptions } from './lines.js';
@@ -225,7 +225,7 @@ function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: stri
   for (const link of links) {
     if (link.start > pos) annotate(pos, link.start);
     const chunk = annotate(link.start, link.end);
-    if (chunk.diagnostics?.includes('invalid-utf8') && !link.diagnostics.includes('invalid-utf8')) link.diagnostics.push('invalid-utf8');
+    link.diagnostics = withDecodeDiagnostics(link.diagnostics, chunk);
     out.push(recordLink(link, chunk.byteStart!, chunk.byteEnd!));
     pos = link.end;
   }
