@@ -6,11 +6,11 @@
 //
 // Writes STEM.md (counts per corpus and up to 40 examples of each kind, spread over the list) and STEM.jsonl (every
 // difference). Not part of `npm test` or `npm run bench`.
-import { createReadStream, existsSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { StringDecoder } from 'node:string_decoder';
 import { ensureDir, largeDir, repoRoot, resultsDir } from './lib/paths.js';
+import { linePieces, markedLine } from './lib/pieces.js';
 import type { Link } from '../src/types.js';
 
 type FindLinks = (text: string) => Link[];
@@ -19,24 +19,6 @@ async function load(entry: string): Promise<FindLinks> {
   const mod = (await import(pathToFileURL(path.resolve(entry)).href)) as { findLinks?: FindLinks };
   if (typeof mod.findLinks !== 'function') throw new Error(`link-diff: ${entry} exports no findLinks`);
   return mod.findLinks;
-}
-
-/** The file in slices of about `bytes` UTF-8 bytes, each ending at a line end (or the end of the file). */
-async function* slices(file: string, bytes: number): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  let carry = '';
-  for await (const buf of createReadStream(file, { highWaterMark: bytes })) {
-    const text = carry + decoder.write(buf as Buffer);
-    const cut = text.lastIndexOf('\n');
-    if (cut < 0) {
-      carry = text;
-      continue;
-    }
-    carry = text.slice(cut + 1);
-    yield text.slice(0, cut + 1);
-  }
-  const rest = carry + decoder.end();
-  if (rest.length > 0) yield rest;
 }
 
 interface Diff {
@@ -48,16 +30,7 @@ interface Diff {
 }
 
 function context(text: string, a: number, b: number, marks: [number, string][]): string {
-  const lo = Math.max(0, a - 40);
-  const hi = Math.min(text.length, b + 40);
-  marks.sort((x, y) => x[0] - y[0]);
-  let s = '';
-  let last = lo;
-  for (const [at, m] of marks) {
-    s += text.slice(last, at) + m;
-    last = at;
-  }
-  return (s + text.slice(last, hi)).replace(/\r/g, '␍').replace(/\n/g, '⏎').replace(/\t/g, '␉');
+  return markedLine(text, Math.max(0, a - 40), Math.min(text.length, b + 40), marks);
 }
 
 async function main(): Promise<void> {
@@ -82,7 +55,7 @@ async function main(): Promise<void> {
     let nBase = 0;
     let nNow = 0;
     const c = { removed: 0, added: 0, changed: 0 };
-    for await (const text of slices(file, 1e6)) {
+    for await (const text of linePieces(file, Infinity, 1e6)) {
       const a = before(text);
       const b = now(text);
       nBase += a.length;

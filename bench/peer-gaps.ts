@@ -17,6 +17,7 @@ import path from 'node:path';
 import { loadIrilink } from './lib/irilink.js';
 import { ensureDir, largeDir, resultsDir } from './lib/paths.js';
 import { makePeer, type FoundLink, type Peer } from './lib/peers.js';
+import { markedLine } from './lib/pieces.js';
 import type { Link } from '../src/types.js';
 
 interface Args {
@@ -124,15 +125,7 @@ function contextOf(text: string, g: { start: number; end: number; ours: { start:
     if (o.start === g.start && o.end === g.end) continue;
     marks.push([o.start, '⟦'], [o.end, '⟧']);
   }
-  marks.sort((x, y) => x[0] - y[0]);
-  let s = '';
-  let last = lo;
-  for (const [at, m] of marks) {
-    s += text.slice(last, at) + m;
-    last = at;
-  }
-  s += text.slice(last, hi);
-  return s.replace(/\r/g, '␍').replace(/\n/g, '⏎').replace(/\t/g, '␉');
+  return markedLine(text, lo, hi, marks);
 }
 
 /** Indices of the links that overlap [start, end). */

@@ -15,11 +15,12 @@ export function readChunks(file: string, bytes: number): NodeJS.ReadableStream &
   return createReadStream(file, { highWaterMark: CHUNK_BYTES, start: 0, end: bytes - 1 });
 }
 
-/** Line-aligned decoded pieces of ~64 KiB (see above). */
-export async function* linePieces(file: string, bytes: number): AsyncGenerator<string> {
+/** Line-aligned decoded pieces of ~64 KiB (see above), or of about `pieceBytes` read at a time from the whole file. */
+export async function* linePieces(file: string, bytes: number, pieceBytes?: number): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   let carry = '';
-  for await (const buf of readChunks(file, bytes)) {
+  const source = pieceBytes === undefined ? readChunks(file, bytes) : createReadStream(file, { highWaterMark: pieceBytes });
+  for await (const buf of source as AsyncIterable<Buffer>) {
     const text = carry + decoder.write(buf);
     const cut = text.lastIndexOf('\n');
     if (cut < 0) {
@@ -49,4 +50,18 @@ export function passThroughFloor(): Transform {
       cb(null, rest.length > 0 ? { type: 'text', text: rest } : undefined);
     },
   });
+}
+
+/**
+ * text[lo, hi) with `marks` (offset, mark) inserted and line breaks and tabs shown as ⏎ ␍ ␉: one line for a report.
+ */
+export function markedLine(text: string, lo: number, hi: number, marks: [number, string][]): string {
+  marks.sort((x, y) => x[0] - y[0]);
+  let s = '';
+  let last = lo;
+  for (const [at, m] of marks) {
+    s += text.slice(last, at) + m;
+    last = at;
+  }
+  return (s + text.slice(last, hi)).replace(/\r/g, '␍').replace(/\n/g, '⏎').replace(/\t/g, '␉');
 }
