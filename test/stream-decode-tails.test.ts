@@ -261,3 +261,54 @@ describe('stream decoder: every encoding the stream accepts, any bytes, any spli
     },
   );
 });
+
+/** The entries an object holds in its own array fields (plain and typed): what it remembers. */
+function heldEntries(o: object): number {
+  let n = 0;
+  for (const v of Object.values(o)) {
+    if (Array.isArray(v)) n += v.length;
+    else if (ArrayBuffer.isView(v)) n += (v as Uint8Array).length;
+  }
+  return n;
+}
+
+describe('stream decoder: what the NFC stage remembers about U+FFFD does not grow with the input (DESIGN.md: bounded memory)', () => {
+  // NFC holds back the last piece of each write; when every write ends in a U+FFFD, a list of one flag per U+FFFD
+  // (review R, session 8) was never emptied: 40 MB of windows-1252 0x81 reached ~900 MB.
+  const gbFffd = iconv.encode('\uFFFD', 'gb18030'); // 84 31 A4 37: a U+FFFD GB18030 encodes, text
+  // [encoding, what a write is, the write, the U+FFFD it decodes to]
+  const cases: [string, string, Buffer, number][] = [
+    ['windows-1252', '1024 × 0x81 (undefined: replaced)', Buffer.alloc(1024, 0x81), 1024],
+    ['gb18030', '256 × 84 31 A4 37 (an encoded U+FFFD)', Buffer.concat(Array(256).fill(gbFffd)), 256],
+    ['gb18030', '256 × (FF, 84 31 A4 37): replaced and encoded in turn', Buffer.concat(Array(256).fill(bytes([0xff], gbFffd))), 512],
+    ['iso-2022-jp', '1024 × 0x80 (replaced)', Buffer.alloc(1024, 0x80), 1024],
+  ];
+  for (const [encoding, what, write, fffd] of cases) {
+    it(`${encoding}, 1000 writes of ${what}: no more than a few entries held after any write`, () => {
+      const decoder = createDecoder(encoding);
+      const nfc = (decoder as unknown as { nfc: object }).nfc;
+      let most = 0;
+      let text = '';
+      for (let i = 0; i < 1000; i++) {
+        text += decoder.write(write);
+        most = Math.max(most, heldEntries(nfc));
+      }
+      text += decoder.end();
+      expect(text === '\uFFFD'.repeat(1000 * fffd), 'the text: U+FFFD only').to.equal(true);
+      expect(most, 'entries held').to.be.at.most(4);
+      expect(heldEntries(nfc), 'entries held after end()').to.equal(0);
+    });
+  }
+
+  it('which U+FFFD replaced bytes is still exact across writes: ⸠http://x.jp/a�⸡ (encoded, GB18030 84 31 A4 37) ⸠http://x.jp/b�⸡ (FF, replaced)', async () => {
+    const input = bytes(Buffer.from('http://x.jp/a'), gbFffd, Buffer.from(' http://x.jp/b'), [0xff], Buffer.from(' c'));
+    for (const parts of everySplit(input)) {
+      expect(spans(await streamParts(parts, 'gb18030')), `writes of ${parts.map((p) => p.length).join('+')}`).to.deep.equal([
+        '⸠http://x.jp/a�⸡@0-17',
+        ' @17-18',
+        '⸠http://x.jp/b�⸡@18-32 invalid-bytes',
+        ' c@32-34',
+      ]);
+    }
+  });
+});

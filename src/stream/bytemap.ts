@@ -24,46 +24,63 @@ import type { Chunk, DiagnosticCode } from '../types.js';
 
 const UTF8_REPLACEMENT_BYTES = 3; // U+FFFD in UTF-8: EF BF BD
 
-/** A queue of (UTF-16 position, byte count) pairs, consumed in position order. */
+/**
+ * A queue of (UTF-16 position, byte count) pairs, consumed in position order: typed arrays, the live entries moved to
+ * the front when the tail reaches the end (no per-entry allocation; a stream with a replaced byte in every other
+ * position adds millions).
+ */
 class PairQueue {
-  private at: number[] = [];
-  private len: number[] = [];
+  private at = new Float64Array(64);
+  private len = new Float64Array(64);
   private head = 0;
+  private tail = 0;
 
   add(at: number, len: number): void {
-    this.at.push(at);
-    this.len.push(len);
+    if (this.tail === this.at.length) this.makeRoom();
+    this.at[this.tail] = at;
+    this.len[this.tail++] = len;
+  }
+
+  /** Room for one more entry: the live entries moved to the front, in arrays twice as large when over half full. */
+  private makeRoom(): void {
+    const live = this.tail - this.head;
+    if (live * 2 > this.at.length) {
+      const at = new Float64Array(this.at.length * 2);
+      const len = new Float64Array(this.at.length * 2);
+      at.set(this.at.subarray(this.head, this.tail));
+      len.set(this.len.subarray(this.head, this.tail));
+      this.at = at;
+      this.len = len;
+    } else {
+      this.at.copyWithin(0, this.head, this.tail);
+      this.len.copyWithin(0, this.head, this.tail);
+    }
+    this.head = 0;
+    this.tail = live;
   }
 
   /** Removes and sums the entries with position in [from, to) (to exclusive), returns [sum, count]. */
   take(from: number, to: number, out: { sum: number; count: number }): void {
     let sum = 0;
     let count = 0;
-    while (this.head < this.at.length && this.at[this.head]! < to) {
-      if (this.at[this.head]! >= from) {
-        sum += this.len[this.head]!;
+    const at = this.at;
+    let h = this.head;
+    while (h < this.tail && at[h]! < to) {
+      if (at[h]! >= from) {
+        sum += this.len[h]!;
         count++;
       }
-      this.head++;
+      h++;
     }
-    if (this.head > 1024 && this.head * 2 > this.at.length) {
-      this.at = this.at.slice(this.head);
-      this.len = this.len.slice(this.head);
-      this.head = 0;
-    }
+    this.head = h;
     out.sum = sum;
     out.count = count;
   }
 
   /** Removes the ranges [at, at + len) that end at or before `from`; says whether one meets [from, to). */
   meets(from: number, to: number): boolean {
-    while (this.head < this.at.length && this.at[this.head]! + this.len[this.head]! <= from) this.head++;
-    if (this.head > 1024 && this.head * 2 > this.at.length) {
-      this.at = this.at.slice(this.head);
-      this.len = this.len.slice(this.head);
-      this.head = 0;
-    }
-    return this.head < this.at.length && this.at[this.head]! < to;
+    while (this.head < this.tail && this.at[this.head]! + this.len[this.head]! <= from) this.head++;
+    return this.head < this.tail && this.at[this.head]! < to;
   }
 }
 

@@ -348,11 +348,14 @@ class Produced {
   gaps: Uint32Array | null = null;
   /** UTF-16 units produced so far. */
   n = 0;
+  /** Whether the text may hold a U+FFFD (a replacement or one the input encodes). */
+  fffd = false;
   /**
-   * One entry per U+FFFD produced, in order: 1 where it replaced invalid bytes, 0 where the input encoded U+FFFD
-   * itself. Null while there is none (the usual case).
+   * The positions (UTF-16 units) of the U+FFFD that the input encodes itself (text, not replacements), in order;
+   * null while there is none (the usual case). Every other U+FFFD replaced invalid bytes.
    */
-  fffd: number[] | null = null;
+  encoded: number[] | null = null;
+  private built: string | null = null;
 
   constructor(capacity: number) {
     this.units = new Uint32Array(Math.max(16, capacity));
@@ -378,7 +381,7 @@ class Produced {
 
   /**
    * Appends decoded text; its units' byte counts are set by the caller through `units`. `replaced`: whether a
-   * U+FFFD in it stands for invalid bytes (see `fffd`).
+   * U+FFFD in it stands for invalid bytes (else it is one the input encodes, see `encoded`).
    */
   appendText(text: string, replaced: boolean): number {
     const at = this.n;
@@ -386,7 +389,12 @@ class Produced {
     this.pieces.push(text);
     this.n += text.length;
     this.units.fill(0, at, this.n);
-    for (let k = text.indexOf('\uFFFD'); k >= 0; k = text.indexOf('\uFFFD', k + 1)) (this.fffd ??= []).push(replaced ? 1 : 0);
+    if (replaced) {
+      if (!this.fffd) this.fffd = text.indexOf('\uFFFD') >= 0;
+    } else {
+      for (let k = text.indexOf('\uFFFD'); k >= 0; k = text.indexOf('\uFFFD', k + 1)) (this.encoded ??= []).push(at + k);
+      if (this.encoded !== null) this.fffd = true;
+    }
     return at;
   }
 
@@ -395,7 +403,10 @@ class Produced {
    * the unit is a U+FFFD standing for invalid bytes.
    */
   appendCode(code: number, bytes: number, gap: number, replaced = false): void {
-    if (code === 0xfffd) (this.fffd ??= []).push(replaced ? 1 : 0);
+    if (code === 0xfffd) {
+      this.fffd = true;
+      if (!replaced) (this.encoded ??= []).push(this.n);
+    }
     this.grow(this.n + 1);
     if (this.codes === null) this.codes = new Uint16Array(this.units.length);
     if (gap > 0 && this.gaps === null) this.gaps = new Uint32Array(this.units.length);
@@ -410,13 +421,15 @@ class Produced {
     if (this.n > 0) this.units[this.n - 1]! += bytes;
   }
 
+  /** The text appended (built once: call it when everything is appended). */
   text(): string {
-    if (this.codes === null) return this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
+    if (this.built !== null) return this.built;
+    if (this.codes === null) return (this.built = this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join(''));
     let out = '';
     for (let i = 0; i < this.n; i += 4096) {
       out += String.fromCharCode.apply(null, this.codes.subarray(i, Math.min(this.n, i + 4096)) as unknown as number[]);
     }
-    return out;
+    return (this.built = out);
   }
 }
 
@@ -1080,7 +1093,7 @@ class Iso2022JpDecoder implements Decoder {
 
 /**
  * Whether `c` (a UTF-16 unit) is one of the common starters known to be NFC boundaries, by range (ASCII to U+02FF,
- * the basic Greek, Cyrillic, Hebrew, Arabic and Thai letters, kana, CJK ideographs, Hangul syllables): the fast
+ * the basic Greek, Cyrillic, Hebrew, Arabic and Thai letters, kana, CJK ideographs, Hangul syllables, U+FFFD): the fast
  * path of isNfcBoundary.
  */
 function isSafeStarter(c: number): boolean {
@@ -1097,7 +1110,7 @@ function isSafeStarter(c: number): boolean {
   if (c >= 0x4e00 && c <= 0x9fff) return true; // CJK Unified Ideographs
   if (c >= 0xac00 && c <= 0xd7a3) return true; // Hangul syllables
   if (c >= 0xff01 && c <= 0xff9d) return true; // full-width ASCII, half-width katakana (not the sound marks)
-  return false;
+  return c === 0xfffd; // U+FFFD: where a legacy charset's bytes were replaced
 }
 
 /**
@@ -1141,6 +1154,8 @@ const NFC_PIECE_LIMIT = 1024;
 /** Normalised per call: a block ends at the first piece boundary at least this far from its start. */
 const NFC_BLOCK = 4096;
 
+const NO_UNITS = new Uint32Array(0);
+
 class NfcStage {
   /** False for a Unicode encoding (RFC 3987 §3.1 variant C): the text passes as it is. */
   private readonly normalize: boolean;
@@ -1151,34 +1166,71 @@ class NfcStage {
 
   /** The held text: one piece, not yet known to be complete (no boundary after its first unit). */
   private text = '';
-  private units = new Uint32Array(0);
+  private units = NO_UNITS;
   private gaps: Uint32Array | null = null;
   private readonly parts: string[] = [];
   /**
-   * Produced.fffd of the text held and passed on, in order, from `fffdHead` on: which of the U+FFFD not yet placed
-   * in the map replaced invalid bytes. NFC keeps every U+FFFD, in order (a starter that neither composes nor
-   * decomposes), so the k-th of the output is the k-th of the input.
+   * Which U+FFFD of the held text the input encodes itself (text, not replacements): their ordinals among the held
+   * text's U+FFFD (0 = its first), in order; null when none (every U+FFFD held replaced invalid bytes). NFC keeps
+   * every U+FFFD, in order (a starter that neither composes nor decomposes), so the k-th U+FFFD of the output is the
+   * k-th of the input. Only the held text's are kept, so this is no longer than the held piece, however long the
+   * input (DESIGN.md: memory does not grow with the input).
    */
-  private readonly fffd: number[] = [];
-  private fffdHead = 0;
+  private heldEncoded: number[] | null = null;
+  /** Whether the held text holds a U+FFFD. */
+  private heldFffd = false;
 
   /** Normalises (or passes on) the text of `add` that is complete, records its bytes in `map`, and returns it. */
   process(add: Produced, final: boolean, map: ByteMap): string {
     const at = map.produced;
-    if (add.fffd !== null) for (const f of add.fffd) this.fffd.push(f);
+    const fffd = this.heldFffd || add.fffd;
+    // Rare: the input encodes U+FFFD itself. Their ordinals among the U+FFFD of the held text and `add`.
+    const encoded = fffd && (this.heldEncoded !== null || add.encoded !== null) ? this.encodedOrdinals(add) : null;
     const out = this.run(add, final, map);
-    if (this.fffdHead < this.fffd.length) this.placeReplacements(out, at, map);
+    if (!fffd) return out;
+    this.placeReplacements(out, at, map, encoded);
     return out;
   }
 
-  /** Tells `map` where the U+FFFD of `out` (which starts at unit `at`) that replaced invalid bytes are. */
-  private placeReplacements(out: string, at: number, map: ByteMap): void {
-    for (let k = out.indexOf('\uFFFD'); k >= 0 && this.fffdHead < this.fffd.length; k = out.indexOf('\uFFFD', k + 1)) {
-      if (this.fffd[this.fffdHead++] === 1) map.addReplacement(at + k, 0);
+  /** The ordinals of the encoded U+FFFD of the held text followed by `add`'s text, in order. */
+  private encodedOrdinals(add: Produced): number[] {
+    const list = this.heldEncoded === null ? [] : this.heldEncoded.slice();
+    if (add.encoded !== null) {
+      let base = 0;
+      for (let k = this.text.indexOf('\uFFFD'); k >= 0; k = this.text.indexOf('\uFFFD', k + 1)) base++;
+      const text = add.text();
+      let ordinal = 0;
+      let k = text.indexOf('\uFFFD');
+      for (const position of add.encoded) {
+        while (k >= 0 && k < position) {
+          ordinal++;
+          k = text.indexOf('\uFFFD', k + 1);
+        }
+        list.push(base + ordinal);
+      }
     }
-    if (this.fffdHead === this.fffd.length) {
-      this.fffd.length = 0;
-      this.fffdHead = 0;
+    return list;
+  }
+
+  /**
+   * Tells `map` where the U+FFFD of `out` (which starts at unit `at`) that replaced invalid bytes are: all but the
+   * `encoded` ordinals. Then keeps what is left of `encoded` for the held text.
+   */
+  private placeReplacements(out: string, at: number, map: ByteMap, encoded: number[] | null): void {
+    let ordinal = 0;
+    let next = 0; // the next entry of `encoded`
+    // A walk by charCodeAt: cheaper than indexOf where U+FFFD are many (a replaced byte in every other position).
+    for (let k = 0; k < out.length; k++) {
+      if (out.charCodeAt(k) !== 0xfffd) continue;
+      if (encoded !== null && next < encoded.length && encoded[next] === ordinal) next++;
+      else map.addReplacement(at + k, 0);
+      ordinal++;
+    }
+    this.heldFffd = this.text.length > 0 && this.text.indexOf('\uFFFD') >= 0;
+    this.heldEncoded = null;
+    if (encoded !== null && next < encoded.length) {
+      this.heldEncoded = encoded.slice(next);
+      for (let j = 0; j < this.heldEncoded.length; j++) this.heldEncoded[j]! -= ordinal;
     }
   }
 
@@ -1224,6 +1276,7 @@ class NfcStage {
     if (end > blockStart) parts.push(normalizeBlock(text, units, gaps, blockStart, end, map));
     if (end === n) {
       this.text = '';
+      this.units = NO_UNITS;
       this.gaps = null;
     } else {
       this.text = text.slice(end);
