@@ -537,33 +537,41 @@ function byteOrderOf(encoding: string): number {
   return AUTO;
 }
 
+/** Code units looked at to guess the byte order of "utf-16" / "utf-32" without a BOM (iconv-lite's number). */
+const ORDER_UNITS = 100;
+
 /**
- * The byte order of "utf-16" without a BOM, decided on its first 16 bytes (fewer if the input is shorter), as
- * iconv-lite decides it: a BOM says it; otherwise the order in which more of those 8 units look like ASCII (one zero
- * byte, one not), little-endian on a tie.
+ * The byte order of "utf-16": a BOM says it; otherwise the order in which more of the first 100 units (fewer if the
+ * input is shorter) look like U+0001–U+00FF (one zero byte, one not), little-endian on a tie: iconv-lite's rule, so
+ * the text is iconv.decode(input, 'utf-16')'s for the whole input, however it was split into writes.
+ * Deviation (WHATWG Encoding §4.2 "Names and labels": the label "utf-16" is UTF-16LE; Unicode §3.10 D98: UTF-16
+ * without a BOM is big-endian): a file read as utf-16 without a BOM is as often big-endian (Java, network order) as
+ * little-endian (Windows), and the text nearly always holds ASCII (spaces, line ends, URLs) that tells them apart.
+ * Mail follows RFC 2781 §4.3 instead (big-endian without a BOM; src/mail/message.ts charsetDecoder).
  */
 function utf16Order(buf: Buffer): number {
   if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return LE;
   if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) return BE;
-  const end = Math.min(buf.length, 16);
+  const end = Math.min(buf.length, ORDER_UNITS * 2);
   let le = 0;
   let be = 0;
   for (let k = 0; k + 1 < end; k += 2) {
     if (buf[k] === 0 && buf[k + 1] !== 0) be++;
     if (buf[k] !== 0 && buf[k + 1] === 0) le++;
   }
-  return be > le ? BE : LE;
+  return be > le ? BE : LE; // Deviation (WHATWG Encoding §4.2, Unicode §3.10 D98): guessed, see above
 }
 
 /**
- * The byte order of "utf-32" without a BOM, decided on its first 32 bytes, as iconv-lite decides it: a BOM says it;
- * otherwise, per order, the units that read as a BMP character minus those that read as no code point at all, the
- * higher score winning, little-endian on a tie.
+ * The byte order of "utf-32": a BOM says it; otherwise, over the first 100 units, per order, the units whose upper
+ * 16 bits are zero (and the unit not) minus those that read as no code point at all, the higher score winning,
+ * little-endian on a tie: iconv-lite's rule, as for utf16Order.
+ * Deviation (Unicode §3.10 D101: UTF-32 without a BOM is big-endian): a guess, as for "utf-16".
  */
 function utf32Order(buf: Buffer): number {
   if (buf.length >= 4 && buf[0] === 0xff && buf[1] === 0xfe && buf[2] === 0 && buf[3] === 0) return LE;
   if (buf.length >= 4 && buf[0] === 0 && buf[1] === 0 && buf[2] === 0xfe && buf[3] === 0xff) return BE;
-  const end = Math.min(buf.length, 32);
+  const end = Math.min(buf.length, ORDER_UNITS * 4);
   let le = 0;
   let be = 0;
   for (let k = 0; k + 3 < end; k += 4) {
@@ -576,7 +584,7 @@ function utf32Order(buf: Buffer): number {
     if (b0 === 0 && b1 === 0 && (b2 !== 0 || b3 !== 0)) be++;
     if ((b0 !== 0 || b1 !== 0) && b2 === 0 && b3 === 0) le++;
   }
-  return be > le ? BE : LE;
+  return be > le ? BE : LE; // Deviation (Unicode §3.10 D101): guessed, see above
 }
 
 /**
@@ -758,8 +766,9 @@ class LegacyDecoder implements Decoder {
     const n = buf.length;
     let i = 0;
     if (!this.started) {
-      // "utf-16" and "utf-32" without LE/BE: the byte order is decided on the first 8 units (see utf16Order).
-      if (n < (this.order === AUTO ? 8 * width : width) && !final) {
+      // "utf-16" and "utf-32" without LE/BE: the byte order is decided on the first 100 units (see utf16Order), held
+      // until they have all come (or the input ends), so that the decision does not depend on the writes.
+      if (n < (this.order === AUTO ? ORDER_UNITS * width : width) && !final) {
         if (n > 0) this.pending = Buffer.from(buf);
         return;
       }
