@@ -288,10 +288,12 @@ async function transferDecode(node: MimeNode, bodies: Buffer[]): Promise<Buffer>
  *   (ASCII text reads the same in all three).
  * - WHATWG Encoding §4.2: the labels iso-8859-1 / latin1 / us-ascii mean windows-1252, as mail readers decode
  *   them (senders label windows-1252 text, curly quotes and all, as ISO-8859-1).
+ * - UTF-16 and UTF-32: see unicodeCharset.
  */
 function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder: Decoder; charset: string } {
   let name = declared === undefined ? '' : declared.trim().toLowerCase();
   if (name === 'iso-8859-1' || name === 'iso8859-1' || name === 'latin1' || name === 'l1') name = 'windows-1252';
+  name = unicodeCharset(name, bytes) ?? name;
   const unknown = (): { decoder: Decoder; charset: string } => {
     const guess = isUtf8(bytes) ? 'utf-8' : 'windows-1252';
     return { decoder: createDecoder(guess), charset: guess };
@@ -302,6 +304,41 @@ function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder:
   } catch {
     return unknown();
   }
+}
+
+/** WHATWG Encoding §4.2 "Names and labels": the labels of UTF-16BE and UTF-16LE ("utf-16" aside, see unicodeCharset). */
+const UTF16_LABELS: ReadonlyMap<string, string> = new Map([
+  ['unicodefffe', 'utf-16be'],
+  ['utf-16be', 'utf-16be'],
+  ['csunicode', 'utf-16le'],
+  ['iso-10646-ucs-2', 'utf-16le'],
+  ['ucs-2', 'utf-16le'],
+  ['unicode', 'utf-16le'],
+  ['unicodefeff', 'utf-16le'],
+  ['utf-16le', 'utf-16le'],
+]);
+
+/**
+ * The byte order of a part declared UTF-16 or UTF-32 (`name`: the declared charset, trimmed, lower case), as the
+ * charset's decoder name, or undefined for any other charset.
+ * - RFC 2781 §4.3: "utf-16" starts with a BOM (FF FE little-endian, FE FF big-endian), else it is big-endian — not
+ *   the stream's guess (src/stream/decode.ts utf16Order). Likewise "utf-32" (Unicode §3.10 D101: big-endian without
+ *   a BOM).
+ * - The other labels the WHATWG Encoding Standard gives UTF-16LE or UTF-16BE (`unicode`, `csunicode`, `ucs-2`,
+ *   `iso-10646-ucs-2`, `unicodefeff`, `unicodefffe`), most of which iconv-lite does not know: that order, unless a
+ *   BOM says otherwise (WHATWG Encoding §6 "decode": BOM sniffing comes before the label).
+ */
+function unicodeCharset(name: string, bytes: Buffer): string | undefined {
+  const le16 = bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe;
+  const be16 = bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff;
+  if (name === 'utf-16') return le16 ? 'utf-16le' : 'utf-16be';
+  if (name === 'utf-32') {
+    const le32 = bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0;
+    return le32 ? 'utf-32le' : 'utf-32be';
+  }
+  const order = UTF16_LABELS.get(name);
+  if (order === undefined) return undefined;
+  return le16 ? 'utf-16le' : be16 ? 'utf-16be' : order;
 }
 
 /**
