@@ -73,7 +73,8 @@ describe('stream decoder: an incomplete character at the end of the input is U+F
     ['shift_jis', 'a lead byte', bytes(ok('shift_jis'), [0x82]), ['ok �@0-4 invalid-bytes']],
     ['euc-jp', 'a lead byte', bytes(ok('euc-jp'), [0xa4]), ['ok �@0-4 invalid-bytes']],
     // Legacy charsets end as iconv-lite's decoders do: the first byte of the cut character is U+FFFD and the bytes
-    // after it are read again (so the text is iconv-lite's for the whole input), each with its own bytes.
+    // after it are read again (so the text is iconv-lite's for the whole input), each with its own bytes. A labelled
+    // deviation: the WHATWG Encoding Standard makes EUC-JP 8F A1 and GB18030 81 30 at the end one U+FFFD each.
     ['euc-jp', 'two of the three bytes of a JIS X 0212 character (8F A1: U+FFFD, then A1 is cut too)', bytes(ok('euc-jp'), [0x8f, 0xa1]), ['ok ��@0-5 invalid-bytes']],
     ['gb18030', 'a lead byte', bytes(ok('gb18030'), [0x81]), ['ok �@0-4 invalid-bytes']],
     ['gb18030', 'two of four bytes (81 30: U+FFFD, then "0")', bytes(ok('gb18030'), [0x81, 0x30]), ['ok �0@0-5 invalid-bytes']],
@@ -310,5 +311,31 @@ describe('stream decoder: what the NFC stage remembers about U+FFFD does not gro
         ' c@32-34',
       ]);
     }
+  });
+});
+
+describe('stream decoder: every name iconv-lite takes reaches the decoder of its charset', () => {
+  // iconv-lite drops a year suffix from a name (`utf-8:2000` is UTF-8); these went to a byte-by-byte path for
+  // charsets of unknown structure (UTF-8 gave invalid-bytes, UTF-16 was NFC-normalised and given a documentCharset).
+  const lib = iconv as unknown as { encodings: Record<string, unknown> | null; getCodec(name: string): unknown };
+  if (lib.encodings === null) lib.getCodec('utf-8');
+  const names = Object.keys(lib.encodings ?? {}).filter((name) => !name.startsWith('_') && !['base64', 'hex', 'utf7', 'utf7imap', 'unicode11utf7'].includes(name));
+  // Invalid bytes for most charsets, a cut character at the end, a combining mark after a letter (NFC or not).
+  const input = bytes(Buffer.from('see x.jp '), [0xff, 0x82, 0x20, 0xe2, 0x82, 0x41, 0x00, 0xcc, 0x81, 0x1b, 0x24, 0x81, 0x30]);
+
+  it(`each of the ${names.length} names, with ":2000" after it, decodes as it does alone: same chunks, bytes and diagnostics`, async () => {
+    const failures: string[] = [];
+    for (const name of names) {
+      const alone = spans(await streamParts([input], name));
+      const suffixed = spans(await streamParts([input], `${name}:2000`));
+      if (JSON.stringify(suffixed) !== JSON.stringify(alone)) failures.push(`${name}: ${alone.join(' | ')}\n  ${name}:2000: ${suffixed.join(' | ')}`);
+      const decoder = createDecoder(`${name}:2000`);
+      if (decoder.documentCharset !== undefined && createDecoder(name).documentCharset === undefined) failures.push(`${name}:2000 has a documentCharset`);
+    }
+    expect(failures, failures.join('\n')).to.deep.equal([]);
+  });
+
+  it('utf-8:2000 is UTF-8: ⸠x.jp⸡ then U+FFFD with invalid-utf8', async () => {
+    expect(spans(await streamParts([Buffer.from('x.jp \xff', 'latin1')], 'utf-8:2000'))).to.deep.equal(['⸠x.jp⸡@0-4', ' �@4-6 invalid-utf8']);
   });
 });

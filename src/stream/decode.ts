@@ -12,8 +12,8 @@
 // - Other legacy charsets (Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR, windows-125x, KOI8-R, …): iconv-lite,
 //   with the byte length of each character found from the charset's lead-byte structure and checked
 //   against iconv-lite's output; a write where they disagree (invalid bytes, a pair that maps to two code
-//   points) is decoded character by character, exact but slower. Charsets of no known structure go byte by byte
-//   through a stateful decoder, exact and slow. UTF-16, UTF-32 and CESU-8 are decoded here (see utf16or32, cesu8).
+//   points) is decoded character by character, exact but slower. A charset of no known structure is refused (iconv-lite
+//   has none today). UTF-16, UTF-32 and CESU-8 are decoded here (see utf16or32, cesu8).
 // - Nothing is lost at the end: bytes left incomplete when the input ends become U+FFFD standing for them, and
 //   every U+FFFD that replaced invalid bytes gives its chunk a diagnostic (`invalid-utf8`, or `invalid-bytes` for
 //   the other charsets; a U+FFFD the input encodes is text).
@@ -44,16 +44,29 @@ export interface Decoder {
   end(): string;
 }
 
-type Family = 'single' | 'sjis' | 'eucjp' | 'gb' | 'dbcs2' | 'cesu8' | 'utf16' | 'utf32' | 'generic';
+type Family = 'single' | 'sjis' | 'eucjp' | 'gb' | 'dbcs2' | 'cesu8' | 'utf16' | 'utf32';
 
-/** Normalises an encoding name for comparison: lower case, letters and digits only. */
+/**
+ * Normalises an encoding name for comparison as iconv-lite does: lower case, letters and digits only, a year suffix
+ * (`:2000`) dropped (so `utf-8:2000` is UTF-8 here too, not a charset of unknown structure).
+ */
 function squash(name: string): string {
   let out = '';
-  for (let i = 0; i < name.length; i++) {
+  let end = name.length;
+  if (end >= 5 && name.charCodeAt(end - 5) === 0x3a && isDigits(name, end - 4, end)) end -= 5;
+  for (let i = 0; i < end; i++) {
     const c = name.charCodeAt(i) | 0x20;
     if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) out += String.fromCharCode(c);
   }
   return out;
+}
+
+function isDigits(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }
 
 function isUtf8Name(squashed: string): boolean {
@@ -95,6 +108,10 @@ export function checkEncoding(encoding: unknown): void {
   }
   if (!iconv().encodingExists(encoding)) {
     throw badOption('encoding', 'a charset name iconv-lite knows (e.g. "utf-8", "shift_jis", "windows-1252")', encoding);
+  }
+  // A codec whose byte structure irilink does not know could not be decoded exactly, with byte offsets (none today).
+  if (familyOf(encoding) === null) {
+    throw badOption('encoding', 'a charset of a known byte structure (single-byte, Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR, UTF-16/32, CESU-8)', encoding);
   }
 }
 
@@ -498,7 +515,8 @@ function resolvedName(encoding: string): string {
   return name;
 }
 
-function familyOf(encoding: string): Family {
+/** How `encoding`'s bytes make characters, or null for a codec of no known structure (checkEncoding refuses it). */
+function familyOf(encoding: string): Family | null {
   const codec = iconv().getCodec(encoding) as unknown as { encodingName?: string; decodeBuf?: unknown };
   if (codec.decodeBuf !== undefined) return 'single'; // iconv-lite SBCS: one byte, one UTF-16 unit
   const s = squash(encoding);
@@ -521,7 +539,7 @@ function familyOf(encoding: string): Family {
     case 'cp949':
       return 'dbcs2';
     default:
-      return 'generic';
+      return null;
   }
 }
 
@@ -617,8 +635,7 @@ class LegacyDecoder implements Decoder {
   private readonly family: Family;
   private readonly nfc: NfcStage;
   private pending: Buffer | null = null;
-  /** 'generic' family only: a stateful iconv-lite decoder fed byte by byte, and bytes not yet producing. */
-  private readonly stateful: ReturnType<typeof Iconv.getDecoder> | null;
+  /** 'cesu8' family only: the bytes of the sequence so far. */
   private unattributed = 0;
   /** 'cesu8' family only: the code unit so far, the continuation bytes still needed, and the next one's lower bound. */
   private cesuCode = 0;
@@ -637,11 +654,10 @@ class LegacyDecoder implements Decoder {
 
   constructor(encoding: string) {
     this.encoding = encoding;
-    this.family = familyOf(encoding);
+    this.family = familyOf(encoding)!; // checked by checkEncoding
     const unicode = this.family === 'utf16' || this.family === 'utf32' || this.family === 'cesu8' || isUnicodeName(squash(encoding));
     this.documentCharset = unicode ? undefined : encoding;
     this.nfc = new NfcStage(!unicode);
-    this.stateful = this.family === 'generic' ? iconv().getDecoder(encoding) : null;
     if (this.family === 'utf16' || this.family === 'utf32') this.order = byteOrderOf(encoding);
   }
 
@@ -654,7 +670,6 @@ class LegacyDecoder implements Decoder {
     const out = new Produced(buf.length);
     if (this.family === 'cesu8') this.cesu8(buf, out);
     else if (this.family === 'utf16' || this.family === 'utf32') this.utf16or32(buf, out, false);
-    else if (this.family === 'generic') this.byteByByte(buf, 0, buf.length, out);
     else if (this.family === 'single') {
       // One byte, one UTF-16 unit, whatever the byte; a U+FFFD is a byte the charset does not define.
       const text = iconv().decode(buf, this.encoding);
@@ -697,21 +712,16 @@ class LegacyDecoder implements Decoder {
       this.unattributed = 0;
     } else if (this.family === 'utf16' || this.family === 'utf32') {
       if (rest !== null) this.utf16or32(rest, out, true);
-    } else if (this.family === 'generic') {
-      if (rest !== null) this.byteByByte(rest, 0, rest.length, out);
-      const tail = this.stateful!.end() ?? '';
-      // Bytes fed that have produced nothing when the input ends are an incomplete character: one U+FFFD.
-      if (tail.length > 0) assignAll(tail, this.unattributed, out, true);
-      else if (this.unattributed > 0) assignAll('\uFFFD', this.unattributed, out, true);
-      this.unattributed = 0;
     } else {
       // An incomplete character at the end, as iconv-lite's DBCS decoder ends (so the text is iconv-lite's for the
-      // whole input): its first byte is one U+FFFD and the bytes after it are read again, each keeping its own bytes
-      // (GB18030 81 30 at the end: U+FFFD for 81, then "0"). WHATWG Encoding would make the 81 30 one U+FFFD.
+      // whole input): its first byte is one U+FFFD and the bytes after it are read again, each keeping its own bytes.
       let tail = rest;
       while (tail !== null && tail.length > 0) {
         const i = this.charByChar(tail, out);
         if (i >= tail.length) break;
+        // Deviation (WHATWG Encoding §10.2.1 "gb18030 decoder", §12.1.1 "EUC-JP decoder": at the end of the input the
+        // bytes of a cut character are one U+FFFD): iconv-lite's reading, so that the text is iconv.decode()'s —
+        // GB18030 81 30 is U+FFFD then "0", EUC-JP 8F A1 two U+FFFD (WHATWG: one U+FFFD for both).
         assignAll('\uFFFD', 1, out, true);
         tail = tail.subarray(i + 1);
       }
@@ -901,23 +911,6 @@ class LegacyDecoder implements Decoder {
     if (this.cesuHigh === 0) return;
     out.appendCode(0xfffd, this.cesuHighBytes, 0, true);
     this.cesuHigh = 0;
-  }
-
-  /**
-   * For charsets without a known structure: one byte at a time through a stateful
-   * decoder, exact but slow; the bytes before an output are attributed to its first unit.
-   */
-  private byteByByte(buf: Buffer, from: number, to: number, out: Produced): void {
-    const decoder = this.stateful!;
-    let waiting = this.unattributed;
-    for (let i = from; i < to; i++) {
-      waiting++;
-      const text = decoder.write(buf.subarray(i, i + 1));
-      if (text.length === 0) continue;
-      assignAll(text, waiting, out, true);
-      waiting = 0;
-    }
-    this.unattributed = waiting;
   }
 }
 
