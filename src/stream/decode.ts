@@ -359,7 +359,7 @@ function isBomPrefix(buf: Buffer): boolean {
 
 class Produced {
   private pieces: string[] = [];
-  /** ISO-2022-JP builds its text one code unit at a time, here. */
+  /** Text built one code unit at a time (appendCode), here; then appendText writes here too. */
   private codes: Uint16Array | null = null;
   units: Uint32Array;
   gaps: Uint32Array | null = null;
@@ -403,7 +403,8 @@ class Produced {
   appendText(text: string, replaced: boolean): number {
     const at = this.n;
     this.grow(at + text.length);
-    this.pieces.push(text);
+    if (this.codes === null) this.pieces.push(text);
+    else for (let k = 0; k < text.length; k++) this.codes[at + k] = text.charCodeAt(k);
     this.n += text.length;
     this.units.fill(0, at, this.n);
     if (replaced) {
@@ -425,7 +426,14 @@ class Produced {
       if (!replaced) (this.encoded ??= []).push(this.n);
     }
     this.grow(this.n + 1);
-    if (this.codes === null) this.codes = new Uint16Array(this.units.length);
+    if (this.codes === null) {
+      // From here on the text is built in `codes`, the pieces so far first.
+      const codes = new Uint16Array(this.units.length);
+      let k = 0;
+      for (const piece of this.pieces) for (let i = 0; i < piece.length; i++) codes[k++] = piece.charCodeAt(i);
+      this.pieces.length = 0;
+      this.codes = codes;
+    }
     if (gap > 0 && this.gaps === null) this.gaps = new Uint32Array(this.units.length);
     this.codes[this.n] = code;
     this.units[this.n] = bytes;
@@ -493,14 +501,16 @@ function assignLengths(text: string, lengths: Uint8Array, from: number, out: Pro
   }
 }
 
-/** Appends `text`, all of whose bytes (`bytes`) go to its first unit; `replaced` as in Produced.appendText. */
+/**
+ * Appends `text` (a character or two), all of whose bytes (`bytes`) go to its first unit; `replaced` as in
+ * Produced.appendText. Unit by unit (Produced.appendCode): a piece per character cost more than the character.
+ */
 function assignAll(text: string, bytes: number, out: Produced, replaced: boolean): void {
   if (text.length === 0) {
     out.addToLast(bytes);
     return;
   }
-  const at = out.appendText(text, replaced);
-  out.units[at] = bytes;
+  for (let i = 0; i < text.length; i++) out.appendCode(text.charCodeAt(i), i === 0 ? bytes : 0, 0, replaced);
 }
 
 /** iconv-lite's own name of an encoding (its aliases followed: `utf16le` → `ucs2`), once its table is loaded. */
@@ -649,6 +659,8 @@ class LegacyDecoder implements Decoder {
   private started = false;
   /** 'utf16' and 'utf32' only: the bytes of a BOM not yet given to a unit as a gap. */
   private bomGap = 0;
+  /** decodeChar's texts of one- and two-byte characters, by their bytes; null until a write needs it. */
+  private charCache: (string | undefined)[] | null = null;
   /** The charset's own bytes for U+FFFD (a U+FFFD decoded from exactly these is text, not a replacement). */
   private fffdBytes: Buffer | null = null;
 
@@ -743,7 +755,7 @@ class LegacyDecoder implements Decoder {
     while (pos < buf.length) {
       const len = structuralLength(this.family, buf, pos);
       if (len === 0 || pos + len > buf.length) return pos;
-      const text = iconv().decode(buf.subarray(pos, pos + len), this.encoding);
+      const text = this.decodeChar(buf, pos, len);
       if (len > 1 && text.charCodeAt(0) === 0xfffd && text.length > 1) {
         assignAll('\uFFFD', 1, out, true);
         pos += 1;
@@ -755,11 +767,25 @@ class LegacyDecoder implements Decoder {
     return pos;
   }
 
+  /**
+   * iconv-lite's text for the one character buf[pos, pos + len), decoded on its own. Those of one or two bytes are
+   * remembered (at most 256 + 65536 of them), so that a write holding invalid bytes costs a table look-up per
+   * character rather than a call of iconv-lite (~2 µs: 20 MB of Shift_JIS 0xFD took ~40 s).
+   */
+  private decodeChar(buf: Buffer, pos: number, len: number): string {
+    if (len > 2) return iconv().decode(buf.subarray(pos, pos + len), this.encoding);
+    const key = len === 1 ? buf[pos]! : 256 + ((buf[pos]! << 8) | buf[pos + 1]!);
+    const cache = (this.charCache ??= new Array<string | undefined>(256 + 65536));
+    return (cache[key] ??= iconv().decode(buf.subarray(pos, pos + len), this.encoding));
+  }
+
   /** Whether `text`, decoded from buf[pos, pos + len), is a U+FFFD the charset encodes (GB18030 84 31 A4 37). */
   private isEncodedFffd(text: string, buf: Buffer, pos: number, len: number): boolean {
     if (text !== '\uFFFD') return false;
     const own = (this.fffdBytes ??= iconv().encode('\uFFFD', this.encoding));
-    return own.length === len && buf.compare(own, 0, len, pos, pos + len) === 0;
+    if (own.length !== len) return false;
+    for (let k = 0; k < len; k++) if (buf[pos + k] !== own[k]) return false; // (Buffer#compare costs ~100 ns a call)
+    return true;
   }
 
   /**
