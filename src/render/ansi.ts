@@ -21,6 +21,7 @@ import type { Chunk, LinkChunk } from '../types.js';
 import {
   COMMON_OPTION_NAMES,
   displayText,
+  isExplicitBidiFormat,
   readBoolean,
   readChoice,
   readDisplay,
@@ -64,7 +65,7 @@ const IN_CSI = 2; //    ESC [ and then parameter bytes 0–9 ; :
 function isNeutralised(c: number): boolean {
   if (c < 0x20) return c !== 0x09 && c !== 0x0a;
   if (c < 0x7f) return false;
-  return c <= 0x9f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+  return c <= 0x9f || isExplicitBidiFormat(c);
 }
 
 class AnsiRenderer implements ChunkRenderer {

@@ -223,12 +223,23 @@ export function isRtlCodePoint(cp: number): boolean {
   return bc === BIDI_R || bc === BIDI_AL;
 }
 
+/** UAX #9 §2.1–2.4: an explicit embedding, override or isolate (U+202A–202E, U+2066–2069). */
+export function isExplicitBidiFormat(c: number): boolean {
+  return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
 /** True when `s` holds a right-to-left character (Bidi_Class R or AL). */
 export function containsRtl(s: string): boolean {
   if (typeof s !== 'string') throw badArgument('containsRtl', 's', 'a string', s);
+  return rtlIn(s, false);
+}
+
+/** A right-to-left character in `s`, or with `formats` also an explicit embedding, override or isolate. */
+export function rtlIn(s: string, formats: boolean): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x0590) continue;
+    if (formats && isExplicitBidiFormat(c)) return true;
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {

@@ -5,7 +5,6 @@ import type { Chunk, LinkChunk } from '../types.js';
 import {
   COMMON_OPTION_NAMES,
   displayText,
-  isRtlCodePoint,
   readBoolean,
   readChoice,
   readDisplay,
@@ -13,6 +12,7 @@ import {
   readString,
   refusalsOf,
   renderAll,
+  rtlIn,
   unsafeCodes,
   resolveSchemes,
   type ChunkRenderer,
@@ -67,28 +67,6 @@ function escapeHtml(s: string): string {
   return last === 0 ? s : out + s.slice(last);
 }
 
-/**
- * UAX #9: `s` holds a right-to-left character (Bidi_Class R or AL, RLM and ALM among them) or an explicit
- * embedding, override or isolate (U+202A–202E, U+2066–2069).
- */
-function hasBidi(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x0590) continue;
-    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
-    let cp = c;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-        i++;
-      }
-    }
-    if (isRtlCodePoint(cp)) return true;
-  }
-  return false;
-}
-
 class HtmlRenderer implements ChunkRenderer {
   private readonly display;
   private readonly schemes;
@@ -129,7 +107,7 @@ class HtmlRenderer implements ChunkRenderer {
   chunk(chunk: Chunk): string {
     if (chunk.type === 'link') return this.link(chunk) + (this.linksOnly ? '\n' : '');
     if (this.linksOnly) return '';
-    if (!this.bidiSeen && this.isolate === 'rtl') this.bidiSeen = hasBidi(chunk.text);
+    if (!this.bidiSeen && this.isolate === 'rtl') this.bidiSeen = rtlIn(chunk.text, true);
     // A span shaped like a link that detection refused for a reason a reader should see (scanner.ts
     // `unlinked`: `https://bank.example@evil.example/`) is marked like a link that may not be clickable.
     const codes = unsafeCodes(chunk.diagnostics);
@@ -162,7 +140,7 @@ class HtmlRenderer implements ChunkRenderer {
     const body = this.text(shown);
     // RFC 3987 §4.1: an IRI is shown in logical order with a left-to-right base direction; `dir` on an inline
     // element also isolates it from the surrounding text (HTML "The dir attribute", bidi-isolate by default).
-    const dir = this.isolate === 'always' || (this.isolate === 'rtl' && (this.bidiSeen || hasBidi(shown))) ? ' dir="ltr"' : '';
+    const dir = this.isolate === 'always' || (this.isolate === 'rtl' && (this.bidiSeen || rtlIn(shown, true))) ? ' dir="ltr"' : '';
     const refused = refusalsOf(link, this.schemes);
     if (refused.length > 0) return `<span${this.unsafeAttr} title="${escapeHtml(refused.join(' '))}"${dir}>${body}</span>`;
     // refusalsOf() left only printable ASCII with an allowed scheme; escaping makes the attribute unbreakable.
