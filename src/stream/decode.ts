@@ -553,6 +553,133 @@ function familyOf(encoding: string): Family | null {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Single-byte charsets.
+//
+// WHATWG Encoding §9.1 "single-byte decoder": an ASCII byte is its own code point; any other byte is looked up in
+// the encoding's index, and a byte the index leaves out is an error (U+FFFD + `invalid-bytes` here). For a charset
+// the WHATWG Encoding Standard defines (the label names one, §4.2 "Names and labels"), the 128 upper entries come from
+// Node's TextDecoder for that encoding (ICU), decoded once at first use; iconv-lite's tables lack some of them
+// (windows-1252 0x81 0x8D 0x8F 0x90 0x9D are U+0081 … in WHATWG's index, undefined in iconv-lite's), and some labels
+// name another encoding in WHATWG (iso-8859-1, latin1, us-ascii: windows-1252; iso-8859-9: windows-1254; iso-8859-11,
+// tis-620: windows-874), as browsers and mail readers decode them.
+// Other single-byte charsets (cp437, koi8-t, …) keep iconv-lite's table, read the same way. Either way a write is
+// decoded by a look-up per byte into a 256-entry table, so the text never depends on how the bytes were split.
+// Deviation (WHATWG Encoding §9.1, windows-874 index): Node's TextDecoder (ICU) maps windows-874 0xDB–0xDE and
+// 0xFC–0xFF to the private-use U+F8C1–U+F8C8, which WHATWG's index leaves out; kept as TextDecoder decodes them.
+
+/** Whether a Uint16Array's bytes are little-endian, as Buffer#toString('utf16le') reads them. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+interface SingleByteCodec {
+  /** The WHATWG encoding the label names (TextDecoder's name for it, e.g. `windows-1252`), or null. */
+  readonly whatwg: string | null;
+  /** The charset to encode queries with (3987bis §3.5): the WHATWG encoding when iconv-lite knows its name. */
+  readonly documentCharset: string | undefined;
+  decode(bytes: Uint8Array): string;
+}
+
+const singleByteCodecs = new Map<string, SingleByteCodec>();
+
+/** The single-byte codec of `encoding` (iconv-lite checked it is one), built once per charset. */
+function singleByteCodec(encoding: string): SingleByteCodec {
+  const whatwg = whatwgEncoding(encoding);
+  const key = whatwg ?? 'iconv:' + resolvedName(encoding);
+  let codec = singleByteCodecs.get(key);
+  if (codec === undefined) {
+    codec = new TableCodec(whatwg, encoding);
+    singleByteCodecs.set(key, codec);
+  }
+  return codec;
+}
+
+/**
+ * The WHATWG encoding that `encoding` names, as TextDecoder knows it: the label as given, else any other of iconv-lite's
+ * names for the same charset (`windows1252` and `windows-1252:2000` are iconv-lite's windows1252, also named `cp1252`, a
+ * WHATWG label). Null when none is a WHATWG label of a single-byte encoding, or TextDecoder knows no legacy charsets
+ * (a Node built with small ICU).
+ */
+function whatwgEncoding(encoding: string): string | null {
+  const direct = textDecoderEncoding(encoding.trim());
+  if (direct !== null) return direct;
+  const lib = iconv() as unknown as { encodings: Record<string, unknown> | null };
+  const own = resolvedName(encoding);
+  for (const name of Object.keys(lib.encodings ?? {})) {
+    if (name.startsWith('_') || resolvedName(name) !== own) continue;
+    const found = textDecoderEncoding(name) ?? hyphenated(name);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * iconv-lite's names are squashed (`windows874`, `tis620`, `koi8u`), where WHATWG's labels keep a hyphen (`windows-874`,
+ * `tis-620`, `koi8-u`): TextDecoder's encoding for `name` with one hyphen put between a letter and a digit, if any.
+ */
+function hyphenated(name: string): string | null {
+  for (let i = 1; i < name.length; i++) {
+    const a = name.charCodeAt(i - 1) <= 0x39;
+    const b = name.charCodeAt(i) <= 0x39;
+    if (a === b) continue;
+    const found = textDecoderEncoding(name.slice(0, i) + '-' + name.slice(i));
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, b) => b));
+
+/** TextDecoder's encoding for `label` when that is a single-byte one (one UTF-16 unit per byte), else null. */
+function textDecoderEncoding(label: string): string | null {
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    return null; // not a WHATWG label (or the "replacement" encoding), or no ICU converter for it
+  }
+  const name = decoder.encoding;
+  if (name === 'utf-8' || name.startsWith('utf-16')) return null;
+  return decoder.decode(ALL_BYTES, STREAM).length === 256 ? name : null;
+}
+
+class TableCodec implements SingleByteCodec {
+  readonly whatwg: string | null;
+  readonly documentCharset: string | undefined;
+  private readonly table = new Uint16Array(256);
+
+  constructor(whatwg: string | null, encoding: string) {
+    this.whatwg = whatwg;
+    this.documentCharset = whatwg !== null && iconv().encodingExists(whatwg) ? whatwg : undefined;
+    const own = iconv().decode(ALL_BYTES, whatwg !== null && iconv().encodingExists(whatwg) ? whatwg : encoding);
+    // `stream: true` takes ICU's converter: Node 20.18.3+ and 22.13+ decode a windows-1252 call without it through a
+    // Latin-1 fast path, 0x80 as U+0080 rather than € (nodejs/node#60888). A single-byte decoder holds nothing back.
+    const text = whatwg !== null ? new TextDecoder(whatwg).decode(ALL_BYTES, STREAM) : own;
+    if (text.length !== 256 || own.length !== 256) throw new Error(`irilink: ${encoding} is not one unit per byte`); // familyOf said it is
+    for (let b = 0; b < 256; b++) {
+      const code = text.charCodeAt(b);
+      // A byte ICU leaves undefined that iconv-lite's table of the same encoding defines keeps it: windows-1255 0xCA,
+      // U+05BA in WHATWG's index, is the only one.
+      this.table[b] = code === 0xfffd ? own.charCodeAt(b) : code;
+    }
+    if (whatwg !== null) {
+      // WHATWG Encoding §9.1 step 2: an ASCII byte is its own code point. Node's TextDecoder (ICU) gives ibm866
+      // 0x1A 0x1C 0x7F as U+001C U+007F U+001A (an IBM control-code rotation): corrected here.
+      for (let b = 0; b < 0x80; b++) this.table[b] = b;
+    }
+  }
+
+  decode(bytes: Uint8Array): string {
+    const n = bytes.length;
+    const table = this.table;
+    const codes = new Uint16Array(n);
+    for (let i = 0; i < n; i++) codes[i] = table[bytes[i]!]!;
+    if (LITTLE_ENDIAN) return Buffer.from(codes.buffer, 0, n * 2).toString('utf16le');
+    let out = '';
+    for (let i = 0; i < n; i += 4096) out += String.fromCharCode.apply(null, codes.subarray(i, Math.min(n, i + 4096)) as unknown as number[]);
+    return out;
+  }
+}
+
 /** Byte order of a UTF-16 or UTF-32 stream: fixed by its name, or decided on its first bytes (AUTO). */
 const AUTO = 0;
 const LE = 1;
@@ -663,12 +790,15 @@ class LegacyDecoder implements Decoder {
   private charCache: (string | undefined)[] | null = null;
   /** The charset's own bytes for U+FFFD (a U+FFFD decoded from exactly these is text, not a replacement). */
   private fffdBytes: Buffer | null = null;
+  /** 'single' family only: the charset's 256 code units (see SingleByteCodec). */
+  private single: SingleByteCodec | null = null;
 
   constructor(encoding: string) {
     this.encoding = encoding;
     this.family = familyOf(encoding)!; // checked by checkEncoding
     const unicode = this.family === 'utf16' || this.family === 'utf32' || this.family === 'cesu8' || isUnicodeName(squash(encoding));
-    this.documentCharset = unicode ? undefined : encoding;
+    if (this.family === 'single') this.single = singleByteCodec(encoding);
+    this.documentCharset = unicode ? undefined : (this.single?.documentCharset ?? encoding);
     this.nfc = new NfcStage(!unicode);
     if (this.family === 'utf16' || this.family === 'utf32') this.order = byteOrderOf(encoding);
   }
@@ -684,7 +814,7 @@ class LegacyDecoder implements Decoder {
     else if (this.family === 'utf16' || this.family === 'utf32') this.utf16or32(buf, out, false);
     else if (this.family === 'single') {
       // One byte, one UTF-16 unit, whatever the byte; a U+FFFD is a byte the charset does not define.
-      const text = iconv().decode(buf, this.encoding);
+      const text = this.single!.decode(buf);
       const at = out.appendText(text, true);
       out.units.fill(1, at, at + text.length);
     } else {
