@@ -166,9 +166,10 @@ describe('the mail and log decoders read single-byte charsets the same way', () 
   // windows-1254 (the WHATWG encoding of the label iso-8859-9) 0x8A is Š; ISO-8859-9 0x8A is a C1 control.
   const line = Buffer.concat([Buffer.from('see https://x.tr/'), Buffer.from([0x8a]), Buffer.from('a end\n')]);
 
-  it('mail: a part declared iso-8859-9 reads 0x8A as Š (windows-1254)', async () => {
+  it('mail: a part declared iso-8859-9 reads 0x8A as Š, and says it was decoded as windows-1254', async () => {
     const m = await linkifyMessage(Buffer.concat([Buffer.from('Content-Type: text/plain; charset=iso-8859-9\r\n\r\n'), line]));
-    expect(m.parts[0]!.links.map((l) => l.text)).to.deep.equal(['https://x.tr/Ša']);
+    const p = m.parts[0]!;
+    expect([p.charset, p.declaredCharset, p.links.map((l) => l.text)]).to.deep.equal(['windows-1254', 'iso-8859-9', ['https://x.tr/Ša']]);
   });
 
   it('logs: createLogLinkStream({ encoding: "iso-8859-9" }) reads 0x8A as Š, byte offsets exact', async () => {
@@ -193,6 +194,25 @@ describe('stream decoder: GB18030 four-byte characters in a write that also hold
       }),
       { seed: 9, numRuns: 200 },
     );
+  });
+
+  it('a four-byte sequence of no code point (pointer 39420–188999, or past 1237575) is one U+FFFD for its four bytes (WHATWG), any writes', async () => {
+    const input = Buffer.concat([
+      Buffer.from('a '),
+      Buffer.from([0x84, 0x31, 0xa4, 0x39]), // pointer 39419: U+FFFF, the last of the BMP ranges
+      Buffer.from([0x84, 0x31, 0xa5, 0x30]), // 39420: none (iconv-lite: U+10000)
+      Buffer.from([0x90, 0x30, 0x81, 0x30]), // 189000: U+10000
+      Buffer.from([0xe3, 0x32, 0x9a, 0x35]), // 1237575: U+10FFFF
+      Buffer.from([0xe3, 0x32, 0x9a, 0x36]), // 1237576: none (iconv-lite: U+DC00 U+DC00)
+      Buffer.from(' b'),
+    ]);
+    const expected = 'a \uFFFF\uFFFD\u{10000}\u{10FFFF}\uFFFD b';
+    for (const encoding of ['gb18030', 'gbk']) {
+      for (const cuts of [[], [3], [4, 5, 9, 13, 17, 21], [...input.keys()]]) expect(decodeInWrites(encoding, input, cuts), `${encoding} ${cuts.join()}`).to.equal(expected);
+    }
+    expect(spans(await streamParts([input], { encoding: 'gb18030' }))).to.deep.equal([`${expected}@0-24 invalid-bytes`]);
+    const chunks = await streamParts([Buffer.from([0x84, 0x31, 0xa5, 0x30, 0x20]), Buffer.from('http://x.cn/ '), Buffer.from([0xe3, 0x32, 0x9a, 0x36])], { encoding: 'gb18030' });
+    expect(spans(chunks)).to.deep.equal(['\uFFFD @0-5 invalid-bytes', '⸠http://x.cn/⸡@5-17', ' \uFFFD@17-22 invalid-bytes']);
   });
 
   it('every four-byte character of the BMP (39420 of them) and a sample beyond it, after an invalid byte, is iconv-lite\'s', () => {

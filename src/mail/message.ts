@@ -286,13 +286,13 @@ async function transferDecode(node: MimeNode, bodies: Buffer[]): Promise<Buffer>
  * - Deviation (practice): a part declared ASCII, with no charset, or with one nobody knows, is read as UTF-8 when
  *   its bytes are valid UTF-8 and as windows-1252 otherwise — the two charsets such 8-bit bytes nearly always are
  *   (ASCII text reads the same in all three).
- * - WHATWG Encoding §4.2: the labels iso-8859-1 / latin1 / us-ascii mean windows-1252, as mail readers decode
- *   them (senders label windows-1252 text, curly quotes and all, as ISO-8859-1).
+ * - WHATWG Encoding §4.2: a label names the WHATWG encoding, as mail readers decode them (senders label windows-1252
+ *   text, curly quotes and all, as ISO-8859-1): the stream's decoder reads iso-8859-1 / latin1 as windows-1252,
+ *   iso-8859-9 as windows-1254, tis-620 as windows-874 (src/stream/decode.ts), and `charset` names that encoding.
  * - UTF-16 and UTF-32: see unicodeCharset.
  */
 function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder: Decoder; charset: string } {
   let name = declared === undefined ? '' : declared.trim().toLowerCase();
-  if (name === 'iso-8859-1' || name === 'iso8859-1' || name === 'latin1' || name === 'l1') name = 'windows-1252';
   name = unicodeCharset(name, bytes) ?? name;
   const unknown = (): { decoder: Decoder; charset: string } => {
     const guess = isUtf8(bytes) ? 'utf-8' : 'windows-1252';
@@ -300,7 +300,9 @@ function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder:
   };
   if (name === '' || name === 'us-ascii' || name === 'ascii' || name === 'ansi_x3.4-1968') return unknown();
   try {
-    return { decoder: createDecoder(name), charset: name === 'utf8' ? 'utf-8' : name };
+    const decoder = createDecoder(name);
+    // The WHATWG encoding of a single-byte label (documentCharset; iso-8859-9 → windows-1254), else the label.
+    return { decoder, charset: name === 'utf8' ? 'utf-8' : (decoder.documentCharset ?? name) };
   } catch {
     return unknown();
   }

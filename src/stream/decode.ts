@@ -9,7 +9,10 @@
 //   writes take the native path (buffer.isUtf8, then TextDecoder); only a write holding invalid bytes is walked here.
 // - ISO-2022-JP: WHATWG Encoding "ISO-2022-JP decoder" (iconv-lite has no ISO-2022-JP); JIS X 0208 pairs are looked up
 //   through iconv-lite's EUC-JP table, the same JIS X 0208 set shifted by 0x80.
-// - Other legacy charsets (Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR, windows-125x, KOI8-R, …): iconv-lite,
+// - Single-byte charsets (windows-125x, ISO-8859-x, KOI8-R, …): a 256-entry table per charset, WHATWG's where the
+//   WHATWG Encoding Standard defines the charset (from Node's TextDecoder, see TableCodec), else iconv-lite's.
+// - GB18030 four-byte sequences: by pointer (WHATWG Encoding "gb18030 decoder"), see gbFourByte.
+// - Other legacy charsets (Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR, …): iconv-lite,
 //   with the byte length of each character found from the charset's lead-byte structure and checked
 //   against iconv-lite's output; a write where they disagree (invalid bytes, a pair that maps to two code
 //   points) is decoded character by character, exact but slower. A charset of no known structure is refused (iconv-lite
@@ -742,6 +745,20 @@ function utf32Order(buf: Buffer): number {
   return be > le ? BE : LE; // Deviation (Unicode §3.10 D101): guessed, see above
 }
 
+// Multi-byte charsets against the WHATWG Encoding Standard (compared with Node's TextDecoder, which is ICU's converters
+// and itself departs from WHATWG for Big5 (HKSCS as private use), EUC-KR (no UHC), EUC-JP (C1 bytes), Shift_JIS
+// (0x80, 1A/1C/7F) and GBK (0xFF); where they differ, iconv-lite's reading here is WHATWG's), these differences are kept:
+// - Deviation (WHATWG Encoding §10.2.1, §11.1.1, §12.1.1, §12.3.1, §13.1.1: after a lead byte, a byte that makes no
+//   character is read again only if it is ASCII): iconv-lite reads any such byte again, so `DE 84` is two U+FFFD where
+//   WHATWG has one, and what follows may align differently. Kept so that the text is iconv.decode()'s.
+// - Deviation (WHATWG gb18030 index, GB18030-2022): iconv-lite decodes the 18 two-byte sequences the 2022 edition moved
+//   out of private use (A6D9–A6DF, A6EC, A6ED, A6F3, FE59, FE61, FE66, FE67, FE6D, FE7E, FE90, FEA0) as the 2005
+//   edition's private-use code points (A6D9 is U+E78D, not U+FE10).
+// - Deviation (WHATWG Shift_JIS decoder: pointers 8836–10715 are U+E000–U+E757): iconv-lite lacks the last row, lead
+//   0xF9 (U+E69C–U+E757): U+FFFD and the trail byte read again.
+// - Fixed here: GB18030 four-byte pointers of no code point (see gbFourByte); GBK decodes four-byte sequences, as
+//   WHATWG's GBK decoder is the gb18030 decoder (iconv-lite's gbk did not).
+
 /**
  * The byte length of the character starting at buf[i] from the charset's lead-byte structure, or 0 when
  * more bytes are needed to tell. Checked against iconv-lite's output afterwards, never trusted blindly.
@@ -762,6 +779,49 @@ function structuralLength(family: Family, buf: Buffer, i: number): number {
     default:
       return 1;
   }
+}
+
+// WHATWG Encoding §10.2.1 "gb18030 decoder", four-byte sequences: pointer = (b1 − 0x81) × 12600 + (b2 − 0x30) × 1260 +
+// (b3 − 0x81) × 10 + (b4 − 0x30). Pointers 0–39419 are the BMP characters of "index gb18030 ranges", 189000–1237575 are
+// U+10000 + (pointer − 189000), any other has no code point: one error for the four bytes.
+// Deviation from iconv-lite, which gives pointers from 39420 on U+10000 + (pointer − 39420) (84 31 A5 30 as U+10000)
+// and, past 1237575, lone surrogates (E3 32 9A 36 as U+DC00 U+DC00).
+
+const GB_NOT_FOUR = -2;
+const GB_UNMAPPED = -1;
+/** The BMP code points of pointers 0–39419, read from iconv-lite's decoder once (one call for all of them). */
+let gbRanges: Uint16Array | null = null;
+
+function gbRangesTable(): Uint16Array {
+  if (gbRanges !== null) return gbRanges;
+  const n = 39420;
+  const bytes = Buffer.alloc(n * 4);
+  for (let p = 0; p < n; p++) {
+    bytes[p * 4] = 0x81 + Math.floor(p / 12600);
+    bytes[p * 4 + 1] = 0x30 + (Math.floor(p / 1260) % 10);
+    bytes[p * 4 + 2] = 0x81 + (Math.floor(p / 10) % 126);
+    bytes[p * 4 + 3] = 0x30 + (p % 10);
+  }
+  const text = iconv().decode(bytes, 'gb18030');
+  if (text.length !== n) throw new Error('irilink: iconv-lite\'s GB18030 four-byte BMP range is not one unit per sequence');
+  const table = new Uint16Array(n);
+  for (let p = 0; p < n; p++) table[p] = text.charCodeAt(p);
+  return (gbRanges = table);
+}
+
+/**
+ * The code point of the GB18030 four-byte sequence at buf[i] (b1 0x81–0xFE and b2 0x30–0x39 checked by the caller),
+ * GB_UNMAPPED for a pointer of no code point, or GB_NOT_FOUR when b3 or b4 is out of range (an invalid sequence,
+ * read as iconv-lite reads it).
+ */
+function gbFourByte(buf: Buffer, i: number): number {
+  const b3 = buf[i + 2]!;
+  const b4 = buf[i + 3]!;
+  if (b3 < 0x81 || b3 > 0xfe || b4 < 0x30 || b4 > 0x39) return GB_NOT_FOUR;
+  const pointer = (buf[i]! - 0x81) * 12600 + (buf[i + 1]! - 0x30) * 1260 + (b3 - 0x81) * 10 + (b4 - 0x30);
+  if (pointer < 39420) return gbRangesTable()[pointer]!;
+  if (pointer >= 189000 && pointer <= 1237575) return 0x10000 + pointer - 189000;
+  return GB_UNMAPPED;
 }
 
 class LegacyDecoder implements Decoder {
@@ -824,14 +884,16 @@ class LegacyDecoder implements Decoder {
       const lengths = new Uint8Array(buf.length);
       let count = 0;
       let i = 0;
+      let unmapped = false;
       while (i < buf.length) {
         const len = structuralLength(this.family, buf, i);
         if (len === 0 || i + len > buf.length) break;
+        if (len === 4 && gbFourByte(buf, i) === GB_UNMAPPED) unmapped = true; // iconv-lite gives it a code point
         lengths[count++] = len;
         i += len;
       }
       const text = i === 0 ? '' : iconv().decode(buf.subarray(0, i), this.encoding);
-      if (text.indexOf('\uFFFD') < 0 && codePoints(text) === count) {
+      if (!unmapped && text.indexOf('\uFFFD') < 0 && codePoints(text) === count) {
         assignLengths(text, lengths, 0, out);
         if (i < buf.length) this.pending = Buffer.from(buf.subarray(i));
       } else {
@@ -885,6 +947,20 @@ class LegacyDecoder implements Decoder {
     while (pos < buf.length) {
       const len = structuralLength(this.family, buf, pos);
       if (len === 0 || pos + len > buf.length) return pos;
+      if (len === 4) {
+        // GB18030 four bytes: by pointer, not a call of iconv-lite each (~2 µs: 20 MB took ~6 s).
+        const cp = gbFourByte(buf, pos);
+        if (cp !== GB_NOT_FOUR) {
+          if (cp === GB_UNMAPPED) out.appendCode(0xfffd, 4, 0, true);
+          else if (cp < 0x10000) out.appendCode(cp, 4, 0, cp !== 0xfffd); // 84 31 A4 37 encodes U+FFFD: text
+          else {
+            out.appendCode(0xd800 + ((cp - 0x10000) >> 10), 4, 0);
+            out.appendCode(0xdc00 + ((cp - 0x10000) & 0x3ff), 0, 0);
+          }
+          pos += 4;
+          continue;
+        }
+      }
       const text = this.decodeChar(buf, pos, len);
       if (len > 1 && text.charCodeAt(0) === 0xfffd && text.length > 1) {
         assignAll('\uFFFD', 1, out, true);
