@@ -583,9 +583,18 @@ interface SingleByteCodec {
 }
 
 const singleByteCodecs = new Map<string, SingleByteCodec>();
+/**
+ * The codec of each label seen (the log decoder makes a decoder per line: finding the WHATWG encoding of a label
+ * iconv-lite spells its own way took ~0.15 ms). Emptied past LABELS_KEPT labels, so that a mailbox of many spellings
+ * cannot make it grow without bound.
+ */
+const codecByLabel = new Map<string, SingleByteCodec>();
+const LABELS_KEPT = 256;
 
 /** The single-byte codec of `encoding` (iconv-lite checked it is one), built once per charset. */
 function singleByteCodec(encoding: string): SingleByteCodec {
+  const known = codecByLabel.get(encoding);
+  if (known !== undefined) return known;
   const whatwg = whatwgEncoding(encoding);
   const key = whatwg ?? 'iconv:' + resolvedName(encoding);
   let codec = singleByteCodecs.get(key);
@@ -593,6 +602,8 @@ function singleByteCodec(encoding: string): SingleByteCodec {
     codec = new TableCodec(whatwg, encoding);
     singleByteCodecs.set(key, codec);
   }
+  if (codecByLabel.size >= LABELS_KEPT) codecByLabel.clear();
+  codecByLabel.set(encoding, codec);
   return codec;
 }
 
@@ -749,7 +760,7 @@ function utf32Order(buf: Buffer): number {
 // and itself departs from WHATWG for Big5 (HKSCS as private use), EUC-KR (no UHC), EUC-JP (C1 bytes), Shift_JIS
 // (0x80, 1A/1C/7F) and GBK (0xFF); where they differ, iconv-lite's reading here is WHATWG's), these differences are kept:
 // - Deviation (WHATWG Encoding §10.2.1, §11.1.1, §12.1.1, §12.3.1, §13.1.1: after a lead byte, a byte that makes no
-//   character is read again only if it is ASCII): iconv-lite reads any such byte again, so `DE 84` is two U+FFFD where
+//   character is read again only if it is ASCII): iconv-lite reads any such byte again, so Big5 `DE 84` is two U+FFFD where
 //   WHATWG has one, and what follows may align differently. Kept so that the text is iconv.decode()'s.
 // - Deviation (WHATWG gb18030 index, GB18030-2022): iconv-lite decodes the 18 two-byte sequences the 2022 edition moved
 //   out of private use (A6D9–A6DF, A6EC, A6ED, A6F3, FE59, FE61, FE66, FE67, FE6D, FE7E, FE90, FEA0) as the 2005
