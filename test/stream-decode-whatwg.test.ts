@@ -96,6 +96,13 @@ const LABELS: [string, string][] = [
   ['koi8r', 'koi8-r'],
   ['koi8u', 'koi8-u'],
   ['iso-8859-15', 'iso-8859-15'],
+  // WHATWG labels iconv-lite does not know: taken as the encoding they name.
+  ['x-cp1252', 'windows-1252'],
+  ['dos-874', 'windows-874'],
+  ['koi8', 'koi8-r'],
+  ['x-mac-roman', 'macintosh'],
+  ['csisolatin9', 'iso-8859-15'],
+  ['visual', 'iso-8859-8'],
 ];
 
 describe('stream decoder: single-byte charsets decode as the WHATWG Encoding Standard (§9.1), TextDecoder the reference', () => {

@@ -109,11 +109,12 @@ export function checkEncoding(encoding: unknown): void {
   if (s === 'utf7' || s === 'utf7imap' || s === 'unicode11utf7') {
     throw badOption('encoding', 'a charset other than UTF-7 (not supported: the WHATWG Encoding Standard leaves it out)', encoding);
   }
-  if (!iconv().encodingExists(encoding)) {
+  const name = iconvName(encoding);
+  if (name === null) {
     throw badOption('encoding', 'a charset name iconv-lite knows (e.g. "utf-8", "shift_jis", "windows-1252")', encoding);
   }
   // A codec whose byte structure irilink does not know could not be decoded exactly, with byte offsets (none today).
-  if (familyOf(encoding) === null) {
+  if (familyOf(name) === null) {
     throw badOption('encoding', 'a charset of a known byte structure (single-byte, Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR, UTF-16/32, CESU-8)', encoding);
   }
 }
@@ -144,7 +145,19 @@ export function createDecoder(encoding?: string): Decoder {
   const s = squash(encoding);
   if (isUtf8Name(s)) return new Utf8Decoder();
   if (isIso2022JpName(s)) return new Iso2022JpDecoder();
-  return new LegacyDecoder(encoding);
+  return new LegacyDecoder(iconvName(encoding)!);
+}
+
+/**
+ * The name to give iconv-lite for `encoding`: itself when iconv-lite knows it, else, for a WHATWG label of a
+ * single-byte encoding that iconv-lite knows by another name (x-cp1252, dos-874, koi8, x-mac-roman, csisolatin9, visual:
+ * WHATWG Encoding §4.2 "Names and labels"), that encoding's name; null when neither knows it.
+ */
+function iconvName(encoding: string): string | null {
+  const known: boolean = iconv().encodingExists(encoding); // (a type guard that would narrow `encoding` to never)
+  if (known) return encoding;
+  const whatwg = textDecoderEncoding(encoding.trim());
+  return whatwg !== null && iconv().encodingExists(whatwg) ? whatwg : null;
 }
 
 // ---------------------------------------------------------------------------------------------------
