@@ -474,6 +474,15 @@ describe('createLinkStream: legacy charsets (iconv-lite), NFC (RFC 3987 §3.1 va
     }
   });
 
+  /** Whether `b` holds a lead 84–8F or E3–FE, a digit, 81–FE, a digit: a GB18030 four-byte sequence that may have no code point. */
+  const mayHoldUnmappedGb = (b: Buffer): boolean => {
+    for (let i = 0; i + 3 < b.length; i++) {
+      const lead = b[i]!;
+      if (((lead >= 0x84 && lead <= 0x8f) || lead >= 0xe3) && b[i + 1]! >= 0x30 && b[i + 1]! <= 0x39 && b[i + 2]! >= 0x81 && b[i + 2]! <= 0xfe && b[i + 3]! >= 0x30 && b[i + 3]! <= 0x39) return true;
+    }
+    return false;
+  };
+
   for (const encoding of ['shift_jis', 'euc-jp', 'gb18030', 'big5', 'euc-kr', 'koi8-r', 'windows-1258', 'iso-2022-jp']) {
     it(`${encoding}: any bytes, split anywhere — no crash, the same chunks as one write, chunks tile the bytes`, async () => {
       await fc.assert(
@@ -483,8 +492,11 @@ describe('createLinkStream: legacy charsets (iconv-lite), NFC (RFC 3987 §3.1 va
           const split = merge(await streamParts(splitAt(bytes, cuts), { encoding }));
           expect(split).to.deep.equal(whole);
           if (encoding !== 'iso-2022-jp') {
-            // Stateless charsets: the text is iconv-lite's, normalised; the chunks tile the bytes.
-            expect(joined(split)).to.equal(iconv.decode(bytes, encoding).normalize('NFC'));
+            // Stateless charsets: the text is iconv-lite's (windows-1258: WHATWG's table, TextDecoder's in stream mode),
+            // normalised; the chunks tile the bytes. A GB18030 four-byte sequence of no code point is one U+FFFD, not
+            // iconv-lite's reading (test/stream-decode-whatwg.test.ts): an input that may hold one is checked there.
+            const reference = encoding === 'windows-1258' ? new TextDecoder(encoding).decode(bytes, { stream: true }) : iconv.decode(bytes, encoding);
+            if (encoding !== 'gb18030' || !mayHoldUnmappedGb(bytes)) expect(joined(split)).to.equal(reference.normalize('NFC'));
             let pos = 0;
             for (const c of split) {
               expect(c.byteStart).to.equal(pos);
