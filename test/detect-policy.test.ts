@@ -320,7 +320,8 @@ describe('detect: a percent-encoded host is not linked, nor a domain inside `%XX
     'go http://w%77%77%2Eo%70%74%6F%72%69um.n%65t/remove.html now',
     'go http://%72.%6cycos.c%6fm|redir%25%36d%65gs.com%25%32f now',
     // the tail of a %XX is no label: `40debian.org`, `2Fexample.com` are other hosts than the ones written
-    'mail <mailto:press%40debian.org> or ⸠press@debian.org⸡',
+    'mail <⸠mailto:press%40debian.org⸡> or ⸠press@debian.org⸡ (the %40 after mailto: is an @, below)',
+    'press%40debian.org and x%40example.com (no mailto: before them)',
     '?u=https%3A%2F%2Fexample.com%2Fx',
     // a %XX that is no host character ends the host as before; %XX in a path stays
     '⸠http://example.com⸡%20 and ⸠http://example.com⸡%2Fa',
@@ -361,4 +362,49 @@ describe('detect: hosts', () => {
     expect(findLinks('example.com')[0]).to.include({ scheme: 'https', schemeInferred: true, uri: 'https://example.com' });
     expect(findLinks('example.com', { defaultScheme: 'http' })[0]).to.include({ scheme: 'http', uri: 'http://example.com' });
   });
+});
+
+describe('detect: a mailto: whose @ is percent-encoded (RFC 6068 §2)', () => {
+  itMarks([
+    'see ⸠mailto:x%40example.org⸡ now',
+    'mail <⸠mailto:debian-l10n-xxxxx%40lists.debian.org⸡>',
+    '(⸠mailto:press%40debian.org⸡).',
+    'write to ⸠MAILTO:Press%40Debian.ORG⸡.',
+    '⸠mailto:%22not%40me%22%40example.org⸡ (a quoted local part, encoded)',
+    '⸠mailto:a%40example.org?subject=hi%20there⸡ then',
+    '⸠mailto:jürgen%40example.de⸡ (an IRI: the local part as written)',
+    '⸠mailto:a%40example.com⸡を参照',
+    '⸠mailto:a%40example.org⸡。次へ',
+    // no address: no %40, an empty or dotted local part, no TLD, a label running on, a non-ASCII domain
+    'mailto:%20x mailto:.a%40example.org mailto:a.%40example.org mailto:a..b%40example.org',
+    'mailto:%40example.org mailto:a%40example mailto:a%40example.coméx mailto:a%40-x.org',
+    'mailto:a/b%40example.org mailto:a%40例え.jp',
+  ]);
+  it('keeps %40 in the uri and the iri (RFC 3987 §3.2: `@` is reserved)', () => {
+    expect(findLinks('mailto:x%40example.org')[0]).to.include({
+      kind: 'email',
+      scheme: 'mailto',
+      schemeInferred: false,
+      uri: 'mailto:x%40example.org',
+      iri: 'mailto:x%40example.org',
+    });
+    expect(findLinks('mailto:jürgen%40example.de')[0]).to.include({
+      uri: 'mailto:j%C3%BCrgen%40example.de',
+      iri: 'mailto:jürgen%40example.de',
+    });
+  });
+  it('leaves the literal @ to the email rule', () => {
+    expect(findLinks('mailto:a@example.org')[0]).to.include({ text: 'mailto:a@example.org', uri: 'mailto:a@example.org' });
+  });
+});
+
+describe('detect: a version number glued to a name is no host (deviation from UTS #58 §4.1 step 4)', () => {
+  itMarks([
+    'X-Mailman-Version: 2.0.9-sf.net',
+    'version 1.0.0-rc.1.com and 2.4.21-27.el.com',
+    '2.0.9-sf.net/x then ⸠example.com⸡',
+    // one label of digits before it (reverse DNS), more labels of digits, a letter first, an explicit scheme: hosts
+    '⸠188.209-65-87.adsl-dyn.isp.belgacom.be⸡ and ⸠1.0-25.2.0.192.in-addr.arpa⸡',
+    '⸠1.2.3.4.example.com⸡ ⸠v2.0.9-sf.net⸡ ⸠http://2.0.9-sf.net⸡ ⸠a@2.0.9-sf.net⸡',
+  ]);
 });

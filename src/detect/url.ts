@@ -15,6 +15,7 @@ import {
   codePointBefore,
   equalsLowerCased,
   INCLUDE,
+  isBidiControl,
   isDomainChar,
   isHostDot,
   isLabelChar,
@@ -22,6 +23,8 @@ import {
 } from './chars.js';
 import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
 import { closerBefore } from './quotes.js';
+import { isLinkEmail } from '../unicode/index.js';
+import { MAX_LOCAL_PART_LENGTH } from './email.js';
 import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from './options.js';
 import { PATH, terminate } from './terminate.js';
 import { fastPaths, type ScanState } from './state.js';
@@ -64,7 +67,8 @@ export function atColon(st: ScanState, c: number): boolean {
   // TLD (`http://www.debian.orghttp://www.debian.org/doc/`: a new link, P8).
   if (s > 0 && !allowsGluedScheme(codePointBefore(text, s)) && !tldBeforeGluedScheme(st, s)) return false;
   const scheme = st.scheme;
-  if (scheme === 'mailto') return false; // emails are found from their domain (email.ts), mailto: included
+  // Emails are found from their domain (email.ts), `mailto:` included; here only the one whose `@` is written `%40`.
+  if (scheme === 'mailto') return encodedAtMailto(st, s, c);
   st.beginCandidate();
   st.closer = closerBefore(text, s);
   st.kind = 'url';
@@ -432,4 +436,110 @@ function tldBeforeGluedScheme(st: ScanState, s: number): boolean {
   if (s - t < 2 || s - t > 6 || t < 2 || text.charCodeAt(t - 1) !== DOT) return false;
   const label = text.charCodeAt(t - 2);
   return label < 128 && (ASCII_FLAGS[label]! & A_HOST) !== 0 && label !== DOT && label !== 0x2d && isTld(st, t, s);
+}
+
+/**
+ * RFC 6068 §2: the addr-spec of a `mailto:` URI may be percent-encoded (RFC 3986 §2.1), also its `@`:
+ * `<mailto:press%40debian.org>` (as Debian's pages write it) is an address, which the domain rule cannot find (its
+ * back-scan stops at the `%`, and `40debian.org` is no name: domains.ts percentEncodedBefore).
+ *
+ *     see mailto:press%40debian.org.
+ *         ^s     ^c+1 ^at  ^ds     ^ the link ends at the TLD (a trailing dot is the sentence's), or after `?hfields`
+ *
+ * The local part: unreserved characters, `!$'*+`, `%XX` (RFC 6068 §2 wants the others of RFC 5322 atext
+ * percent-encoded in a URI) and non-ASCII Link_Email characters (an IRI, RFC 3987 §2.2), then `%40` (not one inside
+ * `%22…%22`: RFC 6068 §6.1's `mailto:%22not%40me%22@example.org`); not empty, no
+ * dot at either end, no `..` (UTS #58 §5.2 step 2). The domain: ASCII LDH labels (UTS #58 §4.1 steps 2 and 4) ending
+ * in a TLD. toUri maps only a domain after a literal `@` through UTS #46 (to-uri.ts), so a non-ASCII one after `%40`
+ * is not taken. The link stays as written: toIri keeps `%40` (RFC 3987 §3.2 step 2: `@` is reserved).
+ * A literal `@` (`mailto:a@example.org`, the domain rule's) or anything else before `%40` returns false, st.next = c + 1.
+ */
+function encodedAtMailto(st: ScanState, s: number, c: number): boolean {
+  const text = st.text;
+  const ls = c + 1;
+  let j = ls;
+  let at = -1;
+  let quoted = false; // inside a quoted-string (RFC 5322 §3.4.1), written `%22…%22`: its `%40` is no separator
+  while (!st.outOfRoom(j) && j - ls <= 3 * MAX_LOCAL_PART_LENGTH) {
+    const ch = text.charCodeAt(j);
+    if (ch === PERCENT) {
+      if (st.outOfRoom(j + 2)) return false;
+      const hi = hexDigit(text.charCodeAt(j + 1));
+      const lo = hexDigit(text.charCodeAt(j + 2));
+      if (hi < 0 || lo < 0) return false;
+      if (hi === 2 && lo === 2) quoted = !quoted;
+      if (hi === 4 && lo === 0 && !quoted) {
+        at = j;
+        break;
+      }
+      j += 3;
+    } else if (ch < 128) {
+      if (LOCAL_PART[ch] !== 1) return false;
+      j++;
+    } else {
+      const cp = st.cpAt(j);
+      if (!isLinkEmail(cp) || isBidiControl(cp)) return false;
+      j += cp > 0xffff ? 2 : 1;
+    }
+  }
+  // UTS #58 §5.2 step 2, as emailAt: the local part is not empty, has no dot at either end and no `..`.
+  if (at <= ls || text.charCodeAt(ls) === DOT || text.charCodeAt(at - 1) === DOT) return false;
+  for (let i = ls + 1; i < at; i++) if (text.charCodeAt(i) === DOT && text.charCodeAt(i - 1) === DOT) return false;
+  // The domain: ASCII host characters, its last label a TLD.
+  const ds = at + 3;
+  let k = ds;
+  let labelStart = ds;
+  let lastLabel = ds; // the label before labelStart's
+  while (!st.outOfRoom(k)) {
+    const ch = text.charCodeAt(k);
+    if (ch >= 128 || (ASCII_FLAGS[ch]! & A_HOST) === 0) break;
+    k++;
+    if (ch === DOT) {
+      lastLabel = labelStart;
+      labelStart = k;
+    }
+    if (k - ds > MAX_DOMAIN_LENGTH) return false;
+  }
+  if (!st.outOfRoom(k) && text.charCodeAt(k) >= 128 && isLabelChar(st.cpAt(k))) {
+    // UTS #58 §4.1 step 2: a TLD does not run on into a letter (`.comé`), except the deviation of domains.ts for a
+    // script written without spaces: `mailto:a%40example.comを参照` ends at the ASCII TLD.
+    if (labelStart === ds || asciiTldBeforeNoSpaceScript(st, labelStart, k + 1) !== k) return false;
+  }
+  // A trailing dot ends the sentence (NOTES §4.1 step 7: no path follows an address).
+  let tldEnd = k;
+  if (labelStart === k && k > ds) {
+    tldEnd = k - 1;
+    labelStart = lastLabel;
+  }
+  if (labelStart === ds || labelStart >= tldEnd || !isTld(st, labelStart, tldEnd) || !validLabels(text, ds, tldEnd)) return false;
+  st.beginCandidate();
+  st.closer = closerBefore(text, s);
+  st.kind = 'email';
+  st.scheme = 'mailto';
+  st.schemeInferred = false;
+  st.start = s;
+  st.stop = tldEnd;
+  st.resume = tldEnd;
+  if (!st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === QUESTION) {
+    // RFC 6068 §2 hfields, as emailAt takes them after a literal `@` (a UTS #58 §3.5.1 query).
+    const e = terminate(st, tldEnd, 0);
+    if (e > tldEnd + 1) {
+      st.stop = e;
+      st.resume = e;
+    }
+  }
+  st.hostStart = ds;
+  st.hostEnd = tldEnd;
+  return true;
+}
+
+/**
+ * RFC 6068 §2: the ASCII characters a local part may hold unencoded in a mailto URI (unreserved, and the
+ * some-delims that RFC 5322 atext has): 1, else 0.
+ */
+const LOCAL_PART = new Uint8Array(128);
+{
+  for (let ch = 0; ch < 128; ch++) if ((ASCII_FLAGS[ch]! & (A_ALPHA | A_DIGIT)) !== 0) LOCAL_PART[ch] = 1;
+  const punctuation = "-._~!$'*+";
+  for (let i = 0; i < punctuation.length; i++) LOCAL_PART[punctuation.charCodeAt(i)] = 1;
 }
