@@ -408,3 +408,33 @@ describe('detect: a version number glued to a name is no host (deviation from UT
     '⸠1.2.3.4.example.com⸡ ⸠v2.0.9-sf.net⸡ ⸠http://2.0.9-sf.net⸡ ⸠a@2.0.9-sf.net⸡',
   ]);
 });
+
+describe('detect: a tel: URI is a global number or has a phone-context (RFC 3966 §3)', () => {
+  itMarks([
+    'call ⸠tel:+1-201-555-0123⸡ now or ⸠TEL:+353-1-635-9760⸡',
+    '⸠tel:+(1)-201-555-0123⸡ (visual separators before the first digit)',
+    '⸠tel:7042;phone-context=example.com⸡ and ⸠tel:863-1234;phone-context=+1-914-555⸡',
+    // a label before a phone number, not a URI: nothing is linked, not the first group of digits
+    'Thema Ordi\nTel:27 83 6919246\nFax:852-27958189',
+    'TEL:0031-623-787-971. and Tel:01 635 9760',
+    'tel:10086 tel:+ tel:+-() tel:7042;context=x',
+  ]);
+});
+
+describe('detect: the punctuation of a sentence without spaces after an ASCII link (deviation from UTS #58 §3.5.1)', () => {
+  itMarks([
+    '重启后，访问 ⸠http://localhost:8080/Test.html⸡，即可看到自己所做的组件。',
+    '它位于 ⸠https://www.debian.org/doc⸡，包括了用户手册',
+    '⸠http://packages.debian.org/amavis-postfix⸡、メールトランスポート',
+    '请参见⸠https://lwn.net/Articles/689907/⸡；本文档包含',
+    '下载地址：⸠http://www.tcpdump.org/⸡。先用',
+    '⸠https://example.com/a?q=1#frag⸡！谢谢 and ⸠example.com/a⸡，谢谢',
+    // after the host: the `。` is the sentence's, not a label separator, when the last label is an ASCII TLD
+    '就像 ⸠https://www.debian.org⸡。你可以通过输入下列命令来阅读文档。',
+    // unchanged: after a non-ASCII character (UTS #58 as is), before ASCII or a space, an IDN written with `。`
+    '链接⸠https://example.cn/路径，谢谢⸡',
+    '⸠https://ja.wikipedia.org/wiki/ゴッホ。東京⸡',
+    '⸠https://example.com/a，b⸡ ⸠https://example.com/a⸡， next',
+    '⸠http://例え。テスト。jp/x⸡',
+  ]);
+});

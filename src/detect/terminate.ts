@@ -117,6 +117,20 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     if (lt === INCLUDE) {
       lastSafe = i + len;
     } else if (lt === SOFT) {
+      // Deviation (UTS #58 §3.5.1), as domains.ts does after a host (`example.com。谢谢`): a non-ASCII Soft character
+      // (the punctuation of a script written without spaces: `，` `、` `。` `；` `：` `！`) between an ASCII character of
+      // the link and a letter of such a script ends the link: `访问 http://localhost:8080/Test.html，即可看到` links
+      // `http://localhost:8080/Test.html`; the reference goes on (Soft followed by Include). After a non-ASCII
+      // character the link goes on as UTS #58 says (`https://example.cn/路径，谢谢`; RFC 3987 §7.3).
+      if (
+        cp >= 128 &&
+        i > start &&
+        text.charCodeAt(i - 1) < 128 &&
+        !st.outOfRoom(i + len) &&
+        isNoSpaceScriptLetter(st.cpAt(i + len))
+      ) {
+        return lastSafe;
+      }
       // P8: a run of Soft characters followed directly by `scheme://` ends the link before that run; so does one
       // followed by text of a script written without spaces (its letters and Soft punctuation) and then
       // `scheme://` (P4 lets a scheme start there): `https://ja.wikipedia.org/wiki/ゴッホ。東京、大阪https://例え.jp/a`

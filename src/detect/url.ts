@@ -19,6 +19,7 @@ import {
   isDomainChar,
   isHostDot,
   isLabelChar,
+  isNoSpaceScriptLetter,
   termOf,
 } from './chars.js';
 import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
@@ -38,6 +39,8 @@ const RIGHT_SQUARE = 0x5d;
 const UNDERSCORE = 0x5f;
 const DOT = 0x2e;
 const PERCENT = 0x25;
+const PLUS = 0x2b;
+const SEMICOLON = 0x3b;
 
 /** Longest run of scheme characters looked at before a `:`. */
 const MAX_SCHEME_LENGTH = 32;
@@ -76,7 +79,36 @@ export function atColon(st: ScanState, c: number): boolean {
   st.start = s;
   if (st.slashes) return authorityForm(st, scheme, c + 3);
   if (HIERARCHICAL_ONLY.has(scheme)) return false;
-  return opaqueForm(st, c + 1);
+  if (!opaqueForm(st, c + 1)) return false;
+  if (scheme === 'tel' && !telephoneSubscriber(st, c + 1, st.stop)) {
+    st.next = st.stop; // nothing inside it is a link of its own
+    return false;
+  }
+  return true;
+}
+
+/**
+ * RFC 3966 §3: telephone-subscriber = global-number / local-number, and a local number has a phone-context
+ * (`local-number = local-number-digits *par context *par`): is text[a, e) a `+` then a digit (after visual
+ * separators), or does it hold `;phone-context=`? `Tel:27 83 6919246` and `TEL:0031-623-787-971` in a signature are
+ * phone numbers after a label, not tel: URIs (the first would link `Tel:27`); `tel:+1-201-555-0123` is one.
+ * (`tel:10086` in an href is refused too: RFC 3966 has no tel URI without a context.)
+ */
+function telephoneSubscriber(st: ScanState, a: number, e: number): boolean {
+  const text = st.text;
+  if (text.charCodeAt(a) === PLUS) {
+    for (let i = a + 1; i < e; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch >= 0x30 && ch <= 0x39) return true;
+      // RFC 3966 §3 visual-separator = "-" / "." / "(" / ")"
+      if (ch !== 0x2d && ch !== DOT && ch !== 0x28 && ch !== 0x29) return false;
+    }
+    return false;
+  }
+  for (let i = a; i + 15 <= e; i++) {
+    if (text.charCodeAt(i) === SEMICOLON && equalsLowerCased(text, i, i + 15, ';phone-context=')) return true;
+  }
+  return false;
 }
 
 /**
@@ -266,7 +298,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       }
       const cp = st.cpAt(k);
       if (!isDomainChar(cp) && cp !== UNDERSCORE) break;
-      if ((cp === 0x3002 || cp === 0xff61) && !ideographicDotSeparates(st, k + 1)) break;
+      if ((cp === 0x3002 || cp === 0xff61) && (!ideographicDotSeparates(st, k + 1) || stopAfterAsciiTld(st, labelStart, k, dots))) break;
       if (isHostDot(cp)) {
         dots++;
         labelStart = k + 1;
@@ -347,6 +379,19 @@ function ideographicDotSeparates(st: ScanState, k: number): boolean {
     if (m - k > 63) return false;
   }
   return m > k && isTld(st, k, m);
+}
+
+/**
+ * Deviation (UTS #46 maps `。` to `.`), as domains.ts atDot does without a scheme: the `。` or `｡` at `k` after a host
+ * whose last label text[labelStart, k) is an ASCII TLD, before a letter of a script written without spaces, ends a
+ * sentence — `https://www.debian.org。你可以通过输入下列命令来阅读文档。` links `https://www.debian.org` (the next `。`
+ * made ideographicDotSeparates read the sentence as a label). `http://例え。テスト。jp/x` is unchanged.
+ */
+function stopAfterAsciiTld(st: ScanState, labelStart: number, k: number, dots: number): boolean {
+  if (dots === 0 || k === labelStart || st.outOfRoom(k + 1) || !isNoSpaceScriptLetter(st.cpAt(k + 1))) return false;
+  const text = st.text;
+  for (let i = labelStart; i < k; i++) if (text.charCodeAt(i) >= 128) return false;
+  return isTld(st, labelStart, k);
 }
 
 /** RFC 3986 §3 `scheme:` path-rootless and friends (tel:, urn:, geo:, magnet:?…): a path after the colon. */
