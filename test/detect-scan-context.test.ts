@@ -79,6 +79,8 @@ const token = fc.constantFrom(
   '.рф', '例え', 'パス', '日本', '詳細は', '。', '、', '．', '𒾐', '😀', '𠮷', '@', 'user', '.', '-', '_', '%41', '%E4',
   '(', ')', '[', ']', '{', '}', '<', '>', '<URL:', '「', '」', '"', "'", '“', '”', '«', '»', '\u202E', '\u200F',
   '\u2066', '\u061C', ' ', '\n', '\t', '?', '#', '=', '&', '~', '1', '2', 'ok', 'see',
+  // mailto with %40 (RFC 6068 §2), tel with + or a context (RFC 3966 §3), version numbers, CJK punctuation after ASCII
+  '%40', '%22', '+1', ';phone-context=', '2.0.9-', '，', '；',
 );
 const textArb = fc.array(token, { minLength: 1, maxLength: 40 }).map((t) => t.join(''));
 const cutsArb = fc.array(fc.nat({ max: 10_000 }), { minLength: 1, maxLength: 8 });
@@ -96,6 +98,9 @@ describe('detect: scan() with exactly contextLength units of left context', () =
       'see x.tar.gzhttps://例え.jp/パス𒾐😀😀',
       'a b c d e f g h i j k l m n o p q r s t u v w x.tar.gzhttps://例え.jp/パス𒾐😀😀',
       '日本語x.tar.gzhttps://例え.jp/パス com.example.app://open 詳細はhttps://例え.jp/パス。',
+      // session 9's rules: a %40 mailto, tel: numbers, a version number, CJK punctuation after an ASCII link
+      'mail <mailto:%22a%40b%22%40lists.debian.org?subject=x> Tel:27 83 tel:+1-201 X: 2.0.9-sf.net',
+      '访问 http://localhost:8080/Test.html，即可看到 https://www.debian.org。你可以 tel:7042;phone-context=example.com',
     ];
     for (const text of cases) {
       for (let i = 0; i <= text.length; i++) expectSameAsWhole(text, [text.slice(0, i), text.slice(i)]);
