@@ -434,7 +434,9 @@ describe('detect: the punctuation of a sentence without spaces after an ASCII li
     // unchanged: after a non-ASCII character (UTS #58 as is), before ASCII or a space, an IDN written with `。`
     '链接⸠https://example.cn/路径，谢谢⸡',
     '⸠https://ja.wikipedia.org/wiki/ゴッホ。東京⸡',
-    '⸠https://example.com/a，b⸡ ⸠https://example.com/a⸡， next',
+    '⸠https://example.com/a⸡，b ⸠https://example.com/a⸡， next ⸠http://ngrep.sourceforge.net/⸡，libpcap下载地址',
+    '⸠https://ca.wikipedia.org/wiki/Col·legi⸡ ⸠https://example.com/(a)⸡ ⸠https://example.com/wiki/東京（都）⸡',
+    '⸠https://git.kernel.org/？p=linux/kernel/git/next/linux-next.git⸡ (a `?` widened by a translation)',
     '⸠http://例え。テスト。jp/x⸡',
   ]);
 });

@@ -117,17 +117,18 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     if (lt === INCLUDE) {
       lastSafe = i + len;
     } else if (lt === SOFT) {
-      // Deviation (UTS #58 §3.5.1), as domains.ts does after a host (`example.com。谢谢`): a non-ASCII Soft character
-      // (the punctuation of a script written without spaces: `，` `、` `。` `；` `：` `！`) between an ASCII character of
-      // the link and a letter of such a script ends the link: `访问 http://localhost:8080/Test.html，即可看到` links
-      // `http://localhost:8080/Test.html`; the reference goes on (Soft followed by Include). After a non-ASCII
-      // character the link goes on as UTS #58 says (`https://example.cn/路径，谢谢`; RFC 3987 §7.3).
+      // Deviation (UTS #58 §3.5.1), as domains.ts does after a host (`example.com。谢谢`): right after an ASCII
+      // character of the link, CJK or full-width punctuation (`，` `、` `。` `；` `：` `！`), or any non-ASCII Soft
+      // character before a letter of a script written without spaces (`”这`), belongs to the sentence and ends the
+      // link: `访问 http://localhost:8080/Test.html，即可看到` links `http://localhost:8080/Test.html`, and
+      // `http://ngrep.sourceforge.net/，libpcap下载地址` its URL; the reference goes on (Soft followed by Include).
+      // After a non-ASCII character the link goes on as UTS #58 says (`https://example.cn/路径，谢谢`; RFC 3987
+      // §7.3), and so does a Soft character between ASCII letters (`https://ca.wikipedia.org/wiki/Col·legi`).
       if (
         cp >= 128 &&
         i > start &&
         text.charCodeAt(i - 1) < 128 &&
-        !st.outOfRoom(i + len) &&
-        isNoSpaceScriptLetter(st.cpAt(i + len))
+        (isCjkPunctuation(cp) || (!st.outOfRoom(i + len) && isNoSpaceScriptLetter(st.cpAt(i + len))))
       ) {
         return lastSafe;
       }
@@ -163,6 +164,17 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     }
     i += len;
   }
+}
+
+/**
+ * CJK Symbols and Punctuation (U+3000–U+303F) or the full-width and half-width punctuation of U+FF00–U+FF65, but
+ * not the full-width forms of the URI delimiters `？` `＃` `＆` `＝` `／` `％`: `https://git.kernel.org/？p=linux/…`
+ * is a URL whose `?` a translation widened, not a sentence (it still ends before a letter of a script without spaces).
+ */
+function isCjkPunctuation(cp: number): boolean {
+  if (cp >= 0x3000 && cp <= 0x303f) return true;
+  if (cp < 0xff00 || cp > 0xff65) return false;
+  return cp !== 0xff1f && cp !== 0xff03 && cp !== 0xff06 && cp !== 0xff1d && cp !== 0xff0f && cp !== 0xff05;
 }
 
 /**
