@@ -9,12 +9,13 @@
 // from what it finds: the link becomes text, as if it had not been found. In Markdown, the links the author wrote
 // (`[f](ftp://…)`, `<ssh://…>`, `<ann@example.org>`: a `construct` other than `bare`) come from the parser, not the
 // detector, so the list is applied to them here; a relative destination (`/docs`, no scheme) is kept.
-import { Transform } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
-import type { Chunk, Link } from '../types.js';
+// The log modes (--records, --logs) give `keep` to their stream (src/logs/records.ts createCliLogStream), which
+// leaves those links out of what it writes.
+import type { Chunk } from '../types.js';
+import type { LinkFields } from '../render/jsonl.js';
 
-/** The fields of a link the choice reads. */
-export type ChoiceFields = Pick<Link, 'kind' | 'scheme' | 'schemeInferred'> & { construct?: string };
+/** The fields of a link the choice reads (of a Link, or of a row's LinkFields). */
+export type ChoiceFields = Pick<LinkFields, 'kind' | 'scheme' | 'schemeInferred'> & { construct?: string };
 
 /** What --schemes (the list, or undefined) and --no-email ask for. */
 export interface LinkChoice {
@@ -49,45 +50,4 @@ export function asText(chunk: Chunk): Chunk {
     text.byteEnd = chunk.byteEnd;
   }
   return text;
-}
-
-/**
- * The JSON lines of the log modes with the links not kept left out: one object per link (createLogLinkStream),
- * or one record per line whose `links` are filtered (createRecordStream). A record may come in many pieces; it is
- * held whole here to be parsed, so memory follows the longest record (not flat, unlike the streams themselves).
- */
-export function jsonLinesFilter(keep: (link: ChoiceFields) => boolean, records: boolean): Transform {
-  // The text after the last line break, in pieces: a record of a long line arrives in many (createRecordStream
-  // writes it as its links are found), and joining at each piece would make it quadratic.
-  let rest: string[] = [];
-  const decoder = new StringDecoder('utf8');
-  const filter = (line: string): string => {
-    if (line === '') return '';
-    const o = JSON.parse(line) as { links?: Link[] } & Link;
-    if (!records) return keep(o) ? line + '\n' : '';
-    o.links = o.links!.filter(keep);
-    return JSON.stringify(o) + '\n';
-  };
-  return new Transform({
-    decodeStrings: false,
-    transform(data: Buffer | string, _encoding, callback) {
-      const text = typeof data === 'string' ? data : decoder.write(data);
-      const lf = text.lastIndexOf('\n');
-      if (lf < 0) {
-        if (text !== '') rest.push(text);
-        callback();
-        return;
-      }
-      rest.push(text.slice(0, lf));
-      const lines = rest.join('').split('\n');
-      rest = lf + 1 < text.length ? [text.slice(lf + 1)] : [];
-      let out = '';
-      for (const line of lines) out += filter(line);
-      callback(null, out === '' ? undefined : out);
-    },
-    flush(callback) {
-      const out = filter(rest.join('') + decoder.end());
-      callback(null, out === '' ? undefined : out);
-    },
-  });
 }

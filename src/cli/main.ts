@@ -4,14 +4,15 @@
 //
 // Modes (issue 6): --markdown (createLinkStream({ markdown: true }), Markdown source kept by --format markdown),
 // --mail (src/mail linkifyMail, per file, message numbers continuing across files), --records (src/logs createRecordStream, over all inputs joined), --logs
-// (the log rules: createLogLinkStream, or createRecordStream with --records).
+// (the log rules: createLogLinkStream's rows, createRecordStream's records with --records, or the link list; all three
+// through src/logs createCliLogStream, which also leaves out the links --schemes/--no-email do not keep).
 //
 // Exit codes: 0 ok; 1 an input could not be read (the other inputs are still processed); 2 usage error.
 // A closed stdout (`irilink big.txt | head`) ends the process quietly.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
-import { PassThrough, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import type { Readable, TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -21,12 +22,14 @@ import type { RenderFormat } from '../render/index.js';
 import type { ChunkRenderer } from '../render/common.js';
 import { createMarkdownSourceRenderer } from '../markdown/source.js';
 import { createLogLinkStream, createRecordStream } from '../logs/index.js';
+import { createCliLogStream } from '../logs/records.js';
+import { jsonlText } from '../render/jsonl.js';
 import { createLinkStream } from '../stream/transform.js';
 import type { StreamOptions } from '../stream/transform.js';
 import { createProgress } from './progress.js';
 import type { Progress } from './progress.js';
 import { uniqueKey } from './unique.js';
-import { asText, jsonLinesFilter, linkChoice } from './filter.js';
+import { asText, linkChoice } from './filter.js';
 import type { LinkChoice } from './filter.js';
 
 const HELP = `Usage: irilink [options] [file…]
@@ -400,7 +403,7 @@ function withConstruct(renderer: ChunkRenderer): ChunkRenderer {
       const construct = (chunk as { construct?: unknown }).construct;
       // The renderer writes `{…}\n` per link; the field goes in before the closing brace.
       if (chunk.type !== 'link' || typeof construct !== 'string' || !out.endsWith('}\n')) return out;
-      return out.slice(0, -2) + ',"construct":' + JSON.stringify(construct) + '}\n';
+      return out.slice(0, -2) + ',' + jsonlText({ construct }).slice(1) + '\n';
     },
     end: () => renderer.end(),
   };
@@ -432,26 +435,6 @@ function renderStage(settings: Settings): Transform {
   const renderer = createRenderer(settings.format, settings.renderOptions); // checks --display too
   if (settings.format === 'text' && settings.links) return rendererStage(linkListRenderer(settings.display));
   return rendererStage(settings.mode === 'markdown' && settings.format === 'jsonl' ? withConstruct(renderer) : renderer);
-}
-
-/** --logs without --format: the JSON lines of createLogLinkStream turned into the link list (--display). */
-function linkList(display: string): Transform {
-  const key = linkField(display);
-  let rest = '';
-  return new Transform({
-    decodeStrings: false,
-    transform(data: Buffer | string, _encoding, callback) {
-      const text = rest + data.toString();
-      const lines = text.split('\n');
-      rest = lines.pop()!;
-      let out = '';
-      for (const line of lines) if (line !== '') out += (JSON.parse(line) as Record<string, string>)[key] + '\n';
-      callback(null, out === '' ? undefined : out);
-    },
-    flush(callback) {
-      callback(null, rest === '' ? undefined : (JSON.parse(rest) as Record<string, string>)[key] + '\n');
-    },
-  });
 }
 
 /** The detector's options out of the stream options (no charset, no Markdown). */
@@ -601,9 +584,9 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
 
   if (settings.mode === 'records') {
     try {
-      const records = createRecordStream(recordOptions(settings, settings.logRules));
-      if (settings.keep === null) await pipeline(joined(settings.files, stdin, failed), records, writer(stdout));
-      else await pipeline(joined(settings.files, stdin, failed), records, jsonLinesFilter(settings.keep, true), writer(stdout));
+      // The links --schemes/--no-email leave out are left out by the stream itself (no JSON parsed again).
+      const records = createCliLogStream(recordOptions(settings, settings.logRules), 'records', settings.keep);
+      await pipeline(joined(settings.files, stdin, failed), records, writer(stdout));
     } catch (error) {
       // Read errors are reported (and skipped) inside joined(); what reaches here is the stream or the output.
       if (isEpipe(error)) process.exit(0);
@@ -682,10 +665,9 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     }
     try {
       if (settings.mode === 'logs') {
-        const logLinks = createLogLinkStream(recordOptions(settings, true));
-        const keep = settings.keep === null ? new PassThrough() : jsonLinesFilter(settings.keep, false);
-        if (settings.explicitFormat) await pipeline(source, logLinks, keep, writer(stdout));
-        else await pipeline(source, logLinks, keep, linkList(settings.display), writer(stdout));
+        // With --format jsonl --links the rows; without --format the link list, written as such (not rows read back).
+        const output = settings.explicitFormat ? 'links' : linkField(settings.display);
+        await pipeline(source, createCliLogStream(recordOptions(settings, true), output, settings.keep), writer(stdout));
       } else {
         await pipeline(
           source,

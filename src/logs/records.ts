@@ -23,17 +23,21 @@
 //   is skipped), and its record is written as it goes: `{"line":n,"links":[` first, each link as it is found,
 //   `]}` at the line's end, byte for byte what the whole line's record would be. Memory then holds the part of the
 //   line that is still undecided (at most about the longest link), not its links; output is pushed in pieces of
-//   about 64 Ki units. A shorter line is held and scanned whole (for link-dense text ~70 times its size at peak).
+//   about 64 Ki units. A shorter line is held and scanned whole (for link-dense text ~70 times its size at peak);
+// - every JSON text is jsonlText's (src/render/jsonl.ts): JSON.stringify's, with U+0085, U+2028 and U+2029 written
+//   as `\u0085` `\u2028` `\u2029`, so that no line splitter (Python's str.splitlines() …) cuts a record in two; a
+//   long line's record, written in pieces, is byte for byte jsonlText of the whole record.
 //
 // createLogLinkStream is the same machinery writing one object per link in the shape of the CLI's
-// `--links --format jsonl` (offsets over the whole input), for logs read with the log rules.
+// `--links --format jsonl` (offsets over the whole input), for logs read with the log rules; createCliLogStream
+// (for the command) writes either shape, or the link list, with only the links that --schemes/--no-email keep.
 import { Buffer, isAscii, isUtf8 } from 'node:buffer';
 import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
 import { badArgument, badOption } from '../errors.js';
 import { createDecoder } from '../stream/decode.js';
 import { workLater } from '../stream/later.js';
-import { linkRow } from '../render/jsonl.js';
+import { jsonlText, linkRow } from '../render/jsonl.js';
 import type { JsonlLink, LinkFields } from '../render/jsonl.js';
 import type { Chunk, Link } from '../types.js';
 import { CR, LF, LineBreakFinder } from '../breaks.js';
@@ -245,7 +249,7 @@ export function recordLink(l: Link, byteStart: number, byteEnd: number): RecordL
  * process.stdin.pipe(createRecordStream()).pipe(process.stdout);
  */
 export function createRecordStream(options?: RecordOptions): Transform {
-  return new RecordStream(...resolveStreamOptions('createRecordStream', options), 'records');
+  return new RecordStream(...resolveStreamOptions('createRecordStream', options), 'records', null);
 }
 
 /**
@@ -259,7 +263,26 @@ export function createRecordStream(options?: RecordOptions): Transform {
  * fs.createReadStream('access.log').pipe(createLogLinkStream()).pipe(process.stdout);
  */
 export function createLogLinkStream(options?: RecordOptions): Transform {
-  return new RecordStream(...resolveStreamOptions('createLogLinkStream', options), 'links');
+  return new RecordStream(...resolveStreamOptions('createLogLinkStream', options), 'links', null);
+}
+
+/**
+ * What a record stream writes: `records` (createRecordStream), `links` (createLogLinkStream's rows), or the link
+ * list: one field of each link (`text`, `uri` or `iri`, as --display names it) and a LF, nothing else.
+ */
+export type RecordOutput = 'records' | 'links' | 'text' | 'uri' | 'iri';
+
+/** Whether a link is written (the CLI's --schemes / --no-email choice, src/cli/filter.ts), from the fields it reads. */
+export type KeepLink = (link: Pick<LinkFields, 'kind' | 'scheme' | 'schemeInferred'>) => boolean;
+
+/**
+ * For the command (not exported by src/logs/index.ts): the stream of --records (`records`), of --logs --format
+ * jsonl --links (`links`) and of --logs without --format (the link list), writing only the links `keep` accepts
+ * (--schemes, --no-email; null: every link) in that output directly: the output is what the JSON of `records` or
+ * `links`, filtered or read back field by field, would be, without writing JSON that is parsed again.
+ */
+export function createCliLogStream(options: RecordOptions, output: RecordOutput, keep: KeepLink | null): Transform {
+  return new RecordStream(...resolveStreamOptions('createCliLogStream', options), output, keep);
 }
 
 function resolveStreamOptions(fn: string, options: RecordOptions | undefined): [RecordLinker, number] {
@@ -273,7 +296,7 @@ function resolveStreamOptions(fn: string, options: RecordOptions | undefined): [
 }
 
 /**
- * The output line of a record without links: JSON.stringify({ line, links: [] }) + '\n', byte for byte (an integer
+ * The output line of a record without links: jsonlText({ line, links: [] }) + '\n', byte for byte (an integer
  * is written alike), at a tenth of its cost (0.06 µs against 0.7 µs a line: the cost of a short log line's record).
  */
 function emptyRecord(line: number): string {
@@ -288,13 +311,15 @@ const LONG_SLICE = 64 * 1024;
 class RecordStream extends Transform {
   private readonly linker: RecordLinker;
   private readonly max: number;
-  private readonly output: 'records' | 'links';
+  private readonly output: RecordOutput;
+  /** The links written (the rest are left out as if not found); null: all. */
+  private readonly keep: KeepLink | null;
   /** The start of the current line (bytes before its LF), while it is at most `max` bytes long. */
   private pending: Buffer[] = [];
   private pendingLength = 0;
   /**
    * The current line once it is longer than `max`: scanned in pieces (src/logs/long.ts). Its record is written as
-   * it goes (`{"line":n,"links":[`, each link as it is found, `]}` at the line's end); `links`: how many so far.
+   * it goes (`{"line":n,"links":[`, each link as it is found, `]}` at the line's end); `links`: how many written.
    */
   private long: { line: number; scanner: LongLineScanner; links: number; bytes: number } | null = null;
   /** The last write ended with a CR: a LF at the start of the next one is the rest of that line break. */
@@ -306,11 +331,12 @@ class RecordStream extends Transform {
   private unpushed = '';
   private unpushedAscii = true;
 
-  constructor(linker: RecordLinker, max: number, output: 'records' | 'links') {
+  constructor(linker: RecordLinker, max: number, output: RecordOutput, keep: KeepLink | null) {
     super({ readableObjectMode: false, decodeStrings: true });
     this.linker = linker;
     this.max = max;
     this.output = output;
+    this.keep = keep;
   }
 
   override _transform(data: Buffer, encoding: BufferEncoding, callback: TransformCallback): void {
@@ -399,8 +425,9 @@ class RecordStream extends Transform {
       // Too long to hold: from here on the line is scanned in pieces, starting with what is pending.
       const { line, scanner } = this.linker.longRecord();
       this.long = { line, scanner, links: 0, bytes: 0 };
-      // The record's head now, its links as they are found: the same bytes JSON.stringify gives for the whole
-      // record ({ line, links } in that order, see emitLine), never held whole.
+      // The record's head now, its links as they are found: the same bytes jsonlText gives for the whole record
+      // ({ line, links } in that order, see emitLine; jsonlText's escaping maps each character by itself), never
+      // held whole.
       if (this.output === 'records') this.put(`{"line":${line},"links":[`);
       const start = this.pending;
       this.pending = [];
@@ -420,18 +447,24 @@ class RecordStream extends Transform {
     }
   }
 
-  /** The links a long line's scanner gives, written at once: into its record, or as rows. */
+  /** The links a long line's scanner gives, written at once: into its record, as rows, or as the link list. */
   private found(links: LongLineLink[]): void {
     const long = this.long!;
     for (const { link, byteStart, byteEnd } of links) {
+      if (this.keep !== null && !this.keep(link)) continue;
       const l = recordLink(link, byteStart, byteEnd);
-      if (this.output === 'records') this.put((long.links++ === 0 ? '' : ',') + JSON.stringify(l));
+      if (this.output === 'records') this.put((long.links++ === 0 ? '' : ',') + jsonlText(l));
       else this.put(this.row(l, long.line));
     }
   }
 
-  /** A link as a row of the 'links' output: `line` and `column`, then the link's fields (offsets over the whole input). */
+  /**
+   * A link as a row of the 'links' output: `line` and `column`, then the link's fields (offsets over the whole
+   * input); of the link list, its field.
+   */
   private row(l: RecordLink, line: number): string {
+    const output = this.output;
+    if (output === 'text' || output === 'uri' || output === 'iri') return l[output] + '\n';
     const row: JsonlLink = linkRow(
       { line, column: l.start + 1 },
       l,
@@ -440,7 +473,7 @@ class RecordStream extends Transform {
       this.byteBase + l.byteStart,
       this.byteBase + l.byteEnd,
     );
-    return JSON.stringify(row) + '\n';
+    return jsonlText(row) + '\n';
   }
 
   /** Writes the output for the current line; `terminator`: the bytes of the line break that ended it (0 at the end). */
@@ -474,9 +507,10 @@ class RecordStream extends Transform {
 
   /** Writes one held line's record (`bytes` long, `terminator` as for emitLine). */
   private emitRecord(record: LinkRecord, bytes: number, terminator: number): void {
+    if (this.keep !== null && record.links.length !== 0) record.links = record.links.filter(this.keep);
     if (this.output !== 'records') for (const l of record.links) this.put(this.row(l, record.line));
     else if (record.links.length === 0) this.put(emptyRecord(record.line), true);
-    else this.put(JSON.stringify(record) + '\n');
+    else this.put(jsonlText(record) + '\n');
     this.advanceBases(this.linker.lastLineUnits, bytes, terminator);
   }
 

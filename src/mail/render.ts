@@ -1,7 +1,7 @@
 // Output of mail mode: HTML per message, or one JSON line per link with the message it came from.
 import { createHtmlRenderer } from '../render/index.js';
 import { checkChunk } from '../render/common.js';
-import { linkRow } from '../render/jsonl.js';
+import { jsonlText, linkRow } from '../render/jsonl.js';
 import type { HtmlOptions, JsonlLink } from '../render/index.js';
 import type { MailMessage } from './message.js';
 import { badArgument } from '../errors.js';
@@ -174,7 +174,7 @@ function* jsonlPieces(message: MailMessage): Generator<string> {
         column: link.start - lineStart + 1,
       };
       const record: MailJsonlLink = linkRow(lead, link, link.start, link.end);
-      out += JSON.stringify(record) + '\n';
+      out += jsonlText(record) + '\n';
       if (out.length >= PIECE) {
         yield out;
         out = '';

@@ -9,6 +9,9 @@
 // a chunk ends between `\r` and `\n`); `column` is 1-based in UTF-16 code units from the start of the line,
 // like `start`. Both are counted from the chunks' own `start` offsets, so give the renderer every chunk, text
 // included (with `links: true` the text is read for counting and not written).
+//
+// Every JSON text a row of irilink holds is written by jsonlText (below): JSON.stringify's text with U+0085,
+// U+2028 and U+2029 escaped, so that no line splitter breaks a row in two.
 import { CR, LF, startsLineBreak } from '../breaks.js';
 import type { Chunk, LinkChunk } from '../types.js';
 import { badArgument } from '../errors.js';
@@ -46,11 +49,11 @@ export type LinkValues = Pick<LinkFields, 'text' | 'uri' | 'iri' | 'kind' | 'sch
 /**
  * The one writer of a link's JSON fields: `lead` (a fresh object holding the row's own leading fields, in their
  * order) gets the link's fields appended in DESIGN.md's order (LinkFields), and is returned, ready for
- * JSON.stringify. `start`/`end`/`byteStart`/`byteEnd` are given apart, as each writer counts them (over the whole
+ * jsonlText. `start`/`end`/`byteStart`/`byteEnd` are given apart, as each writer counts them (over the whole
  * input, or relative to a record); byteStart and byteEnd are left out when undefined, `diagnostics` is [] when
  * absent. A field of `lead` with a LinkFields name would keep its place: give none.
  *
- * @example JSON.stringify(linkRow({ line: 2, column: 5 }, link, link.start, link.end)) // {"line":2,"column":5,"start":…}
+ * @example jsonlText(linkRow({ line: 2, column: 5 }, link, link.start, link.end)) // {"line":2,"column":5,"start":…}
  */
 export function linkRow<T extends object>(
   lead: T,
@@ -73,6 +76,43 @@ export function linkRow<T extends object>(
   row.schemeInferred = link.schemeInferred;
   row.diagnostics = (link.diagnostics ?? []) as string[];
   return row;
+}
+
+// RFC 8259 §7: any character may be written as `\uXXXX` inside a string, and JSON.stringify writes these three raw
+// (only U+0000–U+001F, `"` and `\` must be escaped). But Unicode makes them mandatory line breaks (UAX #14: U+2028
+// and U+2029 are BK, U+0085 is NL), and tools that split lines so (Python's str.splitlines(), some editors, JavaScript
+// source before ES2019) would cut a row in two.
+const NEL = '\u0085';
+const LS = '\u2028';
+const PS = '\u2029';
+
+/**
+ * The JSON text of `value` for a JSON Lines row (without its LF): JSON.stringify(value), with U+0085, U+2028 and
+ * U+2029 written as the escapes `\u0085` `\u2028` `\u2029`, so that no line splitter finds a line break inside a
+ * row; JSON.parse gives the same value back. The one JSON writer of every row irilink writes (toJsonl and the
+ * render stream, --records and --logs in src/logs/records.ts, --mail's rows in src/mail/render.ts, the CLI).
+ *
+ * The escaping maps each character of the JSON text by itself (the three only occur inside strings, never after a
+ * lone backslash), so the text of a whole object equals the texts of its pieces joined: a record written in pieces
+ * (records.ts, a long line's links as they are found) is byte for byte jsonlText of the whole record.
+ * Costs nothing measurable when none of them occurs: three indexOf over the text (on a one-byte string V8 answers
+ * U+2028 and U+2029 at once).
+ *
+ * @example jsonlText({ text: 'a\u2028b' }) // '{"text":"a\\u2028b"}' (JSON.stringify: '{"text":"a\u2028b"}' with it raw)
+ */
+export function jsonlText(value: object): string {
+  const json = JSON.stringify(value);
+  if (json.indexOf(LS) < 0 && json.indexOf(PS) < 0 && json.indexOf(NEL) < 0) return json;
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 0x85 || c === 0x2028 || c === 0x2029) {
+      out += json.slice(last, i) + (c === 0x85 ? '\\u0085' : c === 0x2028 ? '\\u2028' : '\\u2029');
+      last = i + 1;
+    }
+  }
+  return out + json.slice(last);
 }
 
 /** The object written for a link with `links: true`: `line` and `column`, then the link's fields (LinkFields). */
@@ -115,11 +155,11 @@ class JsonlRenderer implements ChunkRenderer {
     const line = inBreak ? this.line - 1 : this.line;
     const column = start - (inBreak ? this.previousLineStart : this.lineStart) + 1;
     this.count(chunk.text, start);
-    if (chunk.type === 'link') return JSON.stringify(linkObject(chunk, line, column, this.linksOnly)) + '\n';
+    if (chunk.type === 'link') return jsonlText(linkObject(chunk, line, column, this.linksOnly)) + '\n';
     if (this.linksOnly) return '';
     // The fields in the order of a link's row (its `type`, `line`, `column`, then LinkFields' order).
     return (
-      JSON.stringify({
+      jsonlText({
         type: 'text',
         line,
         column,
