@@ -1,0 +1,160 @@
+// toMarkdownSource makes bare links explicit (`[…](<…>)`, `<…>`) and must change nothing else: the emphasis,
+// strikethrough, code spans and HTML around a link parse as they did. An explicit link starts and ends with
+// punctuation where the bare one had a letter, which moves the left/right-flanking of a `*`, `_` or `~` run beside it
+// (CommonMark §6.2); such a link is left as written, unless the run after it could only close and surely closed the
+// one opener of its length on its line. The property: the output, parsed by markdown-it and by micromark
+// (+ GFM strikethrough), is the original's parse with links added: the HTML with each `<a …>`/`</a>` dropped is the
+// original's HTML. linkifyMarkdown reads the text as micromark does; where markdown-it parses the original otherwise
+// (the two differ on some delimiter runs: `<**.*x**<`), the links found are micromark's, and only micromark is asked.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import MarkdownIt from 'markdown-it';
+import { micromark } from 'micromark';
+import { gfmStrikethrough, gfmStrikethroughHtml } from 'micromark-extension-gfm-strikethrough';
+import { createMarkdownSourceRenderer, linkifyMarkdown, toMarkdownSource } from '../src/markdown/index.js';
+import type { Chunk } from '../src/types.js';
+
+const markdownIt = new MarkdownIt({ html: true, linkify: false });
+const strikethrough = { extensions: [gfmStrikethrough()], htmlExtensions: [gfmStrikethroughHtml()], allowDangerousHtml: true };
+const parsers: [string, (s: string) => string][] = [
+  ['markdown-it', (s) => markdownIt.render(s).trimEnd()],
+  ['micromark', (s) => micromark(s, strikethrough).trimEnd()],
+];
+
+/** The HTML of `html` without its links (their text stays): those toMarkdownSource adds, and the author's. */
+function withoutLinks(html: string): string {
+  return html.replace(/<a href="[^"<>]*">/g, '').replaceAll('</a>', '');
+}
+
+const source = (markdown: string): string => toMarkdownSource(linkifyMarkdown(markdown));
+
+/**
+ * Whether `output` parses as `input` with links added: null, or the first parser that differs. markdown-it is asked
+ * where it parses the input as micromark does. micromark is not asked where a link's text holds `*`, `_` or `~`:
+ * there it lets even a run that can neither open nor close (`x_y`) change how later runs of other kinds resolve
+ * (`x_y ~H*~*H` and `X ~H*~*H` parse differently), so the link made explicit, which no longer holds the run, can
+ * change micromark's parse of what follows; CommonMark (and markdown-it) are not affected.
+ */
+function sameParse(input: string, output: string): string | null {
+  const agree = parsers[0]![1](input) === parsers[1]![1](input);
+  const delimiterInLink = linkifyMarkdown(input).some((c) => c.type === 'link' && /[*_~]/.test(c.text));
+  for (const [name, render] of parsers) {
+    if (name === 'markdown-it' && !agree) continue;
+    if (name === 'micromark' && delimiterInLink) continue;
+    if (withoutLinks(render(output)) !== withoutLinks(render(input))) return name;
+  }
+  return null;
+}
+
+describe('toMarkdownSource: a link made explicit leaves the emphasis around it as it was (CommonMark §6.2)', () => {
+  it('a `*`, `_` or `~` run that would open or close differently beside `)`, `>`, `[` or `<`: the link is left as written', () => {
+    const cases: [string, string][] = [
+      // After `H` the `*` could only close; after `)` it would open and make `"x` emphasis.
+      ['https://H*"x*', 'https://H*"x*'],
+      ['a *b* https://H*"x*', 'a *b* https://H*"x*'],
+      // The `*` after `H` closes the emphasis; after `)` it could not.
+      ['*a https://H*b', '*a https://H*b'],
+      ['see https://a.example/H~~x~~', 'see https://a.example/H~~x~~'],
+      // Before the link: `x*` opens before `h`, not before `[`.
+      ['x*https://a.example/ y*', 'x*https://a.example/ y*'],
+      ['(*https://a.example/*)', '(*https://a.example/*)'],
+    ];
+    for (const [input, expected] of cases) {
+      expect(source(input), input).to.equal(expected);
+      expect(sameParse(input, source(input)), input).to.equal(null);
+    }
+  });
+
+  it('where the runs beside it flank alike, the link is made', () => {
+    const cases: [string, string][] = [
+      // It closes the one `*` before it on the line, and still does after `)` (where it could also open).
+      ['*a https://H*"', '*a [https://H](<https://h>)*"'],
+      ['**https://bold.example/two**, or _https://under.example/three_.', '**<https://bold.example/two>**, or _<https://under.example/three>_.'],
+      ['**https://a.example/**', '**<https://a.example/>**'],
+      ['_see https://a.example/H_', '_see <https://a.example/H>_'],
+      ['see https://a.example/*x*', 'see <https://a.example/>*x*'],
+      ['https://a.example/ *x*', '<https://a.example/> *x*'],
+      ['*https://H*', '*[https://H](<https://h>)*'],
+      ['https://H\\*"x*', '[https://H](<https://h>)\\*"x*'],
+      ['https://a.example/`x`', '<https://a.example/>`x`'],
+      ['https://a.example/H<b>x</b>', '<https://a.example/H><b>x</b>'],
+      ['https://h[x](y)', '<https://h>[x](y)'],
+    ];
+    for (const [input, expected] of cases) {
+      expect(source(input), input).to.equal(expected);
+      expect(sameParse(input, source(input)), input).to.equal(null);
+    }
+  });
+
+  it('a link is held only until what follows it is known, and a long run after it does not hold it for ever', () => {
+    const renderer = createMarkdownSourceRenderer();
+    const link = linkifyMarkdown('https://h').find((c) => c.type === 'link')!;
+    // Ends with a letter: the chunk after it decides.
+    expect(renderer.chunk(link)).to.equal('');
+    expect(renderer.chunk({ type: 'text', text: ' *x*', start: 8, end: 12 })).to.equal('<https://h> *x*');
+    // A run of `*` in many chunks: written (as found, since a letter after it would flank otherwise) past 4096 units.
+    const second = createMarkdownSourceRenderer();
+    let out = second.chunk(link);
+    for (let k = 0; k < 5 && out === ''; k++) out += second.chunk({ type: 'text', text: '*'.repeat(1000), start: 8 + k * 1000, end: 1008 + k * 1000 });
+    expect(out).to.equal('https://h' + '*'.repeat(5000));
+    expect(second.end()).to.equal('');
+  });
+
+  // Generated paragraphs: links of several shapes with delimiter runs, backticks, `<`, `[` and punctuation on both
+  // sides. (Not `]` or `!`: right after them a link is written `<uri>`, which shows its uri rather than its text; that
+  // rule has its own tests.)
+  const LINKS = ['https://H', 'https://a.example/x', 'https://a.example/', 'https://例え.jp/パス', 'www.example.com', 'ann@example.org', 'https://a.example/x_y'];
+  const AROUND = ['*', '**', '***', '_', '__', '~', '~~', '`', '<', '[', '(', ')', '"', '.', ',', '\\', ' ', 'x', 'é', '例', '™', '$'];
+  const side = fc.array(fc.constantFrom(...AROUND), { maxLength: 4 }).map((parts) => parts.join(''));
+  const segment = fc.tuple(side, fc.constantFrom(...LINKS), side).map(([a, l, b]) => a + l + b);
+  const paragraph = fc.array(segment, { minLength: 1, maxLength: 3 }).map((segments) => segments.join(''));
+
+  it('property: the output parses as the input with links added (markdown-it and micromark, fixed seed)', () => {
+    let made = 0;
+    let runs = 0;
+    let agreed = 0;
+    let plainLinks = 0;
+    fc.assert(
+      fc.property(paragraph, (input) => {
+        const output = source(input);
+        runs++;
+        if (output !== input) made++;
+        if (parsers[0]![1](input) === parsers[1]![1](input)) agreed++;
+        if (!linkifyMarkdown(input).some((c) => c.type === 'link' && /[*_~]/.test(c.text))) plainLinks++;
+        const differs = sameParse(input, output);
+        if (differs !== null) throw new Error(`${differs}: ${JSON.stringify(input)} → ${JSON.stringify(output)}`);
+      }),
+      { seed: 3987, numRuns: 1000 },
+    );
+    // The rule leaves a link as written only beside a run that would change: most inputs still get their links.
+    expect(made / runs).to.be.above(0.5);
+    expect(agreed / runs, 'inputs markdown-it was asked about').to.be.above(0.5);
+    expect(plainLinks / runs, 'inputs micromark was asked about').to.be.above(0.5);
+  });
+
+  it('property: the same output however the text chunks are split (a held link waits across chunks)', () => {
+    fc.assert(
+      fc.property(paragraph, fc.nat(), (input, cut) => {
+        const chunks = linkifyMarkdown(input);
+        const split: Chunk[] = [];
+        for (const c of chunks) {
+          if (c.type !== 'text' || c.text.length < 2) {
+            split.push(c);
+            continue;
+          }
+          const at = 1 + (cut % (c.text.length - 1));
+          // Each piece keeps the chunk's diagnostics (an unsafe span is written inert in both).
+          const diagnostics = c.diagnostics ?? [];
+          split.push({ type: 'text', text: c.text.slice(0, at), start: c.start, end: c.start + at, diagnostics });
+          split.push({ type: 'text', text: c.text.slice(at), start: c.start + at, end: c.end, diagnostics });
+        }
+        const renderer = createMarkdownSourceRenderer();
+        let out = '';
+        for (const c of split) out += renderer.chunk(c);
+        out += renderer.end();
+        expect(out, JSON.stringify(input)).to.equal(toMarkdownSource(chunks));
+      }),
+      { seed: 3987, numRuns: 500 },
+    );
+  });
+});
