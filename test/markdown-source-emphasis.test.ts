@@ -128,8 +128,8 @@ describe('toMarkdownSource: a link made explicit leaves the emphasis around it a
     );
     // The rule leaves a link as written only beside a run that would change: most inputs still get their links.
     expect(made / runs).to.be.above(0.5);
-    expect(agreed / runs, 'inputs markdown-it was asked about').to.be.above(0.5);
-    expect(plainLinks / runs, 'inputs micromark was asked about').to.be.above(0.5);
+    expect(agreed / runs, 'inputs markdown-it was asked about').to.be.above(0.4);
+    expect(plainLinks / runs, 'inputs micromark was asked about').to.be.above(0.4);
   });
 
   it('property: the same output however the text chunks are split (a held link waits across chunks)', () => {

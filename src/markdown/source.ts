@@ -259,73 +259,51 @@ function mayHideRun(c: number): boolean {
   return c === 0x60 || c === 0x5b || c === 0x5d || c === 0x3c || c === 0x5c || c === 0x26;
 }
 
-/** 0, 1, 2 for `*`, `_`, `~`. */
-function slot(d: number): number {
-  return d === STAR ? 0 : d === UNDERSCORE ? 1 : 2;
-}
-
 /** Whether a run of `d` between `before` and `after` (code points) can open emphasis, in every reading. */
 function surelyOpens(d: number, before: number, after: number): boolean {
   return READINGS.every((reading) => (runAbilities(d, before, after, reading) & 1) === 1);
 }
 
+/** The code point that ends s[0, i) (a surrogate pair read whole), or EDGE. */
+function codePointBefore(s: string, i: number): number {
+  return i === 0 ? EDGE : lastCodePoint(i === s.length ? s : s.slice(i - 2 < 0 ? 0 : i - 2, i));
+}
+
 /**
- * The delimiter runs of the current line of the source so far, as much as releaseClosing asks about them: how many
- * runs of each delimiter there were, the length of the last and whether it can open; and whether the line holds a
- * character that could put a run out of play (mayHideRun).
+ * The current line of the source so far (since its last line break), read only when releaseClosing asks: the scan
+ * for delimiter runs costs nothing on the common path (two lastIndexOf a chunk).
  */
-class SourceRuns {
-  private readonly lineRuns = [0, 0, 0];
-  private readonly lineLength = [0, 0, 0];
-  private readonly lineOpens = [false, false, false];
-  private lineHides = false;
-  /** The run being read (0: none), its length and the code unit before it. */
-  private run = 0;
-  private runLength = 0;
-  private runBefore = EDGE;
-  private previous = EDGE;
+class SourceLine {
+  private line = '';
 
   add(s: string): void {
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c === this.run) {
-        this.runLength++;
-        continue;
-      }
-      if (this.run !== 0) this.endRun(c);
-      if (c === 0x0a || c === 0x0d) {
-        this.lineRuns.fill(0);
-        this.lineHides = false;
-      } else {
-        if (isDelimiter(c)) {
-          this.run = c;
-          this.runLength = 1;
-          this.runBefore = this.previous;
-        } else if (mayHideRun(c)) {
-          this.lineHides = true;
-        }
-      }
-      this.previous = c;
-    }
-  }
-
-  private endRun(after: number): void {
-    const k = slot(this.run);
-    this.lineRuns[k]!++;
-    this.lineLength[k] = this.runLength;
-    this.lineOpens[k] = surelyOpens(this.run, this.runBefore, after);
-    this.run = 0;
+    const lf = Math.max(s.lastIndexOf('\n'), s.lastIndexOf('\r'));
+    this.line = lf < 0 ? this.line + s : s.slice(lf + 1);
   }
 
   /**
-   * The current line has one run of `d`, `length` long, that can open, and no character that could put it out of
-   * play; `next` is the code point after the source so far (it ends a run still being read).
+   * The line has one run of `d`, `length` long, that can open, and no character that could put it out of play
+   * (mayHideRun); `next` is the code point after the line so far (it ends a run the line ends with).
    */
   oneOpener(d: number, length: number, next: number): boolean {
-    if (this.lineHides) return false;
-    const k = slot(d);
-    if (this.run === d) return this.lineRuns[k] === 0 && this.runLength === length && surelyOpens(d, this.runBefore, next);
-    return this.lineRuns[k] === 1 && this.lineLength[k] === length && this.lineOpens[k]!;
+    const line = this.line;
+    let runs = 0;
+    let opens = false;
+    let runLength = 0;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (mayHideRun(c)) return false;
+      if (!isDelimiter(c)) continue;
+      let j = i + 1;
+      while (j < line.length && line.charCodeAt(j) === c) j++;
+      if (c === d) {
+        runs++;
+        runLength = j - i;
+        opens = surelyOpens(d, codePointBefore(line, i), j < line.length ? line.codePointAt(j)! : next);
+      }
+      i = j - 1;
+    }
+    return runs === 1 && runLength === length && opens;
   }
 }
 
@@ -357,7 +335,7 @@ class MarkdownSourceRenderer implements ChunkRenderer {
   /** The ends of the source and of the output so far, for the delimiter runs beside a link. */
   private readonly sourceTail = new Tail();
   private readonly outputTail = new Tail();
-  private readonly sourceRuns = new SourceRuns();
+  private readonly sourceLine = new SourceLine();
   private held: HeldLink | null = null;
 
   constructor(fn: string, options: MarkdownSourceOptions | undefined) {
@@ -412,7 +390,7 @@ class MarkdownSourceRenderer implements ChunkRenderer {
     }
     this.outputTail.add(out);
     this.sourceTail.add(source);
-    this.sourceRuns.add(source);
+    this.sourceLine.add(source);
     return out;
   }
 
@@ -442,7 +420,7 @@ class MarkdownSourceRenderer implements ChunkRenderer {
     for (let k = 0; k < held.texts.length - 1; k++) length += held.texts[k]!.text.length;
     // A delimiter of the link's own text would be one more run (or part of this one) in the source.
     if (held.last === d || held.text.includes(String.fromCharCode(d))) return this.release(false);
-    return this.release(this.sourceRuns.oneOpener(d, length, held.text.codePointAt(0)!));
+    return this.release(this.sourceLine.oneOpener(d, length, held.text.codePointAt(0)!));
   }
 
   /**
