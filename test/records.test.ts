@@ -165,7 +165,7 @@ describe('records: one JSON line per input line', () => {
     stream.end('\nnext https://b.example/\n');
     await new Promise((resolve) => stream.on('end', resolve));
     const out = head + Buffer.concat(rest).toString('utf8');
-    // Byte for byte what the whole-line path writes (JSON.stringify of { line, links }).
+    // Byte for byte what the whole-line path writes (jsonlText of { line, links }).
     expect(out).to.equal(await run([dense + '\nnext https://b.example/\n']));
     const rs = out.trimEnd().split('\n').map((l) => JSON.parse(l) as LinkRecord);
     expect(rs.map((r) => [r.line, r.links.length])).to.deep.equal([[1, 8000], [2, 1]]);

@@ -111,7 +111,7 @@ function escapeDestination(uri: string): string {
       last = i;
     }
   }
-  return last === 0 ? uri : out + uri.slice(last);
+  return out === '' ? uri : out + uri.slice(last); // an escape always adds `\\` to out, at index 0 too
 }
 
 class MarkdownRenderer implements ChunkRenderer {
