@@ -4,6 +4,7 @@
 /** Stable kebab-case diagnostic codes. Renderers and users switch on these strings. */
 export type DiagnosticCode =
   | 'bidi-control' //            P1: the link ended before a bidi formatting character (RFC 3987 §4.1)
+  | 'bidi-embedded' //           an embedding/override/isolate opened before it on its line is still open (UAX #9 X1–X8; RFC 3987 §4.1)
   | 'bidi-component' //          RFC 3987 §4.2: a component mixes rtl and ltr, or rtl does not start and end it
   | 'idna-failed' //             UTS #46 ToASCII failed for the host; `uri` keeps the host percent-encoded
   | 'mixed-script-host' //       a host label mixes scripts in a way UTS #39 calls suspicious

@@ -296,7 +296,8 @@ describe('Markdown mode: unlinked spans (http(s) userinfo without a password), a
 describe('Markdown mode: destinations get the spoofing diagnostics bare links get', () => {
   it('userinfo before the host, and bidi controls, in an inline link or an autolink', () => {
     const links = findMarkdownLinks('[x](https://bank.example@evil.example/) <https://u:p@evil.example/> [y](https://a.example/\u202Efdp.exe) [ok](https://ok.example/a)');
-    expect(links.map((l) => l.diagnostics)).to.deep.equal([['userinfo'], ['userinfo'], ['bidi-control'], []]);
+    // The RLO inside the third destination is still open at the fourth link (same line): `bidi-embedded`.
+    expect(links.map((l) => l.diagnostics)).to.deep.equal([['userinfo'], ['userinfo'], ['bidi-control'], ['bidi-embedded']]);
   });
   it('and the HTML renderer does not make them clickable', () => {
     const html = toHtml(linkifyMarkdown('[x](https://bank.example@evil.example/) [ok](https://ok.example/a)'));

@@ -270,8 +270,12 @@ describe('security: toAnsi lets no CR rewrite a hyperlink, no bidi override reve
 
   it('a bidi override or isolate left open in the text is shown U+FFFD (a bidi terminal would reverse the link after it)', () => {
     const chunks = linkify('\u202e x \u2067 https://evil.example/moc.elgoog//:sptth \u200f');
-    expect(toAnsi(chunks)).to.equal(`\ufffd x \ufffd ${open('https://evil.example/moc.elgoog//:sptth')}https://evil.example/moc.elgoog//:sptth${close} \u200f`);
-    expect(toAnsi(chunks, { controls: 'strip' })).to.equal(` x  ${open('https://evil.example/moc.elgoog//:sptth')}https://evil.example/moc.elgoog//:sptth${close} \u200f`);
+    // The detector flags the link (`bidi-embedded`): it is text, not a hyperlink, and the controls are still hidden.
+    expect(toAnsi(chunks)).to.equal('\ufffd x \ufffd https://evil.example/moc.elgoog//:sptth \u200f');
+    // A chunk that lacks the flag (hand-made, or from an older detector) is linked, the controls still shown U+FFFD.
+    const unflagged = chunks.map((c) => (c.type === 'link' ? { ...c, diagnostics: [] } : c));
+    expect(toAnsi(unflagged)).to.equal(`\ufffd x \ufffd ${open('https://evil.example/moc.elgoog//:sptth')}https://evil.example/moc.elgoog//:sptth${close} \u200f`);
+    expect(toAnsi(unflagged, { controls: 'strip' })).to.equal(` x  ${open('https://evil.example/moc.elgoog//:sptth')}https://evil.example/moc.elgoog//:sptth${close} \u200f`);
   });
 
   it('property: no CR but before LF, no BS, no ESC but ours and kept SGR, however the text is cut into chunks', () => {
@@ -301,8 +305,14 @@ describe('security: toAnsi lets no CR rewrite a hyperlink, no bidi override reve
 describe('security: toHtml isolates a link from a bidi override left open before it', () => {
   it('U+202E x https://evil.example/moc.elgoog//:sptth (read reversed: https://google.com/elpmaxe.live//:sptth) gets dir="ltr"', () => {
     const chunks = linkify('\u202e x https://evil.example/moc.elgoog//:sptth');
-    expect(chunks.map((c) => c.diagnostics)).to.deep.equal([undefined, []]); // not touching: the detector flags nothing
+    // Not touching (no `bidi-control`), but the override is still open where the link starts: `bidi-embedded`.
+    expect(chunks.map((c) => c.diagnostics)).to.deep.equal([undefined, ['bidi-embedded']]);
     expect(toHtml(chunks, { rel: '' })).to.equal(
+      '\u202e x <span class="irilink-unsafe" title="bidi-embedded" dir="ltr">https://evil.example/moc.elgoog//:sptth</span>',
+    );
+    // A chunk that lacks the flag (hand-made) is still isolated.
+    const unflagged = chunks.map((c) => (c.type === 'link' ? { ...c, diagnostics: [] } : c));
+    expect(toHtml(unflagged, { rel: '' })).to.equal(
       '\u202e x <a href="https://evil.example/moc.elgoog//:sptth" dir="ltr">https://evil.example/moc.elgoog//:sptth</a>',
     );
   });

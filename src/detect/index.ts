@@ -5,6 +5,7 @@ import type { Chunk, Link } from '../types.js';
 import { checkOptionsArgument, type LinkOptions } from './options.js';
 import { createScanner } from './scanner.js';
 import { appendChunks, linkChunk, textChunk } from './chunks.js';
+import { EmbeddingTracker, markEmbeddedLinks } from './embedding.js';
 
 export type { LinkOptions } from './options.js';
 export { DEFAULT_MAX_LINK_LENGTH, DEFAULT_SCHEMES, NEVER_SCHEMES } from './options.js';
@@ -12,6 +13,7 @@ export type { ScanResult, ScanResume, Scanner, UnlinkedSpan } from './scanner.js
 export { appendChunks, linkChunk, textChunk } from './chunks.js';
 export { CONTEXT_LENGTH, createScanner } from './scanner.js';
 export { MAX_WRAPPED_LENGTH } from './wrap.js';
+export { bytesHoldEmbedding, EmbeddingState, EmbeddingTracker, markEmbeddedLinks, mayHoldEmbedding } from './embedding.js';
 
 /**
  * Finds the URLs, IRIs and email addresses in `text`, in order; [] when there are none.
@@ -20,7 +22,9 @@ export { MAX_WRAPPED_LENGTH } from './wrap.js';
 export function findLinks(text: string, options?: LinkOptions): Link[] {
   if (typeof text !== 'string') throw badArgument('findLinks', 'text', 'a string', text);
   checkOptionsArgument('findLinks', options);
-  return createScanner(options).scan(text, 0, true, 0).links;
+  const links = createScanner(options).scan(text, 0, true, 0).links;
+  markEmbeddedLinks(text, links);
+  return links;
 }
 
 /**
@@ -34,5 +38,10 @@ export function linkify(text: string, options?: LinkOptions): Chunk[] {
   const chunks: Chunk[] = [];
   const pos = appendChunks(chunks, text, 0, 0, links, unlinked, linkChunk);
   if (pos < text.length) chunks.push(textChunk(text, 0, pos, text.length));
+  if (links.length > 0) {
+    const tracker = new EmbeddingTracker();
+    tracker.noteText(text);
+    tracker.mark(chunks);
+  }
   return chunks;
 }

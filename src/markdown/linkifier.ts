@@ -17,7 +17,7 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { badArgument } from '../errors.js';
 import { createScanner } from '../detect/index.js';
-import { appendChunks, textChunk } from '../detect/index.js';
+import { appendChunks, EmbeddingTracker, mayHoldEmbedding, textChunk } from '../detect/index.js';
 import type { TextChunk } from '../types.js';
 import { readPiece } from './extract.js';
 import { splitMarkdownOptions, type MarkdownLinkOptions } from './options.js';
@@ -124,6 +124,8 @@ export class MarkdownLinkifier {
   /** A piece after the first defined a new reference label (an earlier piece may have used it). */
   definedLate = false;
   private readonly maxPieceLength: number;
+  /** `bidi-embedded` (src/detect/embedding.ts): the pushes noted, the released chunks marked. */
+  private readonly embedding = new EmbeddingTracker();
 
   /** `preload` (used by the whole-text functions): link reference definitions known from the start. */
   constructor(options?: MarkdownLinkOptions, preload?: ReadonlyMap<string, string>) {
@@ -162,9 +164,30 @@ export class MarkdownLinkifier {
   /** Adds text; returns the chunks that are now final (possibly none). */
   push(text: string): MarkdownChunk[] {
     if (typeof text !== 'string') throw badArgument('MarkdownLinkifier.push', 'text', 'a string', text);
+    return this.add(text, false);
+  }
+
+  /**
+   * push() of text known to hold no explicit bidi embedding, override or isolate control when `bidiFree` (the UTF-8
+   * decoder tested its bytes; createLinkStream uses it). Internal.
+   * @internal
+   */
+  pushFlat(text: string, bidiFree = false): MarkdownChunk[] {
+    if (typeof text !== 'string') throw badArgument('MarkdownLinkifier.push', 'text', 'a string', text);
+    return this.add(text, bidiFree);
+  }
+
+  private add(text: string, bidiFree: boolean): MarkdownChunk[] {
     if (this.ended) throw new TypeError('irilink: MarkdownLinkifier.push() called after end()');
+    if (text.length === 0) return [];
+    this.embedding.note(text.length, !bidiFree && mayHoldEmbedding(text));
+    const out = this.addNoted(text);
+    this.embedding.mark(out);
+    return out;
+  }
+
+  private addNoted(text: string): MarkdownChunk[] {
     const out: MarkdownChunk[] = [];
-    if (text.length === 0) return out;
     let i = 0;
     if (this.pendingCR) {
       // CommonMark §2.1: a line ending is LF, CR, or CR LF.
@@ -216,6 +239,7 @@ export class MarkdownLinkifier {
       this.curLength = 0;
       if (rest.length > 0) this.emit(rest, out, false);
     }
+    this.embedding.mark(out);
     return out;
   }
 

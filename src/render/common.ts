@@ -35,6 +35,9 @@ export interface CommonRenderOptions {
  * - `mixed-script-host`, `confusable-host`: the host may imitate another one (UTS #39).
  * - `bidi-control`: a bidi formatting character touches the link, so what is shown next to it may be reordered
  *   (RFC 3987 §4.1 forbids them in IRIs; `invoice\u202Efdp.exe` is the classic trick).
+ * - `bidi-embedded`: an override, embedding or isolate opened earlier on the line is still open where the link
+ *   starts, so the link itself may be shown reordered (`\u202E https://evil.example/moc.elgoog//:sptth` reads as
+ *   `https://google.com/…`): the same trick one step away (UAX #9 X1–X8, RFC 3987 §4.1).
  * - `userinfo`: `https://bank.example@evil.example/` shows one host and goes to another (RFC 3986 §7.6).
  * Other diagnostics (`bidi-component`, `invalid-percent-encoding`, `link-too-long`, `wrapped`) leave the link
  * clickable.
@@ -45,6 +48,7 @@ export const UNSAFE_DIAGNOSTICS: readonly DiagnosticCode[] = Object.freeze([
   'mixed-script-host',
   'confusable-host',
   'bidi-control',
+  'bidi-embedded',
   'userinfo',
 ] as DiagnosticCode[]);
 

@@ -28,6 +28,7 @@ import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
 import { badOption } from '../errors.js';
 import { ByteMap } from './bytemap.js';
+import { bytesHoldEmbedding } from '../detect/embedding.js';
 import { isMark } from '../unicode/index.js';
 
 const iconv = lazyRequire<typeof Iconv>('iconv-lite');
@@ -41,6 +42,12 @@ export interface Decoder {
    * scan it where it lies.
    */
   readonly flatOutput: boolean;
+  /**
+   * True when the text the last write() or end() returned is known to hold no explicit bidi embedding, override or
+   * isolate control (U+202A–202E, U+2066–2069), so the linkifier need not test it (src/detect/embedding.ts); false
+   * when it may hold one or nobody looked.
+   */
+  readonly bidiFree: boolean;
   /** Decodes the next bytes; returns the text that is now complete. */
   write(bytes: Uint8Array): string;
   /** Flushes what is held back (an incomplete sequence becomes U+FFFD). */
@@ -252,6 +259,7 @@ class Utf8Decoder implements Decoder {
   readonly byteMap = new ByteMap('utf8');
   readonly documentCharset = undefined;
   readonly flatOutput = true;
+  bidiFree = false;
   private pending: Buffer | null = null;
   private bomDone = false;
   /** UTF-16 units produced so far. */
@@ -287,6 +295,7 @@ class Utf8Decoder implements Decoder {
     const rest = this.pending;
     this.pending = null;
     // What is held is an incomplete sequence (or the start of a BOM): invalid now that the input has ended.
+    this.bidiFree = true;
     return rest === null ? '' : this.decodeWithErrors(rest, 0, rest.length);
   }
 
@@ -294,6 +303,8 @@ class Utf8Decoder implements Decoder {
   private decode(buf: Buffer, from: number, to: number): string {
     if (from >= to) return '';
     const view = from === 0 && to === buf.length ? buf : buf.subarray(from, to);
+    // The bytes hold whole sequences (an incomplete one waits in `pending`): a control is seen whole here.
+    this.bidiFree = !bytesHoldEmbedding(view);
     if (isUtf8(view)) {
       const text = this.valid.decode(view);
       this.byteMap.addUtf8(this.produced, text.length, view);
@@ -852,6 +863,7 @@ class LegacyDecoder implements Decoder {
   readonly byteMap = new ByteMap('units');
   readonly documentCharset: string | undefined;
   readonly flatOutput = false;
+  readonly bidiFree = false;
   private readonly encoding: string;
   private readonly family: Family;
   private readonly nfc: NfcStage;
@@ -1205,6 +1217,7 @@ function jis0208Table(): Uint16Array {
 class Iso2022JpDecoder implements Decoder {
   readonly byteMap = new ByteMap('units');
   readonly flatOutput = false;
+  readonly bidiFree = false;
   // Deviation (3987bis §3.5): iconv-lite cannot encode ISO-2022-JP, so queries stay UTF-8 percent-encoded.
   readonly documentCharset = undefined;
   private readonly nfc = new NfcStage();

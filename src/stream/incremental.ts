@@ -13,7 +13,7 @@
 import { badArgument } from '../errors.js';
 import type { Chunk } from '../types.js';
 import type { Scanner, ScanResume } from '../detect/index.js';
-import { appendChunks, linkChunk, textChunk } from '../detect/index.js';
+import { appendChunks, EmbeddingTracker, linkChunk, mayHoldEmbedding, textChunk } from '../detect/index.js';
 
 function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
@@ -78,6 +78,8 @@ export class IncrementalLinkifier {
   private ended = false;
   /** Left context kept: the scanner's contextLength, at least MIN_CONTEXT. */
   private readonly context: number;
+  /** `bidi-embedded` (src/detect/embedding.ts): the pushes noted, the released chunks marked. */
+  private readonly embedding = new EmbeddingTracker();
 
   constructor(scanner: Scanner) {
     this.scanner = scanner;
@@ -92,7 +94,7 @@ export class IncrementalLinkifier {
   /** Adds text; returns the chunks that are now final (possibly none). */
   push(text: string): Chunk[] {
     if (typeof text !== 'string') throw badArgument('Linkifier.push', 'text', 'a string', text);
-    return this.add(text, false);
+    return this.add(text, false, false);
   }
 
   /**
@@ -100,16 +102,25 @@ export class IncrementalLinkifier {
    * scanned where it lies. A string from elsewhere may be a rope (V8 ConsString, e.g. the result of `a + b`), whose
    * every charCodeAt is many times dearer, so push() copies it into the flat tail instead. The chunks are those
    * push() gives; only the time differs. Internal (left out of the published types by `stripInternal`).
+   * `bidiFree`: the text is known to hold no explicit bidi embedding, override or isolate control (the UTF-8
+   * decoder tested its bytes), so it need not be tested again (src/detect/embedding.ts).
    * @internal
    */
-  pushFlat(text: string): Chunk[] {
+  pushFlat(text: string, bidiFree = false): Chunk[] {
     if (typeof text !== 'string') throw badArgument('Linkifier.pushFlat', 'text', 'a string', text);
-    return this.add(text, true);
+    return this.add(text, true, bidiFree);
   }
 
-  private add(text: string, flat: boolean): Chunk[] {
+  private add(text: string, flat: boolean, bidiFree: boolean): Chunk[] {
     if (this.ended) throw new TypeError('irilink: Linkifier.push() called after end()');
     if (text.length === 0) return [];
+    this.embedding.note(text.length, !bidiFree && mayHoldEmbedding(text));
+    const out = this.addNoted(text, flat);
+    this.embedding.mark(out);
+    return out;
+  }
+
+  private addNoted(text: string, flat: boolean): Chunk[] {
     if (this.heldHigh !== '') {
       text = concatFlat(this.heldHigh, text); // flat, as it may be scanned in place
       this.heldHigh = '';
@@ -175,7 +186,9 @@ export class IncrementalLinkifier {
       this.tail += this.heldHigh; // a lone high surrogate is still text, passed on unchanged
       this.heldHigh = '';
     }
-    return this.scan(true);
+    const out = this.scan(true);
+    this.embedding.mark(out);
+    return out;
   }
 
   private takeHeld(): string {

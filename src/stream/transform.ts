@@ -45,8 +45,11 @@ export type StreamOptions = LinkOptions & {
 /** What the stream drives: the plain Linkifier or the Markdown one, both push/end over the same chunks. */
 interface PushLinkifier {
   push(text: string): Chunk[];
-  /** push() of a flat string (the decoder's output), where the linkifier has a cheaper way for one. */
-  pushFlat?(text: string): Chunk[];
+  /**
+   * push() of a flat string (the decoder's output), where the linkifier has a cheaper way for one; `bidiFree`: the
+   * decoder found no explicit bidi embedding, override or isolate control in it (Decoder.bidiFree).
+   */
+  pushFlat?(text: string, bidiFree: boolean): Chunk[];
   end(): Chunk[];
 }
 
@@ -213,7 +216,7 @@ class LinkStream extends Transform {
   /** Decoded text (a flat string from the decoder) into the linkifier. */
   private pushDecoded(text: string): Chunk[] {
     const linkifier = this.linkifier;
-    return linkifier.pushFlat === undefined || !this.decoder.flatOutput ? linkifier.push(text) : linkifier.pushFlat(text);
+    return linkifier.pushFlat === undefined || !this.decoder.flatOutput ? linkifier.push(text) : linkifier.pushFlat(text, this.decoder.bidiFree);
   }
 
   private setMode(mode: 'bytes' | 'text'): void {
