@@ -13,7 +13,7 @@ export type { ScanResult, ScanResume, Scanner, UnlinkedSpan } from './scanner.js
 export { appendChunks, linkChunk, textChunk } from './chunks.js';
 export { CONTEXT_LENGTH, createScanner } from './scanner.js';
 export { MAX_WRAPPED_LENGTH } from './wrap.js';
-export { bytesHoldEmbedding, EmbeddingState, EmbeddingTracker, markEmbeddedLinks, mayHoldEmbedding } from './embedding.js';
+export { bytesHoldEmbedding, EmbeddingState, EmbeddingTracker, markEmbeddedLinks } from './embedding.js';
 
 /**
  * Finds the URLs, IRIs and email addresses in `text`, in order; [] when there are none.
@@ -40,7 +40,7 @@ export function linkify(text: string, options?: LinkOptions): Chunk[] {
   if (pos < text.length) chunks.push(textChunk(text, 0, pos, text.length));
   if (links.length > 0) {
     const tracker = new EmbeddingTracker();
-    tracker.noteText(text);
+    tracker.note(text.length, true);
     tracker.mark(chunks);
   }
   return chunks;

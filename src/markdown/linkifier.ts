@@ -17,7 +17,7 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { badArgument } from '../errors.js';
 import { createScanner } from '../detect/index.js';
-import { appendChunks, EmbeddingTracker, mayHoldEmbedding, textChunk } from '../detect/index.js';
+import { appendChunks, EmbeddingTracker, textChunk } from '../detect/index.js';
 import type { TextChunk } from '../types.js';
 import { readPiece } from './extract.js';
 import { splitMarkdownOptions, type MarkdownLinkOptions } from './options.js';
@@ -180,7 +180,7 @@ export class MarkdownLinkifier {
   private add(text: string, bidiFree: boolean): MarkdownChunk[] {
     if (this.ended) throw new TypeError('irilink: MarkdownLinkifier.push() called after end()');
     if (text.length === 0) return [];
-    this.embedding.note(text.length, !bidiFree && mayHoldEmbedding(text));
+    this.embedding.note(text.length, !bidiFree);
     const out = this.addNoted(text);
     this.embedding.mark(out);
     return out;

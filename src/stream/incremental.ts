@@ -13,7 +13,7 @@
 import { badArgument } from '../errors.js';
 import type { Chunk } from '../types.js';
 import type { Scanner, ScanResume } from '../detect/index.js';
-import { appendChunks, EmbeddingTracker, linkChunk, mayHoldEmbedding, textChunk } from '../detect/index.js';
+import { appendChunks, EmbeddingTracker, linkChunk, textChunk } from '../detect/index.js';
 
 function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
@@ -114,7 +114,7 @@ export class IncrementalLinkifier {
   private add(text: string, flat: boolean, bidiFree: boolean): Chunk[] {
     if (this.ended) throw new TypeError('irilink: Linkifier.push() called after end()');
     if (text.length === 0) return [];
-    this.embedding.note(text.length, !bidiFree && mayHoldEmbedding(text));
+    this.embedding.note(text.length, !bidiFree);
     const out = this.addNoted(text, flat);
     this.embedding.mark(out);
     return out;
