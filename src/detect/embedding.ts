@@ -154,15 +154,19 @@ function settle(state: EmbeddingState, text: string, from: number, to: number): 
   let i = to;
   while (i > from) {
     const c = text.charCodeAt(--i);
-    if (c < 0x202a) {
-      if (isSeparator(c)) {
-        state.reset();
-        if (control) state.walk(text, i + 1, to);
-        return;
-      }
-    } else if (c <= PDI && (c <= RLO || c >= LRI)) {
-      control = true;
+    // Two comparisons for the printable ASCII most text is made of.
+    if (c < 0x1f) {
+      if (c !== 0x0a && c !== 0x0d && c < 0x1c) continue;
+    } else if (c < 0x85) {
+      continue;
+    } else if (c !== 0x85 && c !== 0x2029) {
+      if (c >= 0x202a && c <= PDI && (c <= RLO || c >= LRI)) control = true;
+      continue;
     }
+    // UAX #9 BD8: a paragraph separator (isSeparator); the state after it depends only on text[i + 1, to).
+    state.reset();
+    if (control) state.walk(text, i + 1, to);
+    return;
   }
   if (control) state.walk(text, from, to);
 }
