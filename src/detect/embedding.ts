@@ -202,6 +202,14 @@ export class EmbeddingTracker {
   /** The next released chunks, in order (their offsets continue where the last ones ended). */
   mark(chunks: readonly Chunk[]): void {
     const state = this.state;
+    const n = chunks.length;
+    if (n === 0) return;
+    // The chunks are contiguous: with nothing open and no piece that may hold a control among them, none is read.
+    const last = chunks[n - 1]!.end;
+    if (!state.open && (last <= this.dirtyFrom || chunks[0]!.start >= this.dirtyTo)) {
+      this.marked = last;
+      return;
+    }
     for (const chunk of chunks) {
       const end = chunk.end;
       this.marked = end;
