@@ -221,6 +221,44 @@ describe('bidi-embedded in Markdown mode', () => {
   });
 });
 
+describe('bidi-embedded in Markdown mode: a line end inside a paragraph is a space once rendered', () => {
+  // Plain text ends the override at the line end (UAX #9 X8); rendered Markdown joins the lines of a paragraph,
+  // so only a blank line ends it there.
+  const MD_CASES: readonly [string, string][] = [
+    ['{RLO}x{LF}⟪https://b.example/⟫', '{RLO}x{LF}⸠https://b.example/⸡'],
+    ['{RLO}x{CR}{LF}see ⟪https://b.example/⟫{LF}{LF}⸠https://c.example/⸡', '{RLO}x{CR}{LF}see ⸠https://b.example/⸡{LF}{LF}⸠https://c.example/⸡'],
+    ['{RLI}x{LF}  {LF}⸠https://b.example/⸡ {RLO}{LF}⟪https://c.example/⟫', '{RLI}x{LF}  {LF}⸠https://b.example/⸡ {RLO}{LF}⸠https://c.example/⸡'],
+    ['{RLO}x{CR}{LF}{CR}{LF}⸠https://b.example/⸡ {RLO}y ⟪https://c.example/⟫', '{RLO}x{CR}{LF}{CR}{LF}⸠https://b.example/⸡ {RLO}y ⟪https://c.example/⟫'],
+    ['a{LF}{LF}{RLE}x{LF}y ⟪https://a.example/⟫{LF}\t{LF}⸠https://b.example/⸡', 'a{LF}{LF}{RLE}x{LF}y ⸠https://a.example/⸡{LF}\t{LF}⸠https://b.example/⸡'],
+    ['> {RLO}x{LF}> ⟪https://b.example/⟫{LF}{LF}{PDF}⸠https://c.example/⸡', '> {RLO}x{LF}> ⸠https://b.example/⸡{LF}{LF}{PDF}⸠https://c.example/⸡'],
+  ];
+
+  for (const [markdown, plainText] of MD_CASES) {
+    it(markdown, () => {
+      const text = plain(markdown);
+      expect(shown(linkifyMarkdown(text))).to.equal(markdown);
+      expect(shown(linkify(text))).to.equal(plainText);
+    });
+  }
+
+  it('the same at every split (MarkdownLinkifier) and every byte split (createLinkStream({ markdown: true }))', async () => {
+    for (const [markdown] of MD_CASES) {
+      const text = plain(markdown);
+      for (let i = 0; i <= text.length; i++) {
+        const m = new MarkdownLinkifier();
+        expect(shown([...m.push(text.slice(0, i)), ...m.push(text.slice(i)), ...m.end()]), `${markdown} split at ${i}`).to.equal(markdown);
+      }
+      const m = new MarkdownLinkifier();
+      expect(shown([...[...text].flatMap((c) => m.push(c)), ...m.end()]), `${markdown} one unit at a time`).to.equal(markdown);
+      const bytes = Buffer.from(text);
+      for (let i = 0; i <= bytes.length; i++) {
+        const chunks = await streamed([bytes.subarray(0, i), bytes.subarray(i)], { markdown: true });
+        expect(shown(chunks), `${markdown} split at byte ${i}`).to.equal(markdown);
+      }
+    }
+  });
+});
+
 describe('bidi-embedded downstream: unsafe, as bidi-control (SECURITY.md)', () => {
   const text = '\u202e x https://evil.example/moc.elgoog//:sptth';
   const chunks = linkify(text);

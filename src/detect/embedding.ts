@@ -62,14 +62,39 @@ export class EmbeddingState {
         if (isSeparator(c)) this.reset();
         continue;
       }
-      if (c > PDI) continue;
-      if (c <= RLO) {
-        if (c === PDF) this.pdf();
-        else this.openEntry(0);
-      } else if (c >= LRI) {
-        if (c === PDI) this.pdi();
-        else this.openEntry(1);
+      if (c <= PDI) this.control(c);
+    }
+  }
+
+  /**
+   * walk() for Markdown source, which a Markdown renderer turns into HTML where a line end inside a paragraph is a
+   * space: only a blank line (CommonMark §4.9: spaces and tabs only) ends the paragraph. Simplification (errs
+   * toward "open"): other block starts (a heading, a list item on the next line), a lone CR and the other
+   * Bidi_Class B characters do not close anything here. `lineBlank`: the line before `from` holds only blanks so
+   * far; returns the same at `to`.
+   */
+  walkMarkdown(text: string, from: number, to: number, lineBlank: boolean): boolean {
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x0a) {
+        if (lineBlank) this.reset();
+        lineBlank = true;
+      } else if (!isBlank(c)) {
+        lineBlank = false;
+        if (c >= 0x202a && c <= PDI) this.control(c);
       }
+    }
+    return lineBlank;
+  }
+
+  /** A character U+202A–2069: the rules for the explicit formatting characters among them. */
+  private control(c: number): void {
+    if (c <= RLO) {
+      if (c === PDF) this.pdf();
+      else this.openEntry(0);
+    } else if (c >= LRI) {
+      if (c === PDI) this.pdi();
+      else this.openEntry(1);
     }
   }
 
@@ -174,6 +199,53 @@ function settle(state: EmbeddingState, text: string, from: number, to: number): 
   if (control) state.walk(text, from, to);
 }
 
+/** Markdown: a character a blank line may hold (space, tab, the CR of a CR LF). */
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0d;
+}
+
+/**
+ * settle() for Markdown source (EmbeddingState.walkMarkdown): reads backwards from `to` to the last blank line,
+ * after which the state depends only on what follows. `lineBlank`: the line before `from` holds only blanks so
+ * far; returns the same at `to`.
+ */
+function settleMarkdown(state: EmbeddingState, text: string, from: number, to: number, lineBlank: boolean): boolean {
+  let control = false;
+  let lf = -1; // the nearest LF met so far (reading backwards)
+  let controlAfterLf = false;
+  let blank = true; // the text between the current position and `lf` (or `to`) holds only blanks
+  let trailing = true; // the same for the text after the last LF of [from, to)
+  let i = to;
+  while (i > from) {
+    const c = text.charCodeAt(--i);
+    if (c === 0x0a) {
+      if (lf < 0) {
+        trailing = blank;
+      } else if (blank) {
+        // The line (i, lf) is blank and ends at lf: the paragraph ends there.
+        state.reset();
+        if (controlAfterLf) state.walkMarkdown(text, lf + 1, to, true);
+        return trailing;
+      }
+      lf = i;
+      controlAfterLf = control;
+      blank = true;
+      continue;
+    }
+    if (isBlank(c)) continue;
+    blank = false;
+    if (c >= 0x202a && c <= PDI && (c <= RLO || c >= LRI)) control = true;
+  }
+  // [from, lf) ends the line that began before `from`.
+  if (lf >= 0 && blank && lineBlank) {
+    state.reset();
+    if (controlAfterLf) state.walkMarkdown(text, lf + 1, to, true);
+    return trailing;
+  }
+  if (control) return state.walkMarkdown(text, from, to, lineBlank);
+  return lf >= 0 ? trailing : lineBlank && blank;
+}
+
 /**
  * For a stream of text pieces and the chunks released from them, in order: gives every link chunk that starts
  * while an opener is open the `bidi-embedded` diagnostic. note() each piece as it arrives (stream offsets are the
@@ -182,6 +254,10 @@ function settle(state: EmbeddingState, text: string, from: number, to: number): 
  */
 export class EmbeddingTracker {
   private readonly state = new EmbeddingState();
+  /** Markdown source: only a blank line ends a paragraph (EmbeddingState.walkMarkdown). */
+  private readonly markdown: boolean;
+  /** Markdown: the current line holds only blanks so far (kept exact while something is open). */
+  private lineBlank = true;
   /** Stream offset at the end of the pieces noted so far. */
   private written = 0;
   /**
@@ -192,6 +268,10 @@ export class EmbeddingTracker {
   private dirtyTo = 0;
   /** Stream offset up to which the released chunks have been looked at. */
   private marked = 0;
+
+  constructor(markdown = false) {
+    this.markdown = markdown;
+  }
 
   /** A piece of `length` units arrives; `mayHold`: it may hold a control (false: known to hold none). */
   note(length: number, mayHold: boolean): void {
@@ -221,9 +301,15 @@ export class EmbeddingTracker {
         if (state.open) chunk.diagnostics = flag(chunk.diagnostics);
         // P1: a link ends before a bidi control, so its text holds one only with `bidi-control` (a Markdown
         // destination holding one); only a `wrapped` one (P3) holds a line end. Any other leaves the state as it is.
-        if (!mayChange(chunk.diagnostics)) continue;
+        if (!mayChange(chunk.diagnostics)) {
+          this.lineBlank = false;
+          continue;
+        }
       }
-      settle(state, chunk.text, 0, chunk.text.length);
+      // While nothing is open, lineBlank may be stale after chunks passed over: a blank line it would find at the
+      // start of the next chunk read closes only what was open before that chunk, which is nothing.
+      if (this.markdown) this.lineBlank = settleMarkdown(state, chunk.text, 0, chunk.text.length, this.lineBlank);
+      else settle(state, chunk.text, 0, chunk.text.length);
     }
   }
 }

@@ -124,8 +124,11 @@ export class MarkdownLinkifier {
   /** A piece after the first defined a new reference label (an earlier piece may have used it). */
   definedLate = false;
   private readonly maxPieceLength: number;
-  /** `bidi-embedded` (src/detect/embedding.ts): the pushes noted, the released chunks marked. */
-  private readonly embedding = new EmbeddingTracker();
+  /**
+   * `bidi-embedded` (src/detect/embedding.ts): the pushes noted, the released chunks marked; Markdown rules (a line
+   * end inside a paragraph is a space once rendered: only a blank line closes an override).
+   */
+  private readonly embedding = new EmbeddingTracker(true);
 
   /** `preload` (used by the whole-text functions): link reference definitions known from the start. */
   constructor(options?: MarkdownLinkOptions, preload?: ReadonlyMap<string, string>) {
