@@ -284,14 +284,31 @@ describe('bidi-embedded downstream: unsafe, as bidi-control (SECURITY.md)', () =
     expect(toAnsi(chunks)).to.equal('\ufffd x https://evil.example/moc.elgoog//:sptth');
   });
 
-  it('the markdown-it and remark plugins leave it as text; an unflagged link on the next line is linked', async () => {
+  it('the markdown-it and remark plugins leave it as text; a link in the next paragraph is linked', async () => {
     const md = new MarkdownIt({ linkify: true });
     md.linkify = irilinkLinkifyIt() as unknown as (typeof md)['linkify'];
-    const html = md.render(`${text}  \nhttps://ok.example/`);
+    const html = md.render(`${text}\n\nhttps://ok.example/`);
     expect(html).to.not.include('href="https://evil.example');
     expect(html).to.include('<a href="https://ok.example/">');
-    const out = String(await remark().use(remarkIrilink).process(`${text}  \nhttps://ok.example/`));
+    const out = String(await remark().use(remarkIrilink).process(`${text}\n\nhttps://ok.example/`));
     expect(out).to.not.include('](https://evil.example');
     expect(out).to.include('<https://ok.example/>');
+  });
+
+  it('an override on an earlier line of the same rendered paragraph: toMarkdown and the plugins do not link', async () => {
+    // Plain text: the line end closes the override (the detector does not flag the link)…
+    const chunks = linkify('\u202e x\nhttps://evil.example/moc.elgoog//:sptth\n\nhttps://ok.example/');
+    expect(chunks.filter((c) => c.type === 'link').map((c) => c.diagnostics)).to.deep.equal([[], []]);
+    // …but Markdown joins the two lines into one paragraph: toMarkdown writes the link as text.
+    expect(toMarkdown(chunks)).to.equal('\u202e x\nhttps\\://evil\\.example/moc\\.elgoog//\\:sptth\n\n<https://ok.example/>');
+    const source = '\u202e x\nhttps://evil.example/moc.elgoog//:sptth\n\nhttps://ok.example/';
+    const out = String(await remark().use(remarkIrilink).process(source));
+    expect(out).to.not.include('](https://evil.example').and.to.not.include('<https://evil.example');
+    expect(out).to.include('<https://ok.example/>');
+    const md = new MarkdownIt({ linkify: true });
+    md.linkify = irilinkLinkifyIt() as unknown as (typeof md)['linkify'];
+    const html = md.render(source);
+    expect(html).to.not.include('href="https://evil.example');
+    expect(html).to.include('<a href="https://ok.example/">');
   });
 });

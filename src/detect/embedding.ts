@@ -69,8 +69,8 @@ export class EmbeddingState {
   /**
    * walk() for Markdown source, which a Markdown renderer turns into HTML where a line end inside a paragraph is a
    * space: only a blank line (CommonMark §4.9: spaces and tabs only) ends the paragraph. Simplification (errs
-   * toward "open"): other block starts (a heading, a list item on the next line), a lone CR and the other
-   * Bidi_Class B characters do not close anything here. `lineBlank`: the line before `from` holds only blanks so
+   * toward "open"): other block starts (a heading, a list item on the next line), a hard line break (`<br>`, which
+   * HTML also takes as a paragraph separator), a lone CR and the other Bidi_Class B characters close nothing here. `lineBlank`: the line before `from` holds only blanks so
    * far; returns the same at `to`.
    */
   walkMarkdown(text: string, from: number, to: number, lineBlank: boolean): boolean {
@@ -316,15 +316,42 @@ export class EmbeddingTracker {
 
 /**
  * Gives every link of `links` (in order, found in `text`, offsets `base` on) that starts while an opener is open
- * the `bidi-embedded` diagnostic, reading `text` from its start.
+ * the `bidi-embedded` diagnostic, reading `text` from its start. `markdown`: `text` is Markdown that a renderer
+ * shows as HTML, where only a blank line ends a paragraph (EmbeddingState.walkMarkdown).
  */
-export function markEmbeddedLinks(text: string, links: Link[], base = 0): void {
+export function markEmbeddedLinks(text: string, links: Link[], base = 0, markdown = false): void {
   const state = new EmbeddingState();
+  let lineBlank = true;
   let pos = 0;
   for (const link of links) {
     const start = link.start - base;
-    settle(state, text, pos, start);
-    if (state.open) link.diagnostics = flag(link.diagnostics);
+    if (markdown) lineBlank = settleMarkdown(state, text, pos, start, lineBlank);
+    else settle(state, text, pos, start);
+    if (state.open && !link.diagnostics.includes(EMBEDDED)) link.diagnostics = flag(link.diagnostics);
     pos = start;
+  }
+}
+
+/**
+ * For renderers: whether an opener is open where the next text starts, reading text after text in order (the
+ * rendered output's own text, whatever the chunks' diagnostics say). `markdown`: the output is Markdown, shown as
+ * HTML, where only a blank line ends a paragraph.
+ */
+export class EmbeddingReader {
+  private readonly state = new EmbeddingState();
+  private readonly markdown: boolean;
+  private lineBlank = true;
+
+  constructor(markdown: boolean) {
+    this.markdown = markdown;
+  }
+
+  get open(): boolean {
+    return this.state.open;
+  }
+
+  read(text: string): void {
+    if (this.markdown) this.lineBlank = settleMarkdown(this.state, text, 0, text.length, this.lineBlank);
+    else settle(this.state, text, 0, text.length);
   }
 }

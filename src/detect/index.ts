@@ -13,7 +13,7 @@ export type { ScanResult, ScanResume, Scanner, UnlinkedSpan } from './scanner.js
 export { appendChunks, linkChunk, textChunk } from './chunks.js';
 export { CONTEXT_LENGTH, createScanner } from './scanner.js';
 export { MAX_WRAPPED_LENGTH } from './wrap.js';
-export { bytesHoldEmbedding, EmbeddingState, EmbeddingTracker, markEmbeddedLinks } from './embedding.js';
+export { bytesHoldEmbedding, EmbeddingReader, EmbeddingState, EmbeddingTracker, markEmbeddedLinks } from './embedding.js';
 
 /**
  * Finds the URLs, IRIs and email addresses in `text`, in order; [] when there are none.

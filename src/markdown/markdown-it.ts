@@ -18,7 +18,7 @@
 //   bidi formatting character (its normalizeLinkText decodes the shown text: `https://a.example/%E2%80%AEfdp.exe`
 //   would show a real U+202E and read `https://a.example/exe.pdf`).
 
-import { findLinks } from '../detect/index.js';
+import { findLinks, markEmbeddedLinks } from '../detect/index.js';
 import type { LinkOptions } from '../detect/index.js';
 import { DEFAULT_SCHEMES, NEVER_SCHEMES } from '../detect/index.js';
 import { isSchemeName, isTldName } from '../detect/options.js';
@@ -78,7 +78,10 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   private links(text: string, method = 'match'): Link[] {
     checkText(method, text);
     if (text !== this.lastText) {
-      this.lastLinks = findLinks(text, this.options).filter(isSafeToLink);
+      const found = findLinks(text, this.options);
+      // A soft line break is a space in the rendered paragraph (when markdown-it hands over text holding one).
+      markEmbeddedLinks(text, found, 0, true);
+      this.lastLinks = found.filter(isSafeToLink);
       this.lastText = text;
     }
     return this.lastLinks;

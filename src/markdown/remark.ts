@@ -11,7 +11,7 @@
 // (SECURITY.md: a flagged link is never clickable).
 
 import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
-import { findLinks } from '../detect/index.js';
+import { findLinks, markEmbeddedLinks } from '../detect/index.js';
 import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
@@ -76,7 +76,10 @@ function visit(node: Nodes, options: LinkOptions | undefined): void {
 function linkText(node: Text, options: LinkOptions | undefined): PhrasingContent[] | undefined {
   const value = node.value as unknown;
   if (typeof value !== 'string') throw badArgument('remarkIrilink', 'tree', 'an mdast tree (each text value a string)', value);
-  const links = findLinks(value, options).filter((link) => unsafeCodes(link.diagnostics).length === 0);
+  const found = findLinks(value, options);
+  // A soft line break is a space in the rendered paragraph: an override before it still reverses a link after it.
+  markEmbeddedLinks(value, found, 0, true);
+  const links = found.filter((link) => unsafeCodes(link.diagnostics).length === 0);
   if (links.length === 0) return undefined;
   const out: PhrasingContent[] = [];
   let pos = 0;

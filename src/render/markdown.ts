@@ -17,6 +17,7 @@
 // literals and markdown-it's linkify would otherwise make them links again (`https\://bank\.example\@evil\.example/`
 // shows as written, and no linkifier sees a scheme, a `www.`, a domain or an email in it).
 import type { Chunk, LinkChunk } from '../types.js';
+import { EmbeddingReader } from '../detect/embedding.js';
 import {
   COMMON_OPTION_NAMES,
   displayText,
@@ -121,6 +122,12 @@ class MarkdownRenderer implements ChunkRenderer {
   private line = LINE_START;
   /** The text so far ended with a `!` not yet written: escaped if an inline link follows. */
   private bang = false;
+  /**
+   * Bidi embeddings, overrides and isolates left open in the output: a Markdown renderer joins the lines of a
+   * paragraph, so one opened on an earlier line (which the detector, reading plain text, closed at the line end)
+   * still reverses a link; such a link is written as text, as a `bidi-embedded` one is (UAX #9 X1–X8).
+   */
+  private readonly bidi = new EmbeddingReader(true);
 
   /** `fn`: the function that options errors name (the plain function, createRenderer or createRenderStream). */
   constructor(options: unknown, fn = 'toMarkdown') {
@@ -132,12 +139,15 @@ class MarkdownRenderer implements ChunkRenderer {
 
   chunk(chunk: Chunk): string {
     if (chunk.type === 'link') {
-      const out = this.link(chunk);
+      const embedded = this.bidi.open;
+      this.bidi.read(displayText(chunk, this.display));
+      const out = this.link(chunk, embedded);
       if (!this.linksOnly) return out;
       this.line = LINE_START;
       return out + '\n';
     }
     if (this.linksOnly) return '';
+    this.bidi.read(chunk.text);
     return this.text(chunk.text, unsafeCodes(chunk.diagnostics).length > 0 ? ESCAPE_INERT : ESCAPE_ALWAYS);
   }
 
@@ -186,9 +196,9 @@ class MarkdownRenderer implements ChunkRenderer {
     return last === 0 && out === '' ? s : out + s.slice(last);
   }
 
-  private link(link: LinkChunk): string {
+  private link(link: LinkChunk, embedded: boolean): string {
     const shown = displayText(link, this.display);
-    if (refusalsOf(link, this.schemes).length > 0) {
+    if (embedded || refusalsOf(link, this.schemes).length > 0) {
       const out = this.text(shown, ESCAPE_INERT);
       if (!this.linksOnly) return out;
       // One link per line: the `!` held back is the link's own, and no line may end in an escape waiting for it.
