@@ -11,9 +11,10 @@
 // - text: each released chunk is read backwards from its end to its last paragraph separator (EmbeddingTracker
 //   settle()); only when a control lies after it is that part read forwards through the UAX #9 rules. A test of
 //   every string for the controls (a regular expression, or TextEncoder + byte search) cost 0.7–1.8 CPU ms/MB.
-// createLinkStream, 40 MB, main's build and this one alternated in one process, CPU ms/MB, median of 19 rounds
-// (load 4–7 on 2 cores): Buffer writes en-mixed 5.51 → 5.44, multilingual 5.54 → 5.61 (noise; the byte test alone
-// is 0.06–0.07); string writes 3.77 → 3.96, 3.02 → 3.16.
+// createLinkStream, 40 MB, main's build and this one alternated in one process, CPU ms/MB, median of the rounds
+// and median of the paired differences (load 2–5 on 2 cores): Buffer writes en-mixed 5.65 → 5.67 (+0.05),
+// multilingual 5.90 → 6.09 (+0.00), noise (the byte test alone is 0.06–0.07); string writes in 32 Ki pieces
+// en-mixed 4.42 → 4.51 (+0.04), multilingual 3.05 → 3.24 (+0.16).
 
 import { Buffer } from 'node:buffer';
 import type { Chunk, DiagnosticCode, Link } from '../types.js';
