@@ -167,6 +167,33 @@ describe('logs: the log rules', () => {
   });
 });
 
+describe('logs: bidi-embedded on short lines, as linkify() gives it (UAX #9 X1–X8)', () => {
+  const RLO = '\u202E';
+  const PDF = '\u202C';
+  const flags = (line: string, options?: { logRules?: boolean }): string[][] => findLogLinks(line, options).map((l) => l.diagnostics);
+
+  it('a link after an override left open on the line is flagged, with and without the log rules', () => {
+    for (const logRules of [true, false]) {
+      expect(flags(`msg="${RLO}x https://evil.example/moc.elgoog" url=https://b.example/`, { logRules })).to.deep.equal([['bidi-embedded'], ['bidi-embedded']]);
+      expect(findLogLinks(`${RLO}x https://evil.example/a`, { logRules }).map((l) => l.diagnostics)).to.deep.equal(
+        findLinks(`${RLO}x https://evil.example/a`).map((l) => l.diagnostics),
+      );
+    }
+  });
+
+  it('closed by PDF before the link, or no opener: not flagged', () => {
+    expect(flags(`${RLO}x${PDF} see https://a.example/`)).to.deep.equal([[]]);
+    expect(flags('see https://a.example/ and https://b.example/')).to.deep.equal([[], []]);
+  });
+
+  it('linkifyLogLine and LogLineLinker give the same flag', () => {
+    const line = `user=${RLO}bob email=alice@example.com`;
+    const link = linkifyLogLine(line).find((c) => c.type === 'link');
+    expect(link?.type === 'link' ? link.diagnostics : null).to.deep.equal(['bidi-embedded']);
+    expect(new LogLineLinker().links(line).map((l) => l.diagnostics)).to.deep.equal([['bidi-embedded']]);
+  });
+});
+
 describe('logs: option checks', () => {
   const detector = 'schemes, anyScheme, schemeless, email, defaultScheme, tlds, maxLinkLength, documentCharset';
   const loose = (f: unknown): ((...args: unknown[]) => unknown) => f as (...args: unknown[]) => unknown;

@@ -1,6 +1,6 @@
 // Link detection in one log line with the log rules of view.ts.
 import { badArgument, badOption, isOptionsObject } from '../errors.js';
-import { createScanner } from '../detect/index.js';
+import { createScanner, markEmbeddedLinks } from '../detect/index.js';
 import { checkOptionNames } from '../detect/options.js';
 import type { LinkOptions, Scanner } from '../detect/index.js';
 import type { Chunk, Link } from '../types.js';
@@ -70,7 +70,7 @@ export class LogLineLinker {
   /** The links of one line (offsets into `line`; `text` is the line's slice). */
   links(line: string): Link[] {
     if (typeof line !== 'string') throw badArgument('LogLineLinker.links', 'line', 'a string', line);
-    if (!this.logRules) return this.scanner.scan(line, 0, true, 0).links;
+    if (!this.logRules) return embedded(line, this.scanner.scan(line, 0, true, 0).links);
     const view = logView(line);
     const found = this.scanner.scan(view.text, 0, true, 0).links;
     const out: Link[] = [];
@@ -83,8 +83,14 @@ export class LogLineLinker {
       }
       out.push(link);
     }
-    return out;
+    return embedded(line, out);
   }
+}
+
+/** `bidi-embedded` (UAX #9 X1–X8), as linkify() gives it: the scanner alone does not track openers. */
+function embedded(line: string, links: Link[]): Link[] {
+  if (links.length > 0) markEmbeddedLinks(line, links);
+  return links;
 }
 
 /**
