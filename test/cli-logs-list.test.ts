@@ -13,17 +13,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createLogLinkStream, linkRecords } from '../src/logs/index.js';
 import type { LinkRecord } from '../src/logs/index.js';
-import { jsonlText } from '../src/render/jsonl.js';
+import { jsonlText, type LinkFields } from '../src/render/jsonl.js';
 import { ensureBuilt, fixture, irilink } from './support/cli.js';
 
-interface Row {
-  text: string;
-  uri: string;
-  iri: string;
-  kind: string;
-  scheme: string;
-  schemeInferred: boolean;
-}
+type Row = Pick<LinkFields, 'text' | 'uri' | 'iri' | 'kind' | 'scheme' | 'schemeInferred'>;
 
 async function logRows(input: Buffer): Promise<Row[]> {
   const pieces: Buffer[] = [];
