@@ -255,6 +255,18 @@ describe('toUri: documentCharset (bis §3.5)', () => {
     expect(codeOf(() => toUri('http://h/?q=é', { documentCharset: 'no-such-charset' }))).to.equal('unknown-charset');
     expect(codeOf(() => toUri('http://h/?q=日本', { documentCharset: 'iso-8859-1' }))).to.equal('unencodable-query');
   });
+
+  it('a WHATWG single-byte label encodes by the WHATWG index, as the stream decodes it (WHATWG Encoding §9.2)', () => {
+    // macintosh: € is 0xDB (index-macintosh pointer 91); iconv-lite's macintosh has ¤ there and no €.
+    expect(toUri('http://h/?q=€', { documentCharset: 'macintosh' })).to.equal('http://h/?q=%DB');
+    // iso-8859-1 is windows-1252: € 0x80, Š 0x8A; U+0081 is 0x81 (index-windows-1252 pointer 1).
+    expect(toUri('http://h/?q=€Š\u0081', { documentCharset: 'iso-8859-1' })).to.equal('http://h/?q=%80%8A%81');
+    // koi8-u: ў is 0xAE (index-koi8-u pointer 46); x-mac-ukrainian is x-mac-cyrillic: Ґ 0xA2, € 0xFF.
+    expect(toUri('http://h/?q=ў', { documentCharset: 'koi8-u' })).to.equal('http://h/?q=%AE');
+    expect(toUri('http://h/?q=Ґ€', { documentCharset: 'x-mac-ukrainian' })).to.equal('http://h/?q=%A2%FF');
+    // windows-1253 has no ª (no pointer 42): a character the index lacks fails.
+    expect(codeOf(() => toUri('http://h/?q=ª', { documentCharset: 'windows-1253' }))).to.equal('unencodable-query');
+  });
 });
 
 describe('toUri: bad arguments are TypeErrors', () => {

@@ -7,6 +7,7 @@ import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
+import { singleByteCharset } from '../stream/decode.js';
 
 const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
@@ -27,7 +28,9 @@ export interface ToUriOptions {
   asciiDisallowed?: 'fail' | 'encode';
   /**
    * bis §3.5: the charset of the document the IRI came from. When it is not UCS-based, the query of an
-   * http/https IRI is encoded in it (through iconv-lite) before percent-encoding; path and fragment stay UTF-8.
+   * http/https IRI is encoded in it before percent-encoding; path and fragment stay UTF-8. A label of a WHATWG
+   * single-byte encoding (windows-1252, latin1, macintosh, …) encodes by the WHATWG index, the table the stream decodes
+   * it with (WHATWG Encoding §9.2); any other charset through iconv-lite.
    */
   documentCharset?: string;
 }
@@ -57,7 +60,7 @@ export interface ToUriOptions {
  * - 'disallowed-ascii': space < > " { } | \ ^ ` with asciiDisallowed 'fail' (RFC 3987 §3.1 SHOULD fail);
  * - 'idna-failed': host 'idna' and UTS #46 ToASCII fails, for an ASCII host too (bis §3.4.2: "the entire IRI
  *   conversion fails");
- * - 'unknown-charset' / 'unencodable-query': documentCharset unknown to iconv-lite, or a query
+ * - 'unknown-charset' / 'unencodable-query': documentCharset unknown to WHATWG and iconv-lite, or a query
  *   character that charset cannot hold (bis §3.5).
  * Bad option values throw TypeError.
  *
@@ -211,7 +214,9 @@ function readOptions(options: ToUriOptions | undefined): ReadOptions {
     if (typeof documentCharset !== 'string' || documentCharset === '') {
       throw badOption('documentCharset', 'a non-empty charset name', documentCharset);
     }
-    if (!iconv().encodingExists(documentCharset)) throw new IriError('unknown-charset', documentCharset);
+    if (singleByteCharset(documentCharset) === null && !iconv().encodingExists(documentCharset)) {
+      throw new IriError('unknown-charset', documentCharset);
+    }
     if (!isUcsCharset(documentCharset)) charset = documentCharset;
   }
   return {
@@ -423,6 +428,7 @@ function mapMailtoPath(path: string, opts: Readonly<ReadOptions>): string {
  * ASCII characters are handled as everywhere else.
  */
 function encodeQueryInCharset(q: string, charset: string): string {
+  const single = singleByteCharset(charset);
   let out = '';
   let i = 0;
   while (i < q.length) {
@@ -433,8 +439,12 @@ function encodeQueryInCharset(q: string, charset: string): string {
     let k = j;
     while (k < q.length && q.charCodeAt(k) >= 128) k++;
     const run = q.slice(j, k);
-    const bytes = iconv().encode(run, charset);
-    if (iconv().decode(bytes, charset) !== run) throw new IriError('unencodable-query', `${JSON.stringify(run)} in ${charset}`);
+    // WHATWG Encoding §9.2: a single-byte charset by the inverse of the table the stream decoded with (macintosh
+    // 0xDB is €, so € is %DB), not iconv-lite's table of that name, which may differ (its macintosh has ¤ at 0xDB).
+    const bytes = single !== null ? single.encode(run) : iconv().encode(run, charset);
+    if (bytes === null || (single === null && iconv().decode(bytes, charset) !== run)) {
+      throw new IriError('unencodable-query', `${JSON.stringify(run)} in ${charset}`);
+    }
     out += pctEncodeBytes(bytes);
     i = k;
   }

@@ -13,7 +13,7 @@ import { linkify } from '../detect/index.js';
 import { checkOptionNames } from '../detect/options.js';
 import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
-import { createDecoder } from '../stream/decode.js';
+import { createDecoder, singleByteCharset } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
 import type { Chunk, Link } from '../types.js';
 import { decodeFlowed, maskQuotePrefixes } from './flowed.js';
@@ -288,7 +288,8 @@ async function transferDecode(node: MimeNode, bodies: Buffer[]): Promise<Buffer>
  *   (ASCII text reads the same in all three).
  * - WHATWG Encoding §4.2: a label names the WHATWG encoding, as mail readers decode them (senders label windows-1252
  *   text, curly quotes and all, as ISO-8859-1): the stream's decoder reads iso-8859-1 / latin1 as windows-1252,
- *   iso-8859-9 as windows-1254, tis-620 as windows-874 (src/stream/decode.ts), and `charset` names that encoding.
+ *   iso-8859-9 as windows-1254, tis-620 as windows-874, x-euc-jp as EUC-JP (src/stream/decode.ts, on every Node build:
+ *   its tables do not come from ICU), and `charset` names that encoding.
  * - UTF-16 and UTF-32: see unicodeCharset.
  */
 function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder: Decoder; charset: string } {
@@ -301,8 +302,10 @@ function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder:
   if (name === '' || name === 'us-ascii' || name === 'ascii' || name === 'ansi_x3.4-1968') return unknown();
   try {
     const decoder = createDecoder(name);
-    // The WHATWG encoding of a single-byte label (documentCharset; iso-8859-9 → windows-1254), else the label.
-    return { decoder, charset: name === 'utf8' ? 'utf-8' : (decoder.documentCharset ?? name) };
+    // The WHATWG encoding of a single-byte label (iso-8859-9 → windows-1254, x-mac-ukrainian → x-mac-cyrillic), of a
+    // multi-byte label iconv-lite does not know (x-euc-jp → euc-jp: documentCharset), else the label.
+    const charset = decoder.documentCharset === undefined ? name : (singleByteCharset(decoder.documentCharset)?.whatwg ?? decoder.documentCharset);
+    return { decoder, charset: name === 'utf8' ? 'utf-8' : charset };
   } catch {
     return unknown();
   }

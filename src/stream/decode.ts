@@ -105,8 +105,48 @@ export function checkEncoding(encoding: unknown): void {
   if (typeof encoding !== 'string' || encoding === '') {
     throw badOption('encoding', 'a charset name such as "utf-8" or "shift_jis"', encoding);
   }
+  planOf(encoding);
+}
+
+/** How a charset label is decoded: worked out once per label (see planOf). */
+type Plan =
+  | { readonly kind: 'utf8' }
+  | { readonly kind: 'iso2022jp' }
+  | {
+      readonly kind: 'legacy';
+      /** iconv-lite's name for the charset (for a single-byte one, only where its table is used). */
+      readonly encoding: string;
+      readonly family: Family;
+      /** 'single' family: the 256-entry table (see TableCodec). */
+      readonly single: TableCodec | null;
+      readonly documentCharset: string | undefined;
+    };
+
+const UTF8_PLAN: Plan = { kind: 'utf8' };
+const ISO2022JP_PLAN: Plan = { kind: 'iso2022jp' };
+
+/**
+ * The plan of each label seen. The log decoder makes a decoder per line, so a label is looked up once, not per
+ * decoder (finding the WHATWG encoding of a label, and iconv-lite's family of a codec, cost µs to ms). Emptied past
+ * LABELS_KEPT labels, so that a mailbox of many spellings cannot make it grow without bound.
+ */
+const plans = new Map<string, Plan>();
+const LABELS_KEPT = 256;
+
+function planOf(encoding: string): Plan {
+  let plan = plans.get(encoding);
+  if (plan === undefined) {
+    plan = makePlan(encoding);
+    if (plans.size >= LABELS_KEPT) plans.clear();
+    plans.set(encoding, plan);
+  }
+  return plan;
+}
+
+function makePlan(encoding: string): Plan {
   const s = squash(encoding);
-  if (isUtf8Name(s) || isIso2022JpName(s)) return;
+  if (isUtf8Name(s)) return UTF8_PLAN;
+  if (isIso2022JpName(s)) return ISO2022JP_PLAN;
   // iconv-lite also knows base64 and hex, which are not charsets: they would "decode" text into its own spelling.
   if (s === 'base64' || s === 'hex') {
     throw badOption('encoding', 'a text charset, not a binary-to-text encoding such as base64 or hex', encoding);
@@ -116,24 +156,58 @@ export function checkEncoding(encoding: unknown): void {
   if (s === 'utf7' || s === 'utf7imap' || s === 'unicode11utf7') {
     throw badOption('encoding', 'a charset other than UTF-7 (not supported: the WHATWG Encoding Standard leaves it out)', encoding);
   }
-  const name = iconvName(encoding);
-  if (name === null) {
-    throw badOption('encoding', 'a charset name iconv-lite knows (e.g. "utf-8", "shift_jis", "windows-1252")', encoding);
+  const whatwg = whatwgEncodingOf(encoding);
+  if (whatwg === 'utf-8') return UTF8_PLAN;
+  if (whatwg === 'iso-2022-jp') return ISO2022JP_PLAN;
+  if (whatwg === 'x-user-defined') {
+    // WHATWG Encoding §14.5: bytes 0x80–0xFF as the private-use U+F780–U+F7FF, for binary data read as text.
+    throw badOption('encoding', 'a text charset (x-user-defined is not supported: the WHATWG Encoding Standard maps its bytes to private-use characters)', encoding);
   }
+  if (whatwg === 'replacement') {
+    // WHATWG Encoding §14.1: these labels name the "replacement" encoding, whose decoder gives one U+FFFD for the
+    // whole input (ISO-2022-KR, ISO-2022-CN and HZ-GB-2312 can smuggle ASCII past filters): nothing to link in.
+    throw badOption('encoding', 'a charset other than ISO-2022-KR, ISO-2022-CN or HZ-GB-2312 (the WHATWG Encoding Standard reads them as one U+FFFD)', encoding);
+  }
+  // WHATWG Encoding §4.2: a label of a single-byte encoding is that encoding, whatever iconv-lite calls it.
+  if (whatwg !== undefined && SINGLE_BYTE.has(whatwg)) return singlePlan(whatwg, tableCodec(whatwg));
+  let name: string = encoding;
+  const known: boolean = iconv().encodingExists(encoding); // (a type guard that would narrow `encoding` to never)
+  if (!known) {
+    // A WHATWG label of a multi-byte encoding that iconv-lite spells otherwise (x-euc-jp, cseucpkdfmtjapanese,
+    // unicodefeff, …): the encoding's own name, which iconv-lite knows.
+    if (whatwg === undefined || !iconv().encodingExists(whatwg)) {
+      throw badOption('encoding', 'a charset name the WHATWG Encoding Standard or iconv-lite knows (e.g. "utf-8", "shift_jis", "windows-1252")', encoding);
+    }
+    name = whatwg;
+  }
+  const family = familyOf(name);
   // A codec whose byte structure irilink does not know could not be decoded exactly, with byte offsets (none today).
-  if (familyOf(name) === null) {
+  if (family === null) {
     throw badOption('encoding', 'a charset of a known byte structure (single-byte, Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR, UTF-16/32, CESU-8)', encoding);
   }
+  if (family === 'single') {
+    // Another of iconv-lite's names of a WHATWG single-byte encoding (windows1252, windows-1252:2000, maccyrillic), else a
+    // charset WHATWG does not define (cp437, koi8-t): iconv-lite's table, read the same way.
+    const same = singleByteOfCodec().get(resolvedName(name));
+    return singlePlan(same ?? name, same !== undefined ? tableCodec(same) : new TableCodec(null, name));
+  }
+  const unicode = family === 'utf16' || family === 'utf32' || family === 'cesu8' || isUnicodeName(squash(name));
+  return { kind: 'legacy', encoding: name, family, single: null, documentCharset: unicode ? undefined : whatwg !== undefined && !known ? whatwg : encoding };
+}
+
+function singlePlan(name: string, codec: TableCodec): Plan {
+  return { kind: 'legacy', encoding: name, family: 'single', single: codec, documentCharset: codec.documentCharset };
 }
 
 /**
  * Every encoding the stream accepts, one name per entry of iconv-lite's table that checkEncoding takes (its aliases
- * left out), after the two irilink decodes itself: `utf-8` and `iso-2022-jp`. For tests and listings.
+ * left out), after the two irilink decodes itself, `utf-8` and `iso-2022-jp`, and the WHATWG encodings iconv-lite has
+ * no entry for (`x-mac-cyrillic`). For tests and listings.
  */
 export function streamEncodings(): string[] {
   const lib = iconv() as unknown as { encodings: Record<string, unknown> | null; getCodec(name: string): unknown };
   if (lib.encodings === null) lib.getCodec('utf-8'); // loads the table
-  const names = ['utf-8', 'iso-2022-jp'];
+  const names = ['utf-8', 'iso-2022-jp', 'x-mac-cyrillic'];
   for (const [name, entry] of Object.entries(lib.encodings ?? {})) {
     if (typeof entry === 'string' || name.startsWith('_') || isUtf8Name(name)) continue; // an alias, a codec type, UTF-8
     try {
@@ -149,22 +223,35 @@ export function streamEncodings(): string[] {
 export function createDecoder(encoding?: string): Decoder {
   checkEncoding(encoding);
   if (encoding === undefined) return new Utf8Decoder();
-  const s = squash(encoding);
-  if (isUtf8Name(s)) return new Utf8Decoder();
-  if (isIso2022JpName(s)) return new Iso2022JpDecoder();
-  return new LegacyDecoder(iconvName(encoding)!);
+  const plan = planOf(encoding);
+  if (plan.kind === 'utf8') return new Utf8Decoder();
+  if (plan.kind === 'iso2022jp') return new Iso2022JpDecoder();
+  return new LegacyDecoder(plan);
 }
 
 /**
- * The name to give iconv-lite for `encoding`: itself when iconv-lite knows it, else, for a WHATWG label of a
- * single-byte encoding that iconv-lite knows by another name (x-cp1252, dos-874, koi8, x-mac-roman, csisolatin9, visual:
- * WHATWG Encoding §4.2 "Names and labels"), that encoding's name; null when neither knows it.
+ * The WHATWG single-byte encoding `charset` names (a label, WHATWG Encoding §4.2, or another of iconv-lite's names for
+ * one), as a table that also encodes: for a query in that document charset (3987bis §3.5), the inverse of the table the
+ * stream decoded it with. Null for any other charset.
  */
-function iconvName(encoding: string): string | null {
-  const known: boolean = iconv().encodingExists(encoding); // (a type guard that would narrow `encoding` to never)
-  if (known) return encoding;
-  const whatwg = textDecoderEncoding(encoding.trim());
-  return whatwg !== null && iconv().encodingExists(whatwg) ? whatwg : null;
+export function singleByteCharset(charset: string): SingleByteCharset | null {
+  let plan: Plan;
+  try {
+    plan = planOf(charset);
+  } catch {
+    return null;
+  }
+  return plan.kind === 'legacy' && plan.single !== null && plan.single.whatwg !== null ? plan.single : null;
+}
+
+export interface SingleByteCharset {
+  /** The WHATWG encoding's name (lower case: `windows-1252`, `x-mac-cyrillic`). */
+  readonly whatwg: string | null;
+  /**
+   * WHATWG Encoding §9.2 "single-byte encoder": each character's byte (an ASCII one itself, any other its pointer in
+   * the index + 0x80), or null when a character has none.
+   */
+  encode(text: string): Uint8Array | null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -584,126 +671,185 @@ function familyOf(encoding: string): Family | null {
 // Single-byte charsets.
 //
 // WHATWG Encoding §9.1 "single-byte decoder": an ASCII byte is its own code point; any other byte is looked up in
-// the encoding's index, and a byte the index leaves out is an error (U+FFFD + `invalid-bytes` here). For a charset
-// the WHATWG Encoding Standard defines (the label names one, §4.2 "Names and labels"), the 128 upper entries come from
-// Node's TextDecoder for that encoding (ICU), decoded once at first use; iconv-lite's tables lack some of them
-// (windows-1252 0x81 0x8D 0x8F 0x90 0x9D are U+0081 … in WHATWG's index, undefined in iconv-lite's), and some labels
-// name another encoding in WHATWG (iso-8859-1, latin1, us-ascii: windows-1252; iso-8859-9: windows-1254; iso-8859-11,
-// tis-620: windows-874), as browsers and mail readers decode them.
+// the encoding's index, and a byte the index leaves out is an error (U+FFFD + `invalid-bytes` here). §4.2 "Names and
+// labels" says which encoding a label names: iso-8859-1, latin1 and us-ascii name windows-1252, iso-8859-9 names
+// windows-1254, iso-8859-11 and tis-620 name windows-874 (browsers and mail readers decode them so).
+// The index is iconv-lite's table of the same encoding with the corrections below (WHATWG_C1, INDEX_CORRECTIONS):
+// the same table on every Node build. Node's TextDecoder is not used: its ICU tables differ from the index (windows-1253
+// 0xAA, koi8-u 0xAE 0xBE, windows-874 0xDB–0xDE 0xFC–0xFF, windows-1255 0xCA), and a Node built with small ICU knows
+// no legacy charset at all (test/stream-decode-whatwg.test.ts compares the two where ICU is full).
 // Other single-byte charsets (cp437, koi8-t, …) keep iconv-lite's table, read the same way. Either way a write is
 // decoded by a look-up per byte into a 256-entry table, so the text never depends on how the bytes were split.
-// Deviation (WHATWG Encoding §9.1, windows-874 index): Node's TextDecoder (ICU) maps windows-874 0xDB–0xDE and
-// 0xFC–0xFF to the private-use U+F8C1–U+F8C8, which WHATWG's index leaves out; kept as TextDecoder decodes them.
+
+/** WHATWG Encoding §4.2 "Names and labels": each encoding (by its name in lower case) and its labels. */
+const ENCODING_LABELS: readonly (readonly [string, readonly string[]])[] = [
+  ['utf-8', ['unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'utf-8', 'utf8', 'x-unicode20utf8']],
+  ['ibm866', ['866', 'cp866', 'csibm866', 'ibm866']],
+  ['iso-8859-2', ['csisolatin2', 'iso-8859-2', 'iso-ir-101', 'iso8859-2', 'iso88592', 'iso_8859-2', 'iso_8859-2:1987', 'l2', 'latin2']],
+  ['iso-8859-3', ['csisolatin3', 'iso-8859-3', 'iso-ir-109', 'iso8859-3', 'iso88593', 'iso_8859-3', 'iso_8859-3:1988', 'l3', 'latin3']],
+  ['iso-8859-4', ['csisolatin4', 'iso-8859-4', 'iso-ir-110', 'iso8859-4', 'iso88594', 'iso_8859-4', 'iso_8859-4:1988', 'l4', 'latin4']],
+  ['iso-8859-5', ['csisolatincyrillic', 'cyrillic', 'iso-8859-5', 'iso-ir-144', 'iso8859-5', 'iso88595', 'iso_8859-5', 'iso_8859-5:1988']],
+  ['iso-8859-6', ['arabic', 'asmo-708', 'csiso88596e', 'csiso88596i', 'csisolatinarabic', 'ecma-114', 'iso-8859-6', 'iso-8859-6-e', 'iso-8859-6-i', 'iso-ir-127', 'iso8859-6', 'iso88596', 'iso_8859-6', 'iso_8859-6:1987']],
+  ['iso-8859-7', ['csisolatingreek', 'ecma-118', 'elot_928', 'greek', 'greek8', 'iso-8859-7', 'iso-ir-126', 'iso8859-7', 'iso88597', 'iso_8859-7', 'iso_8859-7:1987', 'sun_eu_greek']],
+  ['iso-8859-8', ['csiso88598e', 'csisolatinhebrew', 'hebrew', 'iso-8859-8', 'iso-8859-8-e', 'iso-ir-138', 'iso8859-8', 'iso88598', 'iso_8859-8', 'iso_8859-8:1988', 'visual']],
+  ['iso-8859-8-i', ['csiso88598i', 'iso-8859-8-i', 'logical']],
+  ['iso-8859-10', ['csisolatin6', 'iso-8859-10', 'iso-ir-157', 'iso8859-10', 'iso885910', 'l6', 'latin6']],
+  ['iso-8859-13', ['iso-8859-13', 'iso8859-13', 'iso885913']],
+  ['iso-8859-14', ['iso-8859-14', 'iso8859-14', 'iso885914']],
+  ['iso-8859-15', ['csisolatin9', 'iso-8859-15', 'iso8859-15', 'iso885915', 'iso_8859-15', 'l9']],
+  ['iso-8859-16', ['iso-8859-16']],
+  ['koi8-r', ['cskoi8r', 'koi', 'koi8', 'koi8-r', 'koi8_r']],
+  ['koi8-u', ['koi8-ru', 'koi8-u']],
+  ['macintosh', ['csmacintosh', 'mac', 'macintosh', 'x-mac-roman']],
+  ['windows-874', ['dos-874', 'iso-8859-11', 'iso8859-11', 'iso885911', 'tis-620', 'windows-874']],
+  ['windows-1250', ['cp1250', 'windows-1250', 'x-cp1250']],
+  ['windows-1251', ['cp1251', 'windows-1251', 'x-cp1251']],
+  ['windows-1252', ['ansi_x3.4-1968', 'ascii', 'cp1252', 'cp819', 'csisolatin1', 'ibm819', 'iso-8859-1', 'iso-ir-100', 'iso8859-1', 'iso88591', 'iso_8859-1', 'iso_8859-1:1987', 'l1', 'latin1', 'us-ascii', 'windows-1252', 'x-cp1252']],
+  ['windows-1253', ['cp1253', 'windows-1253', 'x-cp1253']],
+  ['windows-1254', ['cp1254', 'csisolatin5', 'iso-8859-9', 'iso-ir-148', 'iso8859-9', 'iso88599', 'iso_8859-9', 'iso_8859-9:1989', 'l5', 'latin5', 'windows-1254', 'x-cp1254']],
+  ['windows-1255', ['cp1255', 'windows-1255', 'x-cp1255']],
+  ['windows-1256', ['cp1256', 'windows-1256', 'x-cp1256']],
+  ['windows-1257', ['cp1257', 'windows-1257', 'x-cp1257']],
+  ['windows-1258', ['cp1258', 'windows-1258', 'x-cp1258']],
+  ['x-mac-cyrillic', ['x-mac-cyrillic', 'x-mac-ukrainian']],
+  ['gbk', ['chinese', 'csgb2312', 'csiso58gb231280', 'gb2312', 'gb_2312', 'gb_2312-80', 'gbk', 'iso-ir-58', 'x-gbk']],
+  ['gb18030', ['gb18030']],
+  ['big5', ['big5', 'big5-hkscs', 'cn-big5', 'csbig5', 'x-x-big5']],
+  ['euc-jp', ['cseucpkdfmtjapanese', 'euc-jp', 'x-euc-jp']],
+  ['iso-2022-jp', ['csiso2022jp', 'iso-2022-jp']],
+  ['shift_jis', ['csshiftjis', 'ms932', 'ms_kanji', 'shift-jis', 'shift_jis', 'sjis', 'windows-31j', 'x-sjis']],
+  ['euc-kr', ['cseuckr', 'csksc56011987', 'euc-kr', 'iso-ir-149', 'korean', 'ks_c_5601-1987', 'ks_c_5601-1989', 'ksc5601', 'ksc_5601', 'windows-949']],
+  ['replacement', ['csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'iso-2022-kr', 'replacement']],
+  ['utf-16be', ['unicodefffe', 'utf-16be']],
+  ['utf-16le', ['csunicode', 'iso-10646-ucs-2', 'ucs-2', 'unicode', 'unicodefeff', 'utf-16', 'utf-16le']],
+  ['x-user-defined', ['x-user-defined']],
+];
+
+const ENCODING_OF_LABEL: ReadonlyMap<string, string> = new Map(ENCODING_LABELS.flatMap(([name, labels]) => labels.map((label): [string, string] => [label, name])));
+
+/**
+ * The single-byte encodings of WHATWG Encoding §9, each with the iconv-lite table its index is read from (the same
+ * name, but for x-mac-cyrillic; ISO-8859-8-I is ISO-8859-8's index).
+ */
+const SINGLE_BYTE: ReadonlyMap<string, string> = new Map(
+  ENCODING_LABELS.slice(1, ENCODING_LABELS.findIndex(([name]) => name === 'gbk')).map(([name]): [string, string] => [name, name === 'x-mac-cyrillic' ? 'maccyrillic' : name === 'iso-8859-8-i' ? 'iso-8859-8' : name]),
+);
+
+/** WHATWG Encoding §4.2 "get an encoding": the encoding `label` names (ASCII whitespace trimmed, ASCII case ignored). */
+function whatwgEncodingOf(label: string): string | undefined {
+  let from = 0;
+  let to = label.length;
+  while (from < to && isAsciiWhitespace(label.charCodeAt(from))) from++;
+  while (to > from && isAsciiWhitespace(label.charCodeAt(to - 1))) to--;
+  let key = '';
+  for (let i = from; i < to; i++) {
+    const c = label.charCodeAt(i);
+    key += String.fromCharCode(c >= 0x41 && c <= 0x5a ? c + 0x20 : c);
+  }
+  return ENCODING_OF_LABEL.get(key);
+}
+
+/** ASCII whitespace (Infra): TAB, LF, FF, CR, SPACE. */
+function isAsciiWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+}
+
+const NONE = 0xfffd;
+
+/**
+ * Where iconv-lite's table is not the WHATWG index (or ICU's is not: listed too, so that the table does not depend on
+ * either), as pairs of byte and code point (NONE: the index has no pointer for the byte). Facts from the Encoding
+ * Standard's index files (index-<encoding>.txt; pointer = byte − 0x80).
+ */
+const INDEX_CORRECTIONS: ReadonlyMap<string, readonly number[]> = new Map([
+  // index-windows-1253: no pointer 42 (ICU: U+00AA).
+  ['windows-1253', [0xaa, NONE]],
+  // index-windows-1255: pointer 74 is U+05BA (ICU: none).
+  ['windows-1255', [0xca, 0x05ba]],
+  // index-windows-874: no pointers 91–94, 124–127 (ICU: the private-use U+F8C1–U+F8C8).
+  ['windows-874', [0xdb, NONE, 0xdc, NONE, 0xdd, NONE, 0xde, NONE, 0xfc, NONE, 0xfd, NONE, 0xfe, NONE, 0xff, NONE]],
+  // index-koi8-u: pointers 46 and 62 are U+045E ў and U+040E Ў (ICU and iconv-lite: the box drawings U+255D U+256C).
+  ['koi8-u', [0xae, 0x045e, 0xbe, 0x040e]],
+  // index-macintosh: pointers 61 U+03A9, 91 U+20AC, 112 U+F8FF (iconv-lite: U+2126, U+00A4, none).
+  ['macintosh', [0xbd, 0x03a9, 0xdb, 0x20ac, 0xf0, 0xf8ff]],
+  // index-x-mac-cyrillic: pointers 34 U+0490, 54 U+0491, 127 U+20AC (iconv-lite's maccyrillic: U+00A2, U+2202, U+00A4).
+  ['x-mac-cyrillic', [0xa2, 0x0490, 0xb6, 0x0491, 0xff, 0x20ac]],
+]);
+
+/**
+ * The windows-* indexes give each byte 0x80–0x9F that Windows leaves undefined the C1 control of the same number
+ * (index-windows-1252 pointers 1, 13, 15, 16, 29 are U+0081 U+008D U+008F U+0090 U+009D); iconv-lite leaves them out.
+ */
+function hasWhatwgC1(whatwg: string): boolean {
+  return whatwg.startsWith('windows-');
+}
 
 /** Whether a Uint16Array's bytes are little-endian, as Buffer#toString('utf16le') reads them. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-interface SingleByteCodec {
-  /** The WHATWG encoding the label names (TextDecoder's name for it, e.g. `windows-1252`), or null. */
-  readonly whatwg: string | null;
-  /** The charset to encode queries with (3987bis §3.5): the WHATWG encoding when iconv-lite knows its name. */
-  readonly documentCharset: string | undefined;
-  decode(bytes: Uint8Array): string;
-}
+const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, b) => b));
 
-const singleByteCodecs = new Map<string, SingleByteCodec>();
-/**
- * The codec of each label seen (the log decoder makes a decoder per line: finding the WHATWG encoding of a label
- * iconv-lite spells its own way took ~0.15 ms). Emptied past LABELS_KEPT labels, so that a mailbox of many spellings
- * cannot make it grow without bound.
- */
-const codecByLabel = new Map<string, SingleByteCodec>();
-const LABELS_KEPT = 256;
+/** The codec of each WHATWG single-byte encoding, built at its first use. */
+const tableCodecs = new Map<string, TableCodec>();
 
-/** The single-byte codec of `encoding` (iconv-lite checked it is one), built once per charset. */
-function singleByteCodec(encoding: string): SingleByteCodec {
-  const known = codecByLabel.get(encoding);
-  if (known !== undefined) return known;
-  const whatwg = whatwgEncoding(encoding);
-  const key = whatwg ?? 'iconv:' + resolvedName(encoding);
-  let codec = singleByteCodecs.get(key);
+function tableCodec(whatwg: string): TableCodec {
+  let codec = tableCodecs.get(whatwg);
   if (codec === undefined) {
-    codec = new TableCodec(whatwg, encoding);
-    singleByteCodecs.set(key, codec);
+    codec = new TableCodec(whatwg, SINGLE_BYTE.get(whatwg)!);
+    tableCodecs.set(whatwg, codec);
   }
-  if (codecByLabel.size >= LABELS_KEPT) codecByLabel.clear();
-  codecByLabel.set(encoding, codec);
   return codec;
 }
 
 /**
- * The WHATWG encoding that `encoding` names, as TextDecoder knows it: the label as given, else any other of iconv-lite's
- * names for the same charset (`windows1252` and `windows-1252:2000` are iconv-lite's windows1252, also named `cp1252`, a
- * WHATWG label). Null when none is a WHATWG label of a single-byte encoding, or TextDecoder knows no legacy charsets
- * (a Node built with small ICU).
+ * iconv-lite's codecs (its own names, aliases followed) that a WHATWG label of a single-byte encoding reaches, or that
+ * the encoding's index is read from, and that encoding: so that iconv-lite's other names of the same codec
+ * (windows1252, windows-1252:2000, koi8u, maccyrillic) decode as the encoding too.
  */
-function whatwgEncoding(encoding: string): string | null {
-  const direct = textDecoderEncoding(encoding.trim());
-  if (direct !== null) return direct;
-  const lib = iconv() as unknown as { encodings: Record<string, unknown> | null };
-  const own = resolvedName(encoding);
-  for (const name of Object.keys(lib.encodings ?? {})) {
-    if (name.startsWith('_') || resolvedName(name) !== own) continue;
-    const found = textDecoderEncoding(name) ?? hyphenated(name);
-    if (found !== null) return found;
+let codecEncodings: Map<string, string> | null = null;
+
+function singleByteOfCodec(): ReadonlyMap<string, string> {
+  if (codecEncodings === null) {
+    codecEncodings = new Map();
+    for (const [name, labels] of ENCODING_LABELS) {
+      const table = SINGLE_BYTE.get(name);
+      if (table === undefined) continue;
+      for (const label of [...labels, table]) {
+        if (!iconv().encodingExists(label)) continue;
+        const codec = resolvedName(label);
+        if (!codecEncodings.has(codec)) codecEncodings.set(codec, name);
+      }
+    }
   }
-  return null;
+  return codecEncodings;
 }
 
-/**
- * iconv-lite's names are squashed (`windows874`, `tis620`, `koi8u`), where WHATWG's labels keep a hyphen (`windows-874`,
- * `tis-620`, `koi8-u`): TextDecoder's encoding for `name` with one hyphen put between a letter and a digit, if any.
- */
-function hyphenated(name: string): string | null {
-  for (let i = 1; i < name.length; i++) {
-    const a = name.charCodeAt(i - 1) <= 0x39;
-    const b = name.charCodeAt(i) <= 0x39;
-    if (a === b) continue;
-    const found = textDecoderEncoding(name.slice(0, i) + '-' + name.slice(i));
-    if (found !== null) return found;
-  }
-  return null;
-}
-
-const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, b) => b));
-
-/** TextDecoder's encoding for `label` when that is a single-byte one (one UTF-16 unit per byte), else null. */
-function textDecoderEncoding(label: string): string | null {
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(label);
-  } catch {
-    return null; // not a WHATWG label (or the "replacement" encoding), or no ICU converter for it
-  }
-  const name = decoder.encoding;
-  if (name === 'utf-8' || name.startsWith('utf-16')) return null;
-  return decoder.decode(ALL_BYTES, STREAM).length === 256 ? name : null;
-}
-
-class TableCodec implements SingleByteCodec {
+class TableCodec implements SingleByteCharset {
   readonly whatwg: string | null;
-  readonly documentCharset: string | undefined;
+  /**
+   * The charset to encode queries with (3987bis §3.5): the WHATWG encoding (iconv-lite's name of its table where
+   * iconv-lite does not know the encoding's: maccyrillic, which decodes and encodes as x-mac-cyrillic here too), else
+   * the charset's name as given.
+   */
+  readonly documentCharset: string;
   private readonly table = new Uint16Array(256);
+  /** encode's inverse of the table (code unit → byte), built at its first use. */
+  private bytesOf: Map<number, number> | null = null;
 
+  /** `whatwg`: the WHATWG encoding, null for another charset; `encoding`: iconv-lite's name of its table. */
   constructor(whatwg: string | null, encoding: string) {
     this.whatwg = whatwg;
-    this.documentCharset = whatwg !== null && iconv().encodingExists(whatwg) ? whatwg : undefined;
-    const own = iconv().decode(ALL_BYTES, whatwg !== null && iconv().encodingExists(whatwg) ? whatwg : encoding);
-    // `stream: true` takes ICU's converter: Node 20.18.3+ and 22.13+ decode a windows-1252 call without it through a
-    // Latin-1 fast path, 0x80 as U+0080 rather than € (nodejs/node#60888). A single-byte decoder holds nothing back.
-    const text = whatwg !== null ? new TextDecoder(whatwg).decode(ALL_BYTES, STREAM) : own;
-    if (text.length !== 256 || own.length !== 256) throw new Error(`irilink: ${encoding} is not one unit per byte`); // familyOf said it is
-    for (let b = 0; b < 256; b++) {
-      const code = text.charCodeAt(b);
-      // A byte ICU leaves undefined that iconv-lite's table of the same encoding defines keeps it: windows-1255 0xCA,
-      // U+05BA in WHATWG's index, is the only one.
-      this.table[b] = code === 0xfffd ? own.charCodeAt(b) : code;
-    }
-    if (whatwg !== null) {
-      // WHATWG Encoding §9.1 step 2: an ASCII byte is its own code point. Node's TextDecoder (ICU) gives ibm866
-      // 0x1A 0x1C 0x7F as U+001C U+007F U+001A (an IBM control-code rotation): corrected here.
-      for (let b = 0; b < 0x80; b++) this.table[b] = b;
-    }
+    this.documentCharset = whatwg !== null && iconv().encodingExists(whatwg) ? whatwg : encoding;
+    const table = this.table;
+    const own = iconv().decode(ALL_BYTES, encoding);
+    if (own.length !== 256) throw new Error(`irilink: ${encoding} is not one unit per byte`); // familyOf said it is
+    for (let b = 0; b < 256; b++) table[b] = own.charCodeAt(b);
+    if (whatwg === null) return;
+    // WHATWG Encoding §9.1 step 2: an ASCII byte is its own code point.
+    for (let b = 0; b < 0x80; b++) table[b] = b;
+    if (hasWhatwgC1(whatwg)) for (let b = 0x80; b < 0xa0; b++) if (table[b] === NONE) table[b] = b;
+    const fixes = INDEX_CORRECTIONS.get(whatwg) ?? [];
+    for (let i = 0; i < fixes.length; i += 2) table[fixes[i]!] = fixes[i + 1]!;
   }
 
   decode(bytes: Uint8Array): string {
@@ -715,6 +861,29 @@ class TableCodec implements SingleByteCodec {
     let out = '';
     for (let i = 0; i < n; i += 4096) out += String.fromCharCode.apply(null, codes.subarray(i, Math.min(n, i + 4096)) as unknown as number[]);
     return out;
+  }
+
+  // WHATWG Encoding §9.2 "single-byte encoder": an ASCII code point is its byte; any other is its pointer in the
+  // index + 0x80, or an error when the index has none (the same table the stream decodes with, inverted).
+  encode(text: string): Uint8Array | null {
+    const bytesOf = (this.bytesOf ??= this.inverse());
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const b = c < 0x80 ? c : bytesOf.get(c);
+      if (b === undefined) return null;
+      out[i] = b;
+    }
+    return out;
+  }
+
+  private inverse(): Map<number, number> {
+    const map = new Map<number, number>();
+    for (let b = 0x80; b < 256; b++) {
+      const c = this.table[b]!;
+      if (c !== NONE && !map.has(c)) map.set(c, b); // the index's first pointer for the code point
+    }
+    return map;
   }
 }
 
@@ -886,17 +1055,17 @@ class LegacyDecoder implements Decoder {
   private charCache: (string | undefined)[] | null = null;
   /** The charset's own bytes for U+FFFD (a U+FFFD decoded from exactly these is text, not a replacement). */
   private fffdBytes: Buffer | null = null;
-  /** 'single' family only: the charset's 256 code units (see SingleByteCodec). */
-  private single: SingleByteCodec | null = null;
+  /** 'single' family only: the charset's 256 code units (see TableCodec). */
+  private readonly single: TableCodec | null;
 
-  constructor(encoding: string) {
-    this.encoding = encoding;
-    this.family = familyOf(encoding)!; // checked by checkEncoding
-    const unicode = this.family === 'utf16' || this.family === 'utf32' || this.family === 'cesu8' || isUnicodeName(squash(encoding));
-    if (this.family === 'single') this.single = singleByteCodec(encoding);
-    this.documentCharset = unicode ? undefined : (this.single?.documentCharset ?? encoding);
-    this.nfc = new NfcStage(!unicode);
-    if (this.family === 'utf16' || this.family === 'utf32') this.order = byteOrderOf(encoding);
+  constructor(plan: Extract<Plan, { kind: 'legacy' }>) {
+    this.encoding = plan.encoding;
+    this.family = plan.family;
+    this.single = plan.single;
+    this.documentCharset = plan.documentCharset;
+    // RFC 3987 §3.1 step 1: variant B (NFC) for a legacy charset, C (as it is) for a Unicode one.
+    this.nfc = new NfcStage(plan.documentCharset !== undefined);
+    if (this.family === 'utf16' || this.family === 'utf32') this.order = byteOrderOf(this.encoding);
   }
 
   write(bytes: Uint8Array): string {
