@@ -326,6 +326,15 @@ describe('the mail and log decoders read single-byte charsets the same way', () 
     expect([p.charset, p.declaredCharset, p.links.map((l) => l.text)]).to.deep.equal(['windows-1254', 'iso-8859-9', ['https://x.tr/Ša']]);
   });
 
+  it('mail: parts declared x-euc-jp and x-mac-ukrainian are EUC-JP and x-mac-cyrillic (WHATWG labels iconv-lite lacks)', async () => {
+    const got: unknown[] = [];
+    for (const [charset, body] of [['x-euc-jp', iconv.encode('日本', 'euc-jp')], ['x-mac-ukrainian', Buffer.from([0xa2, 0xff])]] as const) {
+      const m = await linkifyMessage(Buffer.concat([Buffer.from(`Content-Type: text/plain; charset=${charset}\r\n\r\nsee https://x.example/`), body, Buffer.from('a\n')]));
+      got.push([m.parts[0]!.charset, m.parts[0]!.links.map((l) => l.text)]);
+    }
+    expect(got).to.deep.equal([['euc-jp', ['https://x.example/日本a']], ['x-mac-cyrillic', ['https://x.example/Ґ€a']]]);
+  });
+
   it('logs: createLogLinkStream({ encoding: "iso-8859-9" }) reads 0x8A as Š, byte offsets exact', async () => {
     let out = '';
     for await (const b of Readable.from([line]).pipe(createLogLinkStream({ encoding: 'iso-8859-9' }))) out += (b as Buffer).toString('utf8');

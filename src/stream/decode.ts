@@ -9,8 +9,11 @@
 //   writes take the native path (buffer.isUtf8, then TextDecoder); only a write holding invalid bytes is walked here.
 // - ISO-2022-JP: WHATWG Encoding "ISO-2022-JP decoder" (iconv-lite has no ISO-2022-JP); JIS X 0208 pairs are looked up
 //   through iconv-lite's EUC-JP table, the same JIS X 0208 set shifted by 0x80.
-// - Single-byte charsets (windows-125x, ISO-8859-x, KOI8-R, …): a 256-entry table per charset, WHATWG's where the
-//   WHATWG Encoding Standard defines the charset (from Node's TextDecoder, see TableCodec), else iconv-lite's.
+// - Labels: WHATWG Encoding §4.2 "Names and labels" (a label names an encoding: latin1 is windows-1252, x-euc-jp is
+//   EUC-JP), else iconv-lite's names.
+// - Single-byte charsets (windows-125x, ISO-8859-x, KOI8-R, …): a 256-entry table per charset, the WHATWG index where
+//   the WHATWG Encoding Standard defines the charset (iconv-lite's table corrected by facts from the index, see
+//   TableCodec; not Node's TextDecoder, so the same on every Node build), else iconv-lite's.
 // - GB18030 four-byte sequences: by pointer (WHATWG Encoding "gb18030 decoder"), see gbFourByte.
 // - Other legacy charsets (Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR, …): iconv-lite,
 //   with the byte length of each character found from the charset's lead-byte structure and checked
@@ -811,13 +814,15 @@ let codecEncodings: Map<string, string> | null = null;
 function singleByteOfCodec(): ReadonlyMap<string, string> {
   if (codecEncodings === null) {
     codecEncodings = new Map();
+    const lib = iconv() as unknown as { encodings: Record<string, unknown> | null; getCodec(name: string): unknown };
+    if (lib.encodings === null) lib.getCodec('utf-8'); // loads the table
     for (const [name, labels] of ENCODING_LABELS) {
       const table = SINGLE_BYTE.get(name);
       if (table === undefined) continue;
       for (const label of [...labels, table]) {
-        if (!iconv().encodingExists(label)) continue;
+        // Looked up in iconv-lite's table of names, not by encodingExists, which builds each codec (~25 ms in all).
         const codec = resolvedName(label);
-        if (!codecEncodings.has(codec)) codecEncodings.set(codec, name);
+        if (typeof lib.encodings?.[codec] === 'object' && !codecEncodings.has(codec)) codecEncodings.set(codec, name);
       }
     }
   }
