@@ -7,7 +7,7 @@ import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
-import { singleByteCharset } from '../stream/decode.js';
+import { singleByteCharset } from '../charsets.js';
 
 const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
