@@ -440,3 +440,65 @@ describe('detect: the punctuation of a sentence without spaces after an ASCII li
     '⸠http://例え。テスト。jp/x⸡',
   ]);
 });
+
+describe('detect: session 9 review — mailto with %40 (RFC 6068 §2)', () => {
+  describe('`email: false` turns it off as it does mailto:a@b.com', () => {
+    itMarks(['mailto:a@b.com mailto:a%40b.com mailto:a%40b.com,c%40d.com'], { email: false });
+  });
+  describe('`schemes` without mailto leaves it on, as for mailto:a@b.com (the email option decides)', () => {
+    itMarks(['⸠mailto:a@b.com⸡ ⸠mailto:a%40b.com⸡ ⸠https://x.example⸡ ftp://x.example'], { schemes: ['https'], anyScheme: false });
+  });
+  describe('a literal @ after the %40 address: one address, whole (the domain rule)', () => {
+    itMarks(['⸠mailto:a%40b.com@c.com⸡ and ⸠mailto:x%40example.org@example.net⸡.']);
+  });
+  describe('several addresses (to = addr-spec *("," addr-spec))', () => {
+    itMarks([
+      '⸠mailto:a%40b.com,c%40d.com⸡ ⸠mailto:a%40b.com,c@d.com⸡ ⸠mailto:a%40b.com,c%40d.com,e%40f.org?subject=x⸡',
+      '⸠mailto:a%40b.com⸡, c and ⸠mailto:a%40b.com⸡,x%40nowhere',
+    ]);
+  });
+  it('the iri shows an xn-- domain after %40 in Unicode, as after a literal @', () => {
+    expect(findLinks('mailto:a%40xn--r8jz45g.jp')[0]).to.include({
+      uri: 'mailto:a%40xn--r8jz45g.jp',
+      iri: 'mailto:a%40例え.jp',
+    });
+    expect(findLinks('mailto:a@xn--r8jz45g.jp')[0]!.iri).to.equal('mailto:a@例え.jp');
+  });
+});
+
+describe('detect: session 9 review — version numbers and hosts', () => {
+  itMarks([
+    // a dotted IPv4 address glued to a name (three labels of digits before `1-`), a non-ASCII TLD: hosts
+    '⸠10.0.0.1-router.example.com⸡ ⸠1.2.3.4-deploy.sslip.io⸡ ⸠1.2.3-4.рф⸡',
+    // x.y.z- with an ASCII name: a version
+    'X-Mailman-Version: 2.0.9-sf.net and 1.0.0-foo.bar',
+  ]);
+});
+
+describe('detect: session 9 review — tel: (RFC 3966 §3) only when bare', () => {
+  itMarks([
+    // the author delimited it (<…>, <URL:…>, quotes, a Markdown destination): it stands, as in Markdown mode
+    'call <⸠tel:911⸡> or href="⸠tel:10086⸡" or <URL:⸠tel:112⸡> or [me](⸠tel:911⸡)',
+    // RFC 3986 Appendix C: wrapped in <…>; the name inside is no link of its own
+    '<⸠tel:7042;phone-\n  context=example.com⸡>',
+    // bare: the grammar decides — an empty or non-descriptor context, letters for digits, a context on a global number
+    'tel:5551234;phone-context= x tel:hello;phone-context=+1 tel:5551234;phone-context=-x.com',
+    'tel:+1-201-555-0123;phone-context=+1 tel:7042;phone-context=example.com;phone-context=example.org',
+    'tel:+1;ext= tel:+1;isub= tel:+1;=x tel:12;phone-context=+',
+    // valid: parameters, ext, isub, a domain or a global number as the context, hex and * in a local number
+    '⸠tel:+1-201-555-0123;ext=22⸡ ⸠tel:+1-201-555-0123;isub=a1;x=y⸡ ⸠tel:*21;phone-context=+1⸡',
+    '⸠tel:7042;phone-context=example.com⸡. ⸠tel:863-1234;phone-context=+1-914-555⸡ ⸠tel:0A12;Phone-Context=b.example⸡',
+  ]);
+});
+
+describe('detect: session 9 review — CJK punctuation', () => {
+  itMarks([
+    // `．` after an ASCII TLD ends the host as `。` and `｡` do
+    'see ⸠https://www.debian.org⸡．你可以通过 and ⸠https://www.debian.org⸡｡你可以',
+    // a delimited link (quotes, a Markdown destination, <…>) stands as written
+    'href="⸠https://example.com/a，b⸡" [x](⸠https://example.com/a，b⸡) <⸠https://example.com/a、b⸡>',
+    // a query's or fragment's text goes on (RFC 6068 hfields are text) unless a letter without spaces follows
+    '⸠mailto:a@b.com?subject=Hi，there⸡ ⸠https://example.com/?q=a，b⸡ ⸠https://example.com/p⸡，b',
+    '⸠https://example.com/?q=Python⸡，入门',
+  ]);
+});

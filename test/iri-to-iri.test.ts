@@ -79,6 +79,13 @@ describe('toIri: step 6, ToUnicode of xn-- labels', () => {
     expect(toIri('mailto:a@xn--rsum-bpad.example,b@xn--r8jz45g.jp')).to.equal('mailto:a@résumé.example,b@例え.jp');
   });
 
+  it('a mailto domain after an @ written %40 (RFC 6068 §2), the %40 kept; after a literal @ that one counts', () => {
+    expect(toIri('mailto:a%40xn--r8jz45g.jp')).to.equal('mailto:a%40例え.jp');
+    expect(toIri('mailto:a%40b.com,c%40xn--r8jz45g.jp?subject=x')).to.equal('mailto:a%40b.com,c%40例え.jp?subject=x');
+    expect(toIri('mailto:%22a%40xn--r8jz45g%22@xn--r8jz45g.jp')).to.equal('mailto:%22a%40xn--r8jz45g%22@例え.jp');
+    expect(toIri('mailto:a%40xn--r8jz45g.jp', { toUnicode: false })).to.equal('mailto:a%40xn--r8jz45g.jp');
+  });
+
   it('toUnicode: false leaves the host alone', () => {
     expect(toIri('http://xn--rsum-bpad.example/', { toUnicode: false })).to.equal('http://xn--rsum-bpad.example/');
   });

@@ -12,6 +12,7 @@ import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
 import { isBidiControl, isHostDot } from './chars.js';
 import type { ScanState } from './state.js';
 import { removeWrapSpace } from './wrap.js';
+import { displayIri } from './display.js';
 import { BoundedMemo, detached } from '../memo.js';
 
 /** The Link for the candidate text[s, e) described by `st`; offsets shifted by `base`. */
@@ -171,7 +172,8 @@ function fullLink(st: ScanState, s: number, e: number, base: number, raw: string
 
   const found: DiagnosticCode[] = [];
   const c = convertLinkText(iriText, raw, text, st.hostStart, st.hostEnd, st.opts.documentCharset, found);
-  return linkOf(st, s, e, base, raw, found, c.uri, c.iri, c.conversionFailed);
+  // displayIri: the iri keeps encoded what would end a bare link, so that it is found whole again.
+  return linkOf(st, s, e, base, raw, found, c.uri, displayIri(c.iri), c.conversionFailed);
 }
 
 /** What convertLinkText gives: the two forms, and whether a conversion failed (`conversion-failed` is the caller's). */
@@ -741,13 +743,13 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     }
     written = schemeUpper ? st.scheme + body.slice(st.scheme.length) : prefix + body;
   }
-  const iri = qNonAscii || qDecodes || qStray ? toIri(written) : written;
+  const decoded = qNonAscii || qDecodes || qStray ? toIri(written) : written;
   let uri = qNonAscii ? encodeGeneral(written) : written;
   if (qStray || qHashes > 1) uri = toValidUri(uri);
   const diagnostics: DiagnosticCode[] = [];
   // The order of fullLink's diagnostics (idna-failed, the host checks, wrapped and conversion-failed cannot occur).
   if (st.bidiStop) diagnostics.push('bidi-control');
-  if ((qNonAscii || qDecodes) && checkIriBidi(iri).length > 0) diagnostics.push('bidi-component');
+  if ((qNonAscii || qDecodes) && checkIriBidi(decoded).length > 0) diagnostics.push('bidi-component'); // toIri's iri
   if (qStray) diagnostics.push('invalid-percent-encoding');
   if (st.userinfo) diagnostics.push('userinfo');
   if (st.tooLong) diagnostics.push('link-too-long');
@@ -759,7 +761,7 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     scheme: email ? 'mailto' : st.scheme,
     schemeInferred: st.schemeInferred,
     uri,
-    iri,
+    iri: displayIri(decoded),
     diagnostics,
   };
 }

@@ -3,7 +3,7 @@
 
 import { A_ALPHA, A_DIGIT, A_HOST, asciiAfterNoSpaceText, ASCII_FLAGS, codePointAt, codePointBefore, equalsLowerCased, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
 import { emailAt } from './email.js';
-import { closerBefore } from './quotes.js';
+import { closerBefore, delimitedBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
 import { fastPaths, type ScanState } from './state.js';
@@ -181,6 +181,7 @@ export function atDot(st: ScanState, d: number): boolean {
 
   st.beginCandidate();
   st.closer = closerBefore(text, ds);
+  st.delimited = delimitedBefore(text, ds);
   // Step 7: Path, Query, Fragment.
   let e = terminate(st, linkEnd, 0);
   if (e === linkEnd && !hasPort && linkEnd > tldEnd) {
@@ -198,7 +199,7 @@ export function atDot(st: ScanState, d: number): boolean {
     identifierBefore(text, ds, floor) ||
     pathSegmentBefore(text, ds, floor) ||
     percentEncodedBefore(text, ds) ||
-    versionNumberAt(text, ds, d)
+    versionNumberAt(text, ds, d, tldEnd)
   ) {
     st.next = e;
     return false;
@@ -475,16 +476,17 @@ function percentEncodedBefore(text: string, ds: number): boolean {
 }
 
 /**
- * Does the schemeless domain whose TLD's dot is at `d` begin, at `ds`, with two or more labels of digits and then a
- * label of digits followed by `-` — a version number with a suffix glued to a name (`2.0.9-sf.net` in
- * `X-Mailman-Version: 2.0.9-sf.net`, Mailman 2.0.9 as SourceForge built it; SemVer's `1.0.0-rc.1`, Debian's
- * `2.4.21-27.el`)? A host name does not begin that way: reverse-DNS names have one label of digits before such a
- * label (`188.209-65-87.adsl-dyn.isp.belgacom.be`, a classless reverse zone's `1.0-25.2.0.192.in-addr.arpa`), and
- * stay links.
+ * Does the schemeless domain whose TLD's dot is at `d` begin, at `ds`, with a version number `x.y.z-` — two labels
+ * of digits and a label of digits followed by `-`, the rest of the name ASCII up to that dot — a version with a
+ * suffix glued to a name (`2.0.9-sf.net` in `X-Mailman-Version: 2.0.9-sf.net`, Mailman 2.0.9 as SourceForge built
+ * it; SemVer's `1.0.0-rc.1`, Debian's `2.4.21-27.el`)? A host name does not begin that way: reverse-DNS names have
+ * one label of digits before such a label (`188.209-65-87.adsl-dyn.isp.belgacom.be`, a classless reverse zone's
+ * `1.0-25.2.0.192.in-addr.arpa`), a dotted IPv4 address glued to a name has three (`10.0.0.1-router.example.com`,
+ * `1.2.3.4-deploy.sslip.io`), and a SemVer pre-release is ASCII (`1.2.3-4.рф` is a host): they stay links.
  * Deviation (UTS #58 §4.1 step 4): the reference's label check takes the digits and `-` as a name. Over the corpora
- * only `2.0.9-sf.net` (984 times, mail headers) was linked this way. Reads text[ds, d].
+ * only `2.0.9-sf.net` (984 times, mail headers) was linked this way. Reads text[ds, tldEnd).
  */
-function versionNumberAt(text: string, ds: number, d: number): boolean {
+function versionNumberAt(text: string, ds: number, d: number, tldEnd: number): boolean {
   let i = ds;
   let digitLabels = 0;
   for (;;) {
@@ -492,11 +494,15 @@ function versionNumberAt(text: string, ds: number, d: number): boolean {
     while (i < d && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i++;
     if (i === start || i === d) return false;
     const c = text.charCodeAt(i);
-    if (c === HYPHEN) return digitLabels >= 2;
+    if (c === HYPHEN) break;
     if (c !== DOT) return false;
     digitLabels++;
     i++;
   }
+  if (digitLabels !== 2) return false;
+  // The rest of the name and its TLD are ASCII (SemVer §9: pre-release identifiers are [0-9A-Za-z-]).
+  for (let k = i; k < tldEnd; k++) if (text.charCodeAt(k) >= 128) return false;
+  return true;
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import { isLinkEmail } from '../unicode/index.js';
 import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl } from './chars.js';
-import { closerBefore } from './quotes.js';
+import { closerBefore, delimitedBefore } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
 
@@ -84,6 +84,7 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     // Deviation (UTS #58 §5.2 step 6): after an explicit `mailto:`, RFC 6068 hfields (`?subject=…`) belong to the
     // link; they end as a UTS #58 §3.5.1 query does. A bare address still ends at its TLD.
     st.closer = closerBefore(text, start);
+    st.delimited = delimitedBefore(text, start);
     const e = terminate(st, tldEnd, 0);
     if (e > tldEnd + 1) {
       st.stop = e;

@@ -199,11 +199,14 @@ function resolve(o: LinkOptions): ResolvedOptions {
   }
   let tldMaxLength = 0;
   for (const t of tlds) tldMaxLength = Math.max(tldMaxLength, t.length);
+  // `mailto:` is an email's (the `email` option decides, whatever `schemes` lists): url.ts finds the one whose `@`
+  // is written `%40` from its colon, so the name is looked up there as emailAt finds `mailto:a@b.com` anyway.
+  const colonSchemes = email && !schemeList.includes('mailto') ? [...schemeList, 'mailto'] : schemeList;
   return Object.freeze({
     schemes: new Set(schemeList),
     schemeList: Object.freeze([...schemeList]),
-    maxSchemeLength: schemeList.reduce((m, s) => Math.max(m, s.length), 0),
-    schemeTrie: buildSchemeTrie(schemeList),
+    maxSchemeLength: colonSchemes.reduce((m, s) => Math.max(m, s.length), 0),
+    schemeTrie: buildSchemeTrie(colonSchemes),
     anyScheme,
     schemeless,
     email,

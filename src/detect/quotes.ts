@@ -23,3 +23,26 @@ export function closerBefore(text: string, s: number): number {
   if (c < 128) return c === 0x22 || c === 0x27 ? c : -1; // the ASCII quotes close themselves (no map lookup)
   return QUOTE_PAIRS.get(c) ?? -1;
 }
+
+/**
+ * Did the author delimit the link starting at `s`: a P6 quotation mark, `<` or `<URL:` (RFC 3986 Appendix C), or a
+ * Markdown destination's `](` right before it (`href="tel:10086"`, `<tel:911>`, `[x](https://example.com/a，b)`)?
+ * Such a link is the author's, as in Markdown mode: the rules that guess where a bare link ends in prose (a CJK
+ * comma after ASCII, terminate.ts; a tel: number without RFC 3966 form, url.ts) do not apply. Reads at most five
+ * characters before `s`.
+ */
+export function delimitedBefore(text: string, s: number): boolean {
+  if (s === 0) return false;
+  const c = text.charCodeAt(s - 1);
+  if (c === 0x3c || closerBefore(text, s) >= 0) return true; // <  or a quotation mark
+  if (c === 0x28) return s >= 2 && text.charCodeAt(s - 2) === 0x5d; // ](
+  // <URL:  (case-insensitive, as wrap.ts reads it)
+  return (
+    c === 0x3a &&
+    s >= 5 &&
+    text.charCodeAt(s - 5) === 0x3c &&
+    (text.charCodeAt(s - 4) | 0x20) === 0x75 &&
+    (text.charCodeAt(s - 3) | 0x20) === 0x72 &&
+    (text.charCodeAt(s - 2) | 0x20) === 0x6c
+  );
+}

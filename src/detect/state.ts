@@ -64,6 +64,11 @@ export class ScanState {
   slashes = false;
   /** P6: the closing quotation mark that ends the current candidate, or −1. */
   closer = -1;
+  /**
+   * The author delimited the candidate: a quotation mark (closer ≥ 0), `<`, `<URL:` or a Markdown `](` right before
+   * it (quotes.ts delimitedBefore). Such a link stands as written: the CJK-punctuation and bare-tel: rules are off.
+   */
+  delimited = false;
   /** Where the finder resumes when a step found no link. */
   next = 0;
 
@@ -132,5 +137,6 @@ export class ScanState {
     this.tooLong = false;
     this.wrapped = false;
     this.closer = -1;
+    this.delimited = false;
   }
 }

@@ -118,17 +118,21 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       lastSafe = i + len;
     } else if (lt === SOFT) {
       // Deviation (UTS #58 §3.5.1), as domains.ts does after a host (`example.com。谢谢`): right after an ASCII
-      // character of the link, CJK or full-width punctuation (`，` `、` `。` `；` `：` `！`), or any non-ASCII Soft
-      // character before a letter of a script written without spaces (`”这`), belongs to the sentence and ends the
-      // link: `访问 http://localhost:8080/Test.html，即可看到` links `http://localhost:8080/Test.html`, and
-      // `http://ngrep.sourceforge.net/，libpcap下载地址` its URL; the reference goes on (Soft followed by Include).
-      // After a non-ASCII character the link goes on as UTS #58 says (`https://example.cn/路径，谢谢`; RFC 3987
-      // §7.3), and so does a Soft character between ASCII letters (`https://ca.wikipedia.org/wiki/Col·legi`).
+      // character of the link, CJK or full-width sentence punctuation (isCjkPunctuation) in a path, or any
+      // non-ASCII Soft character before a letter of a script written without spaces (`”这`, and `，入门` in a
+      // query), belongs to the sentence and ends the link: `访问 http://localhost:8080/Test.html，即可看到` links
+      // `http://localhost:8080/Test.html`, and `http://ngrep.sourceforge.net/，libpcap下载地址` its URL; the
+      // reference goes on (Soft followed by Include). After a non-ASCII character the link goes on as UTS #58 says
+      // (`https://example.cn/路径，谢谢`; RFC 3987 §7.3), and so does a Soft character between ASCII letters
+      // (`https://ca.wikipedia.org/wiki/Col·legi`), a query's or fragment's text (`mailto:a@b.com?subject=Hi，there`:
+      // RFC 6068 hfields are text) and a link the author delimited (`href="…"`, `<…>`, `](…)`: st.delimited).
+      // convert.ts displayIri keeps such a character percent-encoded in the iri, so the iri is found whole again.
       if (
         cp >= 128 &&
         i > start &&
+        !st.delimited &&
         text.charCodeAt(i - 1) < 128 &&
-        (isCjkPunctuation(cp) || (!st.outOfRoom(i + len) && isNoSpaceScriptLetter(st.cpAt(i + len))))
+        ((part === PATH && isCjkPunctuation(cp)) || (!st.outOfRoom(i + len) && isNoSpaceScriptLetter(st.cpAt(i + len))))
       ) {
         return lastSafe;
       }
@@ -167,14 +171,27 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
 }
 
 /**
- * CJK Symbols and Punctuation (U+3000–U+303F) or the full-width and half-width punctuation of U+FF00–U+FF65, but
- * not the full-width forms of the URI delimiters `？` `＃` `＆` `＝` `／` `％`: `https://git.kernel.org/？p=linux/…`
- * is a URL whose `?` a translation widened, not a sentence (it still ends before a letter of a script without spaces).
+ * The CJK and full-width sentence punctuation that ends a link right after an ASCII character (terminate, above):
+ * of CJK Symbols and Punctuation (U+3000–U+303F) and the full-width and half-width forms (U+FF00–U+FF65) only these
+ * are Link_Term=Soft, the one class that reaches this test: `、` `。` `，` `．` `：` `；` `！` `｡` `､`. The Soft `？`
+ * (U+FF1F) is left out: `https://git.kernel.org/？p=linux/…` is a URL whose `?` a translation widened (it still
+ * ends before a letter of a script without spaces). The rest of those blocks is Include, Open, Close or Hard.
  */
-function isCjkPunctuation(cp: number): boolean {
-  if (cp >= 0x3000 && cp <= 0x303f) return true;
-  if (cp < 0xff00 || cp > 0xff65) return false;
-  return cp !== 0xff1f && cp !== 0xff03 && cp !== 0xff06 && cp !== 0xff1d && cp !== 0xff0f && cp !== 0xff05;
+export function isCjkPunctuation(cp: number): boolean {
+  switch (cp) {
+    case 0x3001: // 、
+    case 0x3002: // 。
+    case 0xff0c: // ，
+    case 0xff0e: // ．
+    case 0xff1a: // ：
+    case 0xff1b: // ；
+    case 0xff01: // ！
+    case 0xff61: // ｡
+    case 0xff64: // ､
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   termOf,
 } from './chars.js';
 import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
-import { closerBefore } from './quotes.js';
+import { closerBefore, delimitedBefore } from './quotes.js';
 import { isLinkEmail } from '../unicode/index.js';
 import { MAX_LOCAL_PART_LENGTH } from './email.js';
 import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from './options.js';
@@ -34,6 +34,7 @@ const SLASH = 0x2f;
 const AT = 0x40;
 const COLON = 0x3a;
 const QUESTION = 0x3f;
+const COMMA = 0x2c;
 const LEFT_SQUARE = 0x5b;
 const RIGHT_SQUARE = 0x5d;
 const UNDERSCORE = 0x5f;
@@ -74,13 +75,15 @@ export function atColon(st: ScanState, c: number): boolean {
   if (scheme === 'mailto') return encodedAtMailto(st, s, c);
   st.beginCandidate();
   st.closer = closerBefore(text, s);
+  st.delimited = delimitedBefore(text, s);
   st.kind = 'url';
   st.schemeInferred = false;
   st.start = s;
   if (st.slashes) return authorityForm(st, scheme, c + 3);
   if (HIERARCHICAL_ONLY.has(scheme)) return false;
   if (!opaqueForm(st, c + 1)) return false;
-  if (scheme === 'tel' && !telephoneSubscriber(st, c + 1, st.stop)) {
+  // RFC 3966 §3 for a bare tel: only; the author's `<tel:911>`, `href="tel:10086"` stands (as in Markdown mode).
+  if (scheme === 'tel' && !st.delimited && !telephoneSubscriber(text, c + 1, st.stop)) {
     st.next = st.stop; // nothing inside it is a link of its own
     return false;
   }
@@ -88,27 +91,142 @@ export function atColon(st: ScanState, c: number): boolean {
 }
 
 /**
- * RFC 3966 §3: telephone-subscriber = global-number / local-number, and a local number has a phone-context
- * (`local-number = local-number-digits *par context *par`): is text[a, e) a `+` then a digit (after visual
- * separators), or does it hold `;phone-context=`? `Tel:27 83 6919246` and `TEL:0031-623-787-971` in a signature are
- * phone numbers after a label, not tel: URIs (the first would link `Tel:27`); `tel:+1-201-555-0123` is one.
- * (`tel:10086` in an href is refused too: RFC 3966 has no tel URI without a context.)
+ * RFC 3966 §3: is text[a, e) a telephone-subscriber? `Tel:27 83 6919246` and `TEL:0031-623-787-971` in a signature
+ * are phone numbers after a label, not tel: URIs (the first would link `Tel:27`); `tel:+1-201-555-0123` and
+ * `tel:7042;phone-context=example.com` are. (`tel:10086` is refused when bare: RFC 3966 has no tel URI without a
+ * context; the caller lets an author-delimited one stand.)
+ *
+ *     telephone-subscriber = global-number / local-number
+ *     global-number        = global-number-digits *par
+ *     local-number         = local-number-digits *par context *par
+ *     par                  = parameter / extension / isdn-subaddress
+ *     isdn-subaddress      = ";isub=" 1*uric
+ *     extension            = ";ext=" 1*phonedigit
+ *     context              = ";phone-context=" descriptor
+ *     descriptor           = domainname / global-number-digits
+ *     global-number-digits = "+" *phonedigit DIGIT *phonedigit
+ *     local-number-digits  = *phonedigit-hex (HEXDIG / "*" / "#") *phonedigit-hex
+ *     parameter            = ";" pname ["=" pvalue ]
+ *     pname                = 1*( alphanum / "-" )
+ *     pvalue               = 1*paramchar
+ *     paramchar            = param-unreserved / unreserved / pct-encoded
+ *     param-unreserved     = "[" / "]" / "/" / ":" / "&" / "+" / "$"
+ *     phonedigit           = DIGIT / [ visual-separator ]
+ *     phonedigit-hex       = HEXDIG / "*" / "#" / [ visual-separator ]
+ *     visual-separator     = "-" / "." / "(" / ")"
+ *
+ * (`#` cannot occur: the link's fragment starts there. Names compare case-insensitively, RFC 3966 §3.)
  */
-function telephoneSubscriber(st: ScanState, a: number, e: number): boolean {
-  const text = st.text;
-  if (text.charCodeAt(a) === PLUS) {
-    for (let i = a + 1; i < e; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch >= 0x30 && ch <= 0x39) return true;
-      // RFC 3966 §3 visual-separator = "-" / "." / "(" / ")"
-      if (ch !== 0x2d && ch !== DOT && ch !== 0x28 && ch !== 0x29) return false;
+function telephoneSubscriber(text: string, a: number, e: number): boolean {
+  const global = text.charCodeAt(a) === PLUS;
+  let i = global ? telDigitsEnd(text, a + 1, e, false) : telDigitsEnd(text, a, e, true);
+  if (i < 0) return false;
+  let context = false;
+  while (i < e) {
+    if (text.charCodeAt(i) !== SEMICOLON) return false;
+    const ns = ++i;
+    while (i < e && (isAlnum(text.charCodeAt(i)) || text.charCodeAt(i) === 0x2d)) i++;
+    if (i === ns) return false; // pname = 1*( alphanum / "-" )
+    const hasValue = i < e && text.charCodeAt(i) === 0x3d; // =
+    const vs = hasValue ? i + 1 : i;
+    if (equalsLowerCased(text, ns, i, 'phone-context')) {
+      if (global || context || !hasValue) return false; // one context, for a local number only
+      let ve = vs;
+      while (ve < e && text.charCodeAt(ve) !== SEMICOLON) ve++;
+      if (!telDescriptor(text, vs, ve)) return false;
+      context = true;
+      i = ve;
+    } else if (equalsLowerCased(text, ns, i, 'isub')) {
+      if (!hasValue || vs === e) return false;
+      for (i = vs; i < e; i++) if (!isUric(text, i)) return false; // 1*uric takes the rest (uric holds `;`)
+    } else if (equalsLowerCased(text, ns, i, 'ext')) {
+      if (!hasValue) return false;
+      i = vs;
+      while (i < e && isPhonedigit(text.charCodeAt(i))) i++;
+      if (i === vs) return false;
+    } else if (hasValue) {
+      i = vs;
+      while (i < e && isParamchar(text, i)) i += text.charCodeAt(i) === PERCENT ? 3 : 1;
+      if (i === vs) return false; // pvalue = 1*paramchar
     }
-    return false;
   }
-  for (let i = a; i + 15 <= e; i++) {
-    if (text.charCodeAt(i) === SEMICOLON && equalsLowerCased(text, i, i + 15, ';phone-context=')) return true;
+  return global || context;
+}
+
+/**
+ * After `+` (global-number-digits: phonedigit, at least one DIGIT) or from the start of a local number
+ * (local-number-digits: phonedigit-hex, at least one HEXDIG or `*`): where the digits end, or −1 without the one.
+ */
+function telDigitsEnd(text: string, i: number, e: number, hex: boolean): number {
+  let seen = false;
+  for (; i < e; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch >= 0x30 && ch <= 0x39) seen = true;
+    else if (hex && (ch === 0x2a || hexDigit(ch) >= 0)) seen = true;
+    else if (!isVisualSeparator(ch)) break;
+  }
+  return seen ? i : -1;
+}
+
+/** RFC 3966 §3 descriptor = domainname / global-number-digits, text[a, e). */
+function telDescriptor(text: string, a: number, e: number): boolean {
+  if (a >= e) return false;
+  if (text.charCodeAt(a) === PLUS) return telDigitsEnd(text, a + 1, e, false) === e;
+  // domainname = *( domainlabel "." ) toplabel [ "." ]; a label is alphanum, with `-` inside; the last starts with
+  // a letter.
+  if (text.charCodeAt(e - 1) === DOT) e--;
+  let labelStart = a;
+  for (let i = a; i <= e; i++) {
+    const ch = i < e ? text.charCodeAt(i) : DOT;
+    if (ch === DOT) {
+      if (i === labelStart || text.charCodeAt(i - 1) === 0x2d) return false;
+      if (i === e) return (ASCII_FLAGS[text.charCodeAt(labelStart)]! & A_ALPHA) !== 0;
+      labelStart = i + 1;
+    } else if (!isAlnum(ch) && !(ch === 0x2d && i > labelStart)) {
+      return false;
+    }
   }
   return false;
+}
+
+/** RFC 3966 §3 visual-separator = "-" / "." / "(" / ")" */
+function isVisualSeparator(ch: number): boolean {
+  return ch === 0x2d || ch === DOT || ch === 0x28 || ch === 0x29;
+}
+
+/** RFC 3966 §3 phonedigit = DIGIT / visual-separator */
+function isPhonedigit(ch: number): boolean {
+  return (ch >= 0x30 && ch <= 0x39) || isVisualSeparator(ch);
+}
+
+function isAlnum(ch: number): boolean {
+  return ch < 128 && (ASCII_FLAGS[ch]! & (A_ALPHA | A_DIGIT)) !== 0;
+}
+
+/** RFC 3966 §3 paramchar = param-unreserved / unreserved / pct-encoded, at text[i]. */
+function isParamchar(text: string, i: number): boolean {
+  const ch = text.charCodeAt(i);
+  if (ch === PERCENT) return hexDigit(text.charCodeAt(i + 1)) >= 0 && hexDigit(text.charCodeAt(i + 2)) >= 0;
+  return ch < 128 && (TEL_CHARS[ch]! & PARAMCHAR) !== 0;
+}
+
+/** RFC 3966 §3 uric = reserved / unreserved / pct-encoded (RFC 2396), one character at text[i] (`%` counted alone). */
+function isUric(text: string, i: number): boolean {
+  const ch = text.charCodeAt(i);
+  return ch < 128 && (TEL_CHARS[ch]! & URIC) !== 0;
+}
+
+const PARAMCHAR = 1;
+const URIC = 2;
+/** RFC 3966 §3 by ASCII code: PARAMCHAR (unreserved, param-unreserved), URIC (RFC 2396 reserved, unreserved, `%`). */
+const TEL_CHARS = new Uint8Array(128);
+{
+  for (let ch = 0; ch < 128; ch++) if (isAlnum(ch)) TEL_CHARS[ch] = PARAMCHAR | URIC;
+  const mark = (chars: string, flag: number): void => {
+    for (let k = 0; k < chars.length; k++) TEL_CHARS[chars.charCodeAt(k)]! |= flag;
+  };
+  mark('-._~[]/:&+$', PARAMCHAR);
+  mark(";/?:@&=+$,-_.!~*'()%", URIC);
 }
 
 /**
@@ -299,6 +417,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       const cp = st.cpAt(k);
       if (!isDomainChar(cp) && cp !== UNDERSCORE) break;
       if ((cp === 0x3002 || cp === 0xff61) && (!ideographicDotSeparates(st, k + 1) || stopAfterAsciiTld(st, labelStart, k, dots))) break;
+      if (cp === 0xff0e && stopAfterAsciiTld(st, labelStart, k, dots)) break; // `．`, a host dot otherwise (UTS #46)
       if (isHostDot(cp)) {
         dots++;
         labelStart = k + 1;
@@ -382,7 +501,7 @@ function ideographicDotSeparates(st: ScanState, k: number): boolean {
 }
 
 /**
- * Deviation (UTS #46 maps `。` to `.`), as domains.ts atDot does without a scheme: the `。` or `｡` at `k` after a host
+ * Deviation (UTS #46 maps `。` `｡` `．` to `.`), as domains.ts atDot does without a scheme: the `。` `｡` or `．` at `k` after a host
  * whose last label text[labelStart, k) is an ASCII TLD, before a letter of a script written without spaces, ends a
  * sentence — `https://www.debian.org。你可以通过输入下列命令来阅读文档。` links `https://www.debian.org` (the next `。`
  * made ideographicDotSeparates read the sentence as a label). `http://例え。テスト。jp/x` is unchanged.
@@ -496,69 +615,33 @@ function tldBeforeGluedScheme(st: ScanState, s: number): boolean {
  * `%22…%22`: RFC 6068 §6.1's `mailto:%22not%40me%22@example.org`); not empty, no
  * dot at either end, no `..` (UTS #58 §5.2 step 2). The domain: ASCII LDH labels (UTS #58 §4.1 steps 2 and 4) ending
  * in a TLD. toUri maps only a domain after a literal `@` through UTS #46 (to-uri.ts), so a non-ASCII one after `%40`
- * is not taken. The link stays as written: toIri keeps `%40` (RFC 3987 §3.2 step 2: `@` is reserved).
- * A literal `@` (`mailto:a@example.org`, the domain rule's) or anything else before `%40` returns false, st.next = c + 1.
+ * is not taken. The link stays as written: toIri keeps `%40` (RFC 3987 §3.2 step 2: `@` is reserved) and shows an
+ * `xn--` domain after it in Unicode, as after `@`. More addresses may follow after `,` (RFC 6068 §2
+ * `to = addr-spec *("," addr-spec)`), with `%40` or `@`. Returns false, st.next = c + 1, with `email: false`, for a
+ * literal `@` (`mailto:a@example.org`) or anything else before `%40`, and when a literal `@` follows the domain
+ * (`mailto:a%40b.com@c.com` is one address whose local part holds `%40`: the domain rule links it whole).
  */
 function encodedAtMailto(st: ScanState, s: number, c: number): boolean {
+  // `email: false` turns every email link off, `mailto:` ones included (as emailAt).
+  if (!st.opts.email) return false;
   const text = st.text;
-  const ls = c + 1;
-  let j = ls;
-  let at = -1;
-  let quoted = false; // inside a quoted-string (RFC 5322 §3.4.1), written `%22…%22`: its `%40` is no separator
-  while (!st.outOfRoom(j) && j - ls <= 3 * MAX_LOCAL_PART_LENGTH) {
-    const ch = text.charCodeAt(j);
-    if (ch === PERCENT) {
-      if (st.outOfRoom(j + 2)) return false;
-      const hi = hexDigit(text.charCodeAt(j + 1));
-      const lo = hexDigit(text.charCodeAt(j + 2));
-      if (hi < 0 || lo < 0) return false;
-      if (hi === 2 && lo === 2) quoted = !quoted;
-      if (hi === 4 && lo === 0 && !quoted) {
-        at = j;
-        break;
-      }
-      j += 3;
-    } else if (ch < 128) {
-      if (LOCAL_PART[ch] !== 1) return false;
-      j++;
-    } else {
-      const cp = st.cpAt(j);
-      if (!isLinkEmail(cp) || isBidiControl(cp)) return false;
-      j += cp > 0xffff ? 2 : 1;
-    }
+  let end = encodedAddress(st, c + 1, false);
+  if (end < 0) return false;
+  const ds = addressDomainStart;
+  const hostEnd = end;
+  // A literal `@` after the domain: `mailto:a%40b.com@c.com` is one address whose local part holds `%40`, the domain
+  // rule's (email.ts); it is linked whole from there.
+  if (!st.outOfRoom(end) && text.charCodeAt(end) === AT) return false;
+  // RFC 6068 §2: to = addr-spec *("," addr-spec): `mailto:a%40b.com,c%40d.com` (or `,c@d.com`) is one link.
+  while (!st.outOfRoom(end + 1) && text.charCodeAt(end) === COMMA) {
+    const next = encodedAddress(st, end + 1, true);
+    if (next < 0 || (!st.outOfRoom(next) && text.charCodeAt(next) === AT)) break;
+    end = next;
   }
-  // UTS #58 §5.2 step 2, as emailAt: the local part is not empty, has no dot at either end and no `..`.
-  if (at <= ls || text.charCodeAt(ls) === DOT || text.charCodeAt(at - 1) === DOT) return false;
-  for (let i = ls + 1; i < at; i++) if (text.charCodeAt(i) === DOT && text.charCodeAt(i - 1) === DOT) return false;
-  // The domain: ASCII host characters, its last label a TLD.
-  const ds = at + 3;
-  let k = ds;
-  let labelStart = ds;
-  let lastLabel = ds; // the label before labelStart's
-  while (!st.outOfRoom(k)) {
-    const ch = text.charCodeAt(k);
-    if (ch >= 128 || (ASCII_FLAGS[ch]! & A_HOST) === 0) break;
-    k++;
-    if (ch === DOT) {
-      lastLabel = labelStart;
-      labelStart = k;
-    }
-    if (k - ds > MAX_DOMAIN_LENGTH) return false;
-  }
-  if (!st.outOfRoom(k) && text.charCodeAt(k) >= 128 && isLabelChar(st.cpAt(k))) {
-    // UTS #58 §4.1 step 2: a TLD does not run on into a letter (`.comé`), except the deviation of domains.ts for a
-    // script written without spaces: `mailto:a%40example.comを参照` ends at the ASCII TLD.
-    if (labelStart === ds || asciiTldBeforeNoSpaceScript(st, labelStart, k + 1) !== k) return false;
-  }
-  // A trailing dot ends the sentence (NOTES §4.1 step 7: no path follows an address).
-  let tldEnd = k;
-  if (labelStart === k && k > ds) {
-    tldEnd = k - 1;
-    labelStart = lastLabel;
-  }
-  if (labelStart === ds || labelStart >= tldEnd || !isTld(st, labelStart, tldEnd) || !validLabels(text, ds, tldEnd)) return false;
+  const tldEnd = end;
   st.beginCandidate();
   st.closer = closerBefore(text, s);
+  st.delimited = delimitedBefore(text, s);
   st.kind = 'email';
   st.scheme = 'mailto';
   st.schemeInferred = false;
@@ -574,8 +657,81 @@ function encodedAtMailto(st: ScanState, s: number, c: number): boolean {
     }
   }
   st.hostStart = ds;
-  st.hostEnd = tldEnd;
+  st.hostEnd = hostEnd;
   return true;
+}
+
+/** encodedAddress's domain start, set when it returns an end (no allocation for a second return value). */
+let addressDomainStart = -1;
+
+/**
+ * One addr-spec of a `mailto:` URI from `ls`, its `@` written `%40` (or, when `literalAt`, a literal `@`: a second
+ * address of the list). Returns where its domain's TLD ends and sets addressDomainStart, or −1.
+ */
+function encodedAddress(st: ScanState, ls: number, literalAt: boolean): number {
+  const text = st.text;
+  let j = ls;
+  let at = -1; // the end of the local part
+  let ds = -1; // the start of the domain
+  let quoted = false; // inside a quoted-string (RFC 5322 §3.4.1), written `%22…%22`: its `%40` is no separator
+  while (!st.outOfRoom(j) && j - ls <= 3 * MAX_LOCAL_PART_LENGTH) {
+    const ch = text.charCodeAt(j);
+    if (ch === PERCENT) {
+      if (st.outOfRoom(j + 2)) return -1;
+      const hi = hexDigit(text.charCodeAt(j + 1));
+      const lo = hexDigit(text.charCodeAt(j + 2));
+      if (hi < 0 || lo < 0) return -1;
+      if (hi === 2 && lo === 2) quoted = !quoted;
+      if (hi === 4 && lo === 0 && !quoted) {
+        at = j;
+        ds = j + 3;
+        break;
+      }
+      j += 3;
+    } else if (ch === AT && literalAt && !quoted) {
+      at = j;
+      ds = j + 1;
+      break;
+    } else if (ch < 128) {
+      if (LOCAL_PART[ch] !== 1) return -1;
+      j++;
+    } else {
+      const cp = st.cpAt(j);
+      if (!isLinkEmail(cp) || isBidiControl(cp)) return -1;
+      j += cp > 0xffff ? 2 : 1;
+    }
+  }
+  // UTS #58 §5.2 step 2, as emailAt: the local part is not empty, has no dot at either end and no `..`.
+  if (at <= ls || text.charCodeAt(ls) === DOT || text.charCodeAt(at - 1) === DOT) return -1;
+  for (let i = ls + 1; i < at; i++) if (text.charCodeAt(i) === DOT && text.charCodeAt(i - 1) === DOT) return -1;
+  // The domain: ASCII host characters, its last label a TLD.
+  let k = ds;
+  let labelStart = ds;
+  let lastLabel = ds; // the label before labelStart's
+  while (!st.outOfRoom(k)) {
+    const ch = text.charCodeAt(k);
+    if (ch >= 128 || (ASCII_FLAGS[ch]! & A_HOST) === 0) break;
+    k++;
+    if (ch === DOT) {
+      lastLabel = labelStart;
+      labelStart = k;
+    }
+    if (k - ds > MAX_DOMAIN_LENGTH) return -1;
+  }
+  if (!st.outOfRoom(k) && text.charCodeAt(k) >= 128 && isLabelChar(st.cpAt(k))) {
+    // UTS #58 §4.1 step 2: a TLD does not run on into a letter (`.comé`), except the deviation of domains.ts for a
+    // script written without spaces: `mailto:a%40example.comを参照` ends at the ASCII TLD.
+    if (labelStart === ds || asciiTldBeforeNoSpaceScript(st, labelStart, k + 1) !== k) return -1;
+  }
+  // A trailing dot ends the sentence (NOTES §4.1 step 7: no path follows an address).
+  let tldEnd = k;
+  if (labelStart === k && k > ds) {
+    tldEnd = k - 1;
+    labelStart = lastLabel;
+  }
+  if (labelStart === ds || labelStart >= tldEnd || !isTld(st, labelStart, tldEnd) || !validLabels(text, ds, tldEnd)) return -1;
+  addressDomainStart = ds;
+  return tldEnd;
 }
 
 /**

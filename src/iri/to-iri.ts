@@ -28,7 +28,8 @@ export interface ToIriOptions {
  *   everywhere (RFC 3987, vector U2I-29; 3987bis would decode them in the query); and invisible or
  *   space-like characters (chars.ts `isInvisibleOrSpace`, bis §5.1 b/d, "results may vary").
  * - Step 5: what remains is read as UTF-8.
- * - Step 6 (when `toUnicode`, the default): for http, https, ftp, ws, wss hosts and mailto domains,
+ * - Step 6 (when `toUnicode`, the default): for http, https, ftp, ws, wss hosts and mailto domains (after `@`
+ *   or an `@` written `%40`),
  *   `xn--` labels are converted with UTS #46 ToUnicode; a label whose conversion reports an error keeps
  *   its ASCII form. Other labels are left as written (no case folding).
  *
@@ -155,11 +156,19 @@ function hostsToUnicode(s: string): string {
     return recomposeIri(c);
   }
   if (asciiLowerEquals(c.scheme, 'mailto') && c.authority === undefined) {
-    // RFC 6068 §2: to = addr-spec *("," addr-spec); the domain follows the last "@".
+    // RFC 6068 §2: to = addr-spec *("," addr-spec); the domain follows the last "@", or, in an address written
+    // with its "@" percent-encoded (RFC 6068 §2 lets any character of the addr-spec be), the last "%40":
+    // mailto:a%40xn--r8jz45g.jp shows its domain as mailto:a@xn--r8jz45g.jp does (the "%40" is kept, step 2).
     const parts = c.path.split(',');
     for (let k = 0; k < parts.length; k++) {
-      const at = parts[k]!.lastIndexOf('@');
-      if (at >= 0) parts[k] = parts[k]!.slice(0, at + 1) + domainLabelsToUnicode(parts[k]!.slice(at + 1));
+      const part = parts[k]!;
+      let at = part.lastIndexOf('@');
+      let atLength = 1;
+      if (at < 0) {
+        at = part.lastIndexOf('%40');
+        atLength = 3;
+      }
+      if (at >= 0) parts[k] = part.slice(0, at + atLength) + domainLabelsToUnicode(part.slice(at + atLength));
     }
     c.path = parts.join(',');
     return recomposeIri(c);

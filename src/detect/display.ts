@@ -1,0 +1,115 @@
+// The readable `iri` of a detected link, written so that the detector finds it whole again.
+
+import { pctEncodeCodePoint } from '../iri/percent.js';
+import { linkBracketOpener } from '../unicode/index.js';
+import { CLOSE, HARD, isNoSpaceScriptLetter, OPEN, SOFT, termOf } from './chars.js';
+import { isCjkPunctuation } from './terminate.js';
+
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+const EQUALS = 0x3d;
+const AMP = 0x26;
+const DOT = 0x2e;
+
+/** Deepest bracket nesting followed; deeper brackets are left as they are (terminate.ts has no such limit either). */
+const MAX_DEPTH = 64;
+const stack = new Int32Array(MAX_DEPTH);
+
+/**
+ * RFC 3987 §3.2 (and 3987bis §4, "results may vary"): a URI-to-IRI conversion may leave a character
+ * percent-encoded. toIri decodes every character an IRI may hold; this keeps encoded, in a detected link's `iri`,
+ * the non-ASCII characters at which the detector (terminate.ts, UTS #58 §3.5.1 and its deviations) would end a bare
+ * link, so that findLinks(link.iri) finds that iri whole (`…/Python%EF%BC%8C%E5%85%A5%E9%97%A8` shows as
+ * `…/Python%EF%BC%8C入门`, not `…/Python，入门`, which links `…/Python`):
+ *
+ * - a Link_Term=Hard character (toIri already keeps spaces, invisible and bidi formatting characters encoded);
+ * - a Soft one right after an ASCII character, in a path when it is CJK sentence punctuation (`，` `、` `。` `：` …),
+ *   anywhere when a letter of a script written without spaces follows (terminate.ts's deviation);
+ * - Soft and Open characters that end the iri (a link does not end in them), and a `.` ending it after the host;
+ * - a closing bracket without its opening one (UTS #58 §3.5.1 bracket matching, cleared by `/`, `=` and `&`).
+ *
+ * Other ASCII is left alone: toIri decodes only unreserved ASCII, and re-encoding a reserved character would change
+ * the URI (RFC 3986 §2.2). This lives here, not in toIri: where a link ends is the detector's rule (and its
+ * deviations), not RFC 3987's, and toIri's output is pinned by the conversion vectors. A raw character of the text that an author-delimited link holds (`href="…/a，b"`) is shown
+ * encoded too: the iri is the link's identifier, not its text (that is `link.text`). Only the iri is changed: the
+ * uri encodes every non-ASCII character anyway. Returns `iri` itself when nothing changes (all-ASCII iris: at once).
+ */
+export function displayIri(iri: string): string {
+  const n = iri.length;
+  let i = 0;
+  while (i < n && iri.charCodeAt(i) < 128) i++;
+  if (i === n && iri.charCodeAt(n - 1) !== DOT) return iri;
+  // Where the trailing run of Soft and Open characters starts.
+  let tail = n;
+  while (tail > 0) {
+    const c = iri.charCodeAt(tail - 1);
+    const cp = c >= 0xdc00 && c <= 0xdfff && tail >= 2 ? iri.codePointAt(tail - 2)! : c;
+    const t = termOf(cp);
+    if (t !== SOFT && t !== OPEN) break;
+    tail -= cp > 0xffff ? 2 : 1;
+  }
+  // A `.` that ends the iri after the host (toIri decodes `%2E`, RFC 3986 §2.3: the same URI) is kept `%2E`. In
+  // the host it is the root's dot: there the detector leaves a trailing dot out anyway.
+  let dotEnd = false;
+  if (iri.charCodeAt(n - 1) === DOT && tail < n) {
+    const colon = iri.indexOf(':');
+    let hostEnd = colon + 1;
+    if (iri.startsWith('//', hostEnd)) {
+      hostEnd += 2;
+      for (; hostEnd < n; hostEnd++) {
+        const c = iri.charCodeAt(hostEnd);
+        if (c === SLASH || c === QUESTION || c === HASH) break;
+      }
+    }
+    dotEnd = colon > 0 && n - 1 >= hostEnd;
+  }
+  if (i === n && !dotEnd) return iri;
+  let out = '';
+  let last = 0;
+  let query = false;
+  let fragment = false;
+  let depth = 0;
+  let prevAscii = true;
+  for (i = 0; i < n; ) {
+    const c = iri.charCodeAt(i);
+    if (c < 128) {
+      if (c === QUESTION && !query && !fragment) query = true;
+      else if (c === HASH && !fragment) fragment = true;
+      if (!fragment && (query ? c === EQUALS || c === AMP : c === SLASH)) depth = 0;
+      else if (c === 0x28 || c === 0x5b || c === 0x7b || c === 0x3c) {
+        if (depth < MAX_DEPTH) stack[depth++] = c;
+      } else if ((c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) && depth > 0) depth--;
+      prevAscii = true;
+      i++;
+      continue;
+    }
+    const cp = iri.codePointAt(i)!;
+    const len = cp > 0xffff ? 2 : 1;
+    const t = termOf(cp);
+    let encode = false;
+    if (t === HARD || i >= tail) {
+      encode = true;
+    } else if (t === SOFT) {
+      encode =
+        prevAscii &&
+        ((!query && !fragment && isCjkPunctuation(cp)) || (i + len < n && isNoSpaceScriptLetter(iri.codePointAt(i + len)!)));
+    } else if (t === OPEN) {
+      if (depth < MAX_DEPTH) stack[depth++] = cp;
+    } else if (t === CLOSE) {
+      if (depth > 0 && linkBracketOpener(cp) === stack[depth - 1]) depth--;
+      else encode = true;
+    }
+    if (encode) {
+      out += iri.slice(last, i) + pctEncodeCodePoint(cp);
+      last = i + len;
+    }
+    prevAscii = encode;
+    i += len;
+  }
+  if (dotEnd) {
+    out += iri.slice(last, n - 1) + '%2E';
+    last = n;
+  }
+  return last === 0 ? iri : out + iri.slice(last);
+}
