@@ -488,6 +488,8 @@ describe('detect: session 9 review — tel: (RFC 3966 §3) only when bare', () =
     // valid: parameters, ext, isub, a domain or a global number as the context, hex and * in a local number
     '⸠tel:+1-201-555-0123;ext=22⸡ ⸠tel:+1-201-555-0123;isub=a1;x=y⸡ ⸠tel:*21;phone-context=+1⸡',
     '⸠tel:7042;phone-context=example.com⸡. ⸠tel:863-1234;phone-context=+1-914-555⸡ ⸠tel:0A12;Phone-Context=b.example⸡',
+    '⸠tel:5551234;isub=1;phone-context=+1⸡ ⸠tel:7042;phone-context=例え.jp⸡ (an IDN in the IRI)',
+    'tel:+1;phone-context=x tel:+1-201-555-0123x1234 tel:+4930123456,1234 tel:7042;phone-context=-例.jp',
   ]);
 });
 

@@ -12,6 +12,7 @@ import {
   A_USERINFO,
   allowsGluedScheme,
   ASCII_FLAGS,
+  codePointAt,
   codePointBefore,
   equalsLowerCased,
   INCLUDE,
@@ -137,8 +138,10 @@ function telephoneSubscriber(text: string, a: number, e: number): boolean {
       context = true;
       i = ve;
     } else if (equalsLowerCased(text, ns, i, 'isub')) {
-      if (!hasValue || vs === e) return false;
-      for (i = vs; i < e; i++) if (!isUric(text, i)) return false; // 1*uric takes the rest (uric holds `;`)
+      // 1*uric; uric holds `;`, which makes the grammar ambiguous: here a `;` starts the next par.
+      i = vs;
+      while (i < e && text.charCodeAt(i) !== SEMICOLON && isUric(text, i)) i++;
+      if (i === vs || (i < e && text.charCodeAt(i) !== SEMICOLON)) return false;
     } else if (equalsLowerCased(text, ns, i, 'ext')) {
       if (!hasValue) return false;
       i = vs;
@@ -168,7 +171,10 @@ function telDigitsEnd(text: string, i: number, e: number, hex: boolean): number 
   return seen ? i : -1;
 }
 
-/** RFC 3966 §3 descriptor = domainname / global-number-digits, text[a, e). */
+/**
+ * RFC 3966 §3 descriptor = domainname / global-number-digits, text[a, e). In the IRI a label may hold non-ASCII
+ * letters (RFC 3987 §3.1 maps them to an IDN's A-label): `tel:7042;phone-context=例え.jp`.
+ */
 function telDescriptor(text: string, a: number, e: number): boolean {
   if (a >= e) return false;
   if (text.charCodeAt(a) === PLUS) return telDigitsEnd(text, a + 1, e, false) === e;
@@ -180,8 +186,15 @@ function telDescriptor(text: string, a: number, e: number): boolean {
     const ch = i < e ? text.charCodeAt(i) : DOT;
     if (ch === DOT) {
       if (i === labelStart || text.charCodeAt(i - 1) === 0x2d) return false;
-      if (i === e) return (ASCII_FLAGS[text.charCodeAt(labelStart)]! & A_ALPHA) !== 0;
+      if (i === e) {
+        const first = text.charCodeAt(labelStart);
+        return first >= 128 || (ASCII_FLAGS[first]! & A_ALPHA) !== 0;
+      }
       labelStart = i + 1;
+    } else if (ch >= 128) {
+      const cp = codePointAt(text, i);
+      if (!isLabelChar(cp)) return false;
+      if (cp > 0xffff) i++;
     } else if (!isAlnum(ch) && !(ch === 0x2d && i > labelStart)) {
       return false;
     }
