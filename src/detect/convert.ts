@@ -761,7 +761,8 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     scheme: email ? 'mailto' : st.scheme,
     schemeInferred: st.schemeInferred,
     uri,
-    iri: displayIri(decoded),
+    // All ASCII and nothing decoded: displayIri could change only a final `.` (performance: most links skip it).
+    iri: qNonAscii || qDecodes || qStray || written.charCodeAt(written.length - 1) === 0x2e ? displayIri(decoded) : written,
     diagnostics,
   };
 }
