@@ -194,6 +194,32 @@ describe('logs: bidi-embedded on short lines, as linkify() gives it (UAX #9 X1â€
   });
 });
 
+describe('logs: bidi-embedded judged on the JSON view and on the line as written (short and long lines)', () => {
+  // The view unescapes `\u202e` into an override (a program showing the value shows it); the line as written keeps
+  // an escaped `\n` as two characters, so an override before it still reverses the link on the written line.
+  const CASES: readonly [string, string[][]][] = [
+    [String.raw`{"msg":"\u202e x https:\/\/evil.example\/moc.elgoog\/\/:sptth"}`, [['bidi-embedded']]],
+    [String.raw`{"msg":"\u202E x","url":"https://evil.example/moc.elgoog"}`, [['bidi-embedded']]],
+    ['{"msg":"\u202e x\\n https://evil.example/moc.elgoog"}', [['bidi-embedded']]],
+    [String.raw`{"msg":"\u202e x\u202c https://ok.example/"}`, [[]]],
+    [String.raw`{"msg":"x https://ok.example/ \u202e"}`, [[]]],
+  ];
+
+  for (const [line, expected] of CASES) {
+    it(line, () => {
+      expect(findLogLinks(line).map((l) => l.diagnostics)).to.deep.equal(expected);
+      for (const step of [1, 7, line.length]) {
+        const scanner = new LogLineLinker().longLine(undefined);
+        const bytes = Buffer.from(line);
+        const links = [];
+        for (let i = 0; i < bytes.length; i += step) links.push(...scanner.write(bytes.subarray(i, i + step)));
+        links.push(...scanner.end());
+        expect(links.map((l) => l.link.diagnostics), `long line, ${step}-byte writes`).to.deep.equal(expected);
+      }
+    });
+  }
+});
+
 describe('logs: option checks', () => {
   const detector = 'schemes, anyScheme, schemeless, email, defaultScheme, tlds, maxLinkLength, documentCharset';
   const loose = (f: unknown): ((...args: unknown[]) => unknown) => f as (...args: unknown[]) => unknown;

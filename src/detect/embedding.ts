@@ -88,6 +88,18 @@ export class EmbeddingState {
     return lineBlank;
   }
 
+  /**
+   * walk() for text inside one HTML block whose line ends are spaces (HTML text with `white-space: normal`): no
+   * character closes everything. Simplification (errs toward "open"): a `<br>` and the Bidi_Class B characters,
+   * which CSS may take as paragraph separators, close nothing here.
+   */
+  walkInline(text: string, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x202a && c <= PDI) this.control(c);
+    }
+  }
+
   /** A character U+202A–2069: the rules for the explicit formatting characters among them. */
   private control(c: number): void {
     if (c <= RLO) {
@@ -335,16 +347,18 @@ export function markEmbeddedLinks(text: string, links: Link[], base = 0, markdow
 
 /**
  * For renderers: whether an opener is open where the next text starts, reading text after text in order (the
- * rendered output's own text, whatever the chunks' diagnostics say). `markdown`: the output is Markdown, shown as
- * HTML, where only a blank line ends a paragraph.
+ * rendered output's own text, whatever the chunks' diagnostics say). `rules`: false, plain text (a paragraph
+ * separator ends everything); true, the output is Markdown, shown as HTML, where only a blank line ends a
+ * paragraph; `'inline'`, the output is HTML element content, one block whose line ends are spaces
+ * (EmbeddingState.walkInline).
  */
 export class EmbeddingReader {
   private readonly state = new EmbeddingState();
-  private readonly markdown: boolean;
+  private readonly rules: boolean | 'inline';
   private lineBlank = true;
 
-  constructor(markdown: boolean) {
-    this.markdown = markdown;
+  constructor(rules: boolean | 'inline') {
+    this.rules = rules;
   }
 
   get open(): boolean {
@@ -352,7 +366,8 @@ export class EmbeddingReader {
   }
 
   read(text: string): void {
-    if (this.markdown) this.lineBlank = settleMarkdown(this.state, text, 0, text.length, this.lineBlank);
+    if (this.rules === true) this.lineBlank = settleMarkdown(this.state, text, 0, text.length, this.lineBlank);
+    else if (this.rules === 'inline') this.state.walkInline(text, 0, text.length);
     else settle(this.state, text, 0, text.length);
   }
 }

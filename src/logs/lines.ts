@@ -73,6 +73,9 @@ export class LogLineLinker {
     if (!this.logRules) return embedded(line, this.scanner.scan(line, 0, true, 0).links);
     const view = logView(line);
     const found = this.scanner.scan(view.text, 0, true, 0).links;
+    // bidi-embedded is judged on both texts: the view (a JSON value unescaped, `\u202e` an override, as a program
+    // that shows the value sees it) and the line as written (where an escaped `\n` in the value is no line end).
+    if (view.text !== line && found.length > 0) markEmbeddedLinks(view.text, found);
     const out: Link[] = [];
     for (const link of found) {
       if (link.kind === 'url' && link.schemeInferred && isLogSyntax(view.text, link.start, link.end)) continue;

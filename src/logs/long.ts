@@ -16,6 +16,7 @@ import type { Buffer } from 'node:buffer';
 import { LineDecoder, withDecodeDiagnostics } from './decode.js';
 import { IncrementalLinkifier } from '../stream/incremental.js';
 import type { Scanner } from '../detect/index.js';
+import { EmbeddingReader } from '../detect/embedding.js';
 import type { Chunk, Link, LinkChunk } from '../types.js';
 import { isKeyEquals, isLogSyntax, jsonRun } from './view.js';
 
@@ -73,6 +74,8 @@ export class LongLineScanner {
   /** View offset where the linkifier's released chunks end. */
   private released = 0;
   private readonly pieces: Piece[] = [];
+  /** Openers left open in the line as written, read up to `annotated` (the linkifier judges the view). */
+  private readonly lineBidi = new EmbeddingReader(false);
 
   /** `first`: the line is the input's first (only there is a leading UTF-8 BOM dropped, see decode.ts). */
   constructor(scanner: Scanner, logRules: boolean, encoding: string | undefined, first: boolean) {
@@ -215,6 +218,8 @@ export class LongLineScanner {
       link.end = end;
       link.text = this.slice(start, end);
       if (start > this.annotated) this.annotate(this.annotated, start);
+      // bidi-embedded: the linkifier judged the view; the line as written is judged too (as LogLineLinker.links).
+      if (this.lineBidi.open && !link.diagnostics.includes('bidi-embedded')) link.diagnostics = [...link.diagnostics, 'bidi-embedded'];
       const span = this.annotate(start, end);
       link.diagnostics = withDecodeDiagnostics(link.diagnostics, span);
       out.push({ link, byteStart: span.byteStart!, byteEnd: span.byteEnd! });
@@ -225,6 +230,7 @@ export class LongLineScanner {
   private annotate(start: number, end: number): Chunk {
     const chunk: Chunk = { type: 'text', text: this.slice(start, end), start, end };
     this.decoder.annotate(chunk);
+    this.lineBidi.read(chunk.text);
     this.annotated = end;
     return chunk;
   }

@@ -2,6 +2,7 @@
 // The output is element content (between tags, not inside an attribute, <script>, <style> or <textarea>).
 import { CR, startsLineBreak } from '../breaks.js';
 import type { Chunk, LinkChunk } from '../types.js';
+import { EmbeddingReader } from '../detect/embedding.js';
 import {
   COMMON_OPTION_NAMES,
   displayText,
@@ -84,6 +85,13 @@ class HtmlRenderer implements ChunkRenderer {
    * (the detector flags only a bidi control touching a link, DESIGN.md P1). From then on every link is isolated.
    */
   private bidiSeen = false;
+  /**
+   * isolate: 'never': embeddings, overrides and isolates left open in the output so far. The output is element
+   * content, one block for all the browser knows, whose line ends are spaces (with `breaks`, `<br>` is taken to
+   * close nothing either): a link written while one is open is shown reversed, so it is written as an unsafe span
+   * (`bidi-embedded`), as the detector's own `bidi-embedded` links are (UAX #9 X1–X8; RFC 3987 §4.1).
+   */
+  private readonly bidi: EmbeddingReader | undefined;
 
   /** `fn`: the function that options errors name (the plain function, createRenderer or createRenderStream). */
   constructor(options: unknown, fn = 'toHtml') {
@@ -93,6 +101,7 @@ class HtmlRenderer implements ChunkRenderer {
     this.linksOnly = readBoolean('links', o.links, false);
     this.breaks = readBoolean('breaks', o.breaks, false);
     this.isolate = readChoice('isolate', o.isolate, ['rtl', 'always', 'never'] as const, 'rtl');
+    this.bidi = this.isolate === 'never' ? new EmbeddingReader('inline') : undefined;
     const cls = readString('class', o.class, '');
     const rel = readString('rel', o.rel, DEFAULT_REL);
     const target = readString('target', o.target, '');
@@ -108,6 +117,7 @@ class HtmlRenderer implements ChunkRenderer {
     if (chunk.type === 'link') return this.link(chunk) + (this.linksOnly ? '\n' : '');
     if (this.linksOnly) return '';
     if (!this.bidiSeen && this.isolate === 'rtl') this.bidiSeen = rtlIn(chunk.text, true);
+    if (this.bidi !== undefined) this.bidi.read(chunk.text);
     // A span shaped like a link that detection refused for a reason a reader should see (scanner.ts
     // `unlinked`: `https://bank.example@evil.example/`) is marked like a link that may not be clickable.
     const codes = unsafeCodes(chunk.diagnostics);
@@ -141,7 +151,11 @@ class HtmlRenderer implements ChunkRenderer {
     // RFC 3987 §4.1: an IRI is shown in logical order with a left-to-right base direction; `dir` on an inline
     // element also isolates it from the surrounding text (HTML "The dir attribute", bidi-isolate by default).
     const dir = this.isolate === 'always' || (this.isolate === 'rtl' && (this.bidiSeen || rtlIn(shown, true))) ? ' dir="ltr"' : '';
-    const refused = refusalsOf(link, this.schemes);
+    let refused = refusalsOf(link, this.schemes);
+    if (this.bidi !== undefined) {
+      if (this.bidi.open && !refused.includes('bidi-embedded')) refused = [...refused, 'bidi-embedded'];
+      this.bidi.read(shown); // no dir: what a link's text leaves open runs on
+    }
     if (refused.length > 0) return `<span${this.unsafeAttr} title="${escapeHtml(refused.join(' '))}"${dir}>${body}</span>`;
     // refusalsOf() left only printable ASCII with an allowed scheme; escaping makes the attribute unbreakable.
     return `<a href="${escapeHtml(link.uri)}"${this.attrs}${dir}>${body}</a>`;

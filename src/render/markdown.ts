@@ -138,17 +138,22 @@ class MarkdownRenderer implements ChunkRenderer {
   }
 
   chunk(chunk: Chunk): string {
+    // The tracker reads what is WRITTEN, after escaping: a space-only input line is written `&#32;`, which a
+    // Markdown renderer does not take as blank, so it does not end the paragraph (CommonMark §4.9).
     if (chunk.type === 'link') {
-      const embedded = this.bidi.open;
-      this.bidi.read(displayText(chunk, this.display));
-      const out = this.link(chunk, embedded);
-      if (!this.linksOnly) return out;
+      const out = this.link(chunk, this.bidi.open);
+      if (!this.linksOnly) {
+        this.bidi.read(out);
+        return out;
+      }
       this.line = LINE_START;
+      this.bidi.read(out + '\n');
       return out + '\n';
     }
     if (this.linksOnly) return '';
-    this.bidi.read(chunk.text);
-    return this.text(chunk.text, unsafeCodes(chunk.diagnostics).length > 0 ? ESCAPE_INERT : ESCAPE_ALWAYS);
+    const out = this.text(chunk.text, unsafeCodes(chunk.diagnostics).length > 0 ? ESCAPE_INERT : ESCAPE_ALWAYS);
+    this.bidi.read(out);
+    return out;
   }
 
   end(): string {
