@@ -4,7 +4,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
-import { linkify } from '../src/index.js';
+import { remark } from 'remark';
+import { createLinkStream, linkify } from '../src/index.js';
+import { findMarkdownLinks, irilinkLinkifyIt, irilinkMarkdownIt, linkifyMarkdown, MarkdownLinkifier, remarkIrilink, toMarkdownSource } from '../src/markdown/index.js';
+import type { Chunk } from '../src/types.js';
 import { toHtml, toMarkdown } from '../src/render/index.js';
 import { EmbeddingState } from '../src/detect/embedding.js';
 
@@ -96,5 +99,106 @@ describe('toHtml isolate: "never": links written while an override is open in th
       }),
       { seed: 20261123, numRuns: 2000 },
     );
+  });
+});
+
+/** The chunks createLinkStream gives for these writes. */
+async function streamed(writes: readonly (string | Buffer)[], options: object): Promise<Chunk[]> {
+  const stream = createLinkStream(options);
+  const out: Chunk[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('data', (c: Chunk) => out.push(c));
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  for (const w of writes) stream.write(w);
+  stream.end();
+  await done;
+  return out;
+}
+
+const flagsOf = (chunks: readonly Chunk[]): boolean[] =>
+  chunks.filter((c) => c.type === 'link').map((c) => c.type === 'link' && c.diagnostics.includes('bidi-embedded'));
+
+describe('Markdown mode: a character reference to an opener is an opener once rendered (review F2)', () => {
+  const EVIL = 'https://evil.example/moc.elgoog//:sptth';
+  // [source, flags of its links]
+  const CASES: readonly [string, boolean[]][] = [
+    [`&#x202E; x ${EVIL}`, [true]],
+    [`&#X202e; x ${EVIL}`, [true]],
+    [`&#8238; x ${EVIL}`, [true]],
+    [`&#0008238; x ${EVIL}`, [true]],
+    [`&#x00202E; x ${EVIL}`, [true]],
+    [`a &#x2067;\nb ${EVIL}\n\nhttps://ok.example/`, [true, false]],
+    [`&#x202B;x [a](https://a.example/) <https://b.example/>`, [true, true]],
+    // Not references to an opener: PDF and PDI written as references count for nothing (see embedding.ts), a
+    // reference without `;`, too many digits, LRM.
+    [`&#x202C; x https://a.example/`, [false]],
+    [`&#x202E x https://a.example/`, [false]],
+    [`&#x000202E; x https://a.example/`, [false]],
+    [`&#00008238; x https://a.example/`, [false]],
+    [`&lrm;&#x200F; x https://a.example/`, [false]],
+  ];
+  const md = new MarkdownIt();
+
+  for (const [source, flags] of CASES) {
+    it(JSON.stringify(source), async () => {
+      expect(findMarkdownLinks(source).map((l) => l.diagnostics.includes('bidi-embedded'))).to.deep.equal(flags);
+      expect(flagsOf(linkifyMarkdown(source))).to.deep.equal(flags);
+      for (let i = 0; i <= source.length; i++) {
+        const m = new MarkdownLinkifier();
+        expect(flagsOf([...m.push(source.slice(0, i)), ...m.push(source.slice(i)), ...m.end()]), `split at ${i}`).to.deep.equal(flags);
+      }
+      const bytes = Buffer.from(source);
+      for (let i = 0; i <= bytes.length; i += 2) {
+        const chunks = await streamed([bytes.subarray(0, i), bytes.subarray(i)], { markdown: true });
+        expect(flagsOf(chunks), `byte split at ${i}`).to.deep.equal(flags);
+      }
+    });
+  }
+
+  it('toMarkdownSource writes no clickable link after the reference (markdown-it renders it)', () => {
+    const html = md.render(toMarkdownSource(linkifyMarkdown(`&#x202E; x ${EVIL}`)));
+    expect(html).to.include('\u202e x').and.to.not.include('<a ');
+  });
+});
+
+describe('the plugins carry what is open across a paragraph\'s inline tokens, in order (review F2)', () => {
+  const EVIL = 'https://evil.example/moc.elgoog//:sptth';
+  const SOURCES = [
+    `&#x202E; x ${EVIL}`,
+    `\u202e *x* ${EVIL}`,
+    `\u202e \`x\` ${EVIL}`,
+    `*\u202e x* ${EVIL}`,
+    `\`\u202e\` ${EVIL}`,
+    `[\u202e](https://a.example/) ${EVIL}`,
+    `\u202e x  \n${EVIL}`,
+  ];
+  const render = (source: string): string => new MarkdownIt().use(irilinkMarkdownIt).render(source);
+
+  for (const source of SOURCES) {
+    it(JSON.stringify(source), async () => {
+      expect(render(source)).to.not.include(`href="${EVIL}"`);
+      expect(render(`${source}\n\nhttps://ok.example/`)).to.include('<a href="https://ok.example/">');
+      const out = String(await remark().use(remarkIrilink).process(`${source}\n\nhttps://ok.example/`));
+      expect(out).to.not.include(`](${EVIL}`).and.to.not.include(`<${EVIL}>`);
+      expect(out).to.include('<https://ok.example/>');
+    });
+  }
+
+  it('closed before the link (PDF, PDI, in another token): linked; a heading or a list item is its own block', async () => {
+    for (const source of ['\u202e *x\u202c* https://a.example/', '\u2067 `x` \u2069 https://a.example/', '# \u202e x\n\nhttps://a.example/', '- \u202e x\n- https://a.example/']) {
+      expect(render(source), source).to.include('<a href="https://a.example/">');
+      expect(String(await remark().use(remarkIrilink).process(source)), source).to.include('<https://a.example/>');
+    }
+  });
+
+  it('irilinkMarkdownIt sets md.linkify to irilink\'s and turns linkify on; md.linkify alone reads references too', () => {
+    expect(render('see https://例え.jp/')).to.include('<a href="https://xn--r8jz45g.jp/">');
+    const md = new MarkdownIt({ linkify: true });
+    md.linkify = irilinkLinkifyIt() as unknown as (typeof md)['linkify'];
+    // markdown-it hands the text token over with the reference as written.
+    expect(md.render(`&#x202E; x ${EVIL}`)).to.not.include('<a ');
+    expect(() => irilinkMarkdownIt({} as never)).to.throw(TypeError);
   });
 });

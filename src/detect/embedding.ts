@@ -28,6 +28,48 @@ const RLO = 0x202e;
 const LRI = 0x2066;
 const PDI = 0x2069;
 
+const AMP = 0x26;
+const HASH = 0x23;
+
+/**
+ * Markdown source: the opener a numeric character reference at text[at] (an `&`) stands for, or 0. CommonMark §2.5:
+ * `&#` 1–7 decimal digits `;` or `&#x` / `&#X` 1–6 hex digits `;`; a Markdown renderer writes the character itself,
+ * so `&#x202E;` is an override as U+202E is. HTML5 names none of U+202A–202E, U+2066–2069 (only the marks
+ * `&lrm;` `&rlm;`, which open nothing). Closers written as references are not counted: a reference inside a code
+ * span or escaped (`\&#x202C;`) is shown as written, and counting it would close what is still open. Deviation
+ * (CommonMark §6.1, §2.4): openers are counted there too, which errs toward "open".
+ */
+function openerReference(text: string, at: number): number {
+  const n = text.length;
+  if (at + 3 >= n || text.charCodeAt(at + 1) !== HASH) return 0;
+  let i = at + 2;
+  let value = 0;
+  let digits = 0;
+  if ((text.charCodeAt(i) | 0x20) === 0x78) {
+    for (i++; i < n && digits <= 6; i++, digits++) {
+      const c = text.charCodeAt(i);
+      const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x57 : -1;
+      if (d < 0) break;
+      value = value * 16 + d;
+    }
+    if (digits === 0 || digits > 6) return 0;
+  } else {
+    for (; i < n && digits <= 7; i++, digits++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x30 || c > 0x39) break;
+      value = value * 10 + (c - 0x30);
+    }
+    if (digits === 0 || digits > 7) return 0;
+  }
+  if (i >= n || text.charCodeAt(i) !== 0x3b) return 0;
+  return isOpener(value) ? value : 0;
+}
+
+/** U+202A LRE, 202B RLE, 202D LRO, 202E RLO, 2066 LRI, 2067 RLI, 2068 FSI. */
+function isOpener(c: number): boolean {
+  return (c >= 0x202a && c <= RLO && c !== PDF) || (c >= LRI && c < PDI);
+}
+
 /** The diagnostic of a link that starts while an embedding, override or isolate is open. */
 export const EMBEDDED: DiagnosticCode = 'bidi-embedded';
 
@@ -83,6 +125,10 @@ export class EmbeddingState {
       } else if (!isBlank(c)) {
         lineBlank = false;
         if (c >= 0x202a && c <= PDI) this.control(c);
+        else if (c === AMP) {
+          const opener = openerReference(text, i);
+          if (opener !== 0) this.control(opener);
+        }
       }
     }
     return lineBlank;
@@ -247,7 +293,7 @@ function settleMarkdown(state: EmbeddingState, text: string, from: number, to: n
     }
     if (isBlank(c)) continue;
     blank = false;
-    if (c >= 0x202a && c <= PDI && (c <= RLO || c >= LRI)) control = true;
+    if (c >= 0x202a && c <= PDI ? c <= RLO || c >= LRI : c === AMP && text.charCodeAt(i + 1) === HASH) control = true;
   }
   // [from, lf) ends the line that began before `from`.
   if (lf >= 0 && blank && lineBlank) {

@@ -183,7 +183,9 @@ export class MarkdownLinkifier {
   private add(text: string, bidiFree: boolean): MarkdownChunk[] {
     if (this.ended) throw new TypeError('irilink: MarkdownLinkifier.push() called after end()');
     if (text.length === 0) return [];
-    this.embedding.note(text.length, !bidiFree);
+    // A character reference to an opener (`&#x202E;`) is an opener once rendered (EmbeddingState.walkMarkdown): a
+    // piece holding `&#`, or ending in `&` (the `#` in the next piece), may hold one however its bytes tested.
+    this.embedding.note(text.length, !bidiFree || text.indexOf('&#') >= 0 || text.charCodeAt(text.length - 1) === 0x26);
     const out = this.addNoted(text);
     this.embedding.mark(out);
     return out;

@@ -17,6 +17,13 @@
 // - so does a link whose text holds a `%XX` sequence that markdown-it would show decoded as a control or a
 //   bidi formatting character (its normalizeLinkText decodes the shown text: `https://a.example/%E2%80%AEfdp.exe`
 //   would show a real U+202E and read `https://a.example/exe.pdf`).
+//
+// markdown-it hands each text token to test()/match() alone (and the last first), so what an earlier token of the
+// paragraph left open — an override written `&#x202E;` (a token of its own), or inside `*x*` or a code span — is not
+// seen there. The plugin irilinkMarkdownIt adds a core rule after `linkify` that reads each block's inline tokens in
+// order and turns back into text a link markdown-it's linkify made while an override is open (`bidi-embedded`).
+//
+//   const md = new MarkdownIt().use(irilinkMarkdownIt, options);
 
 import { findLinks, markEmbeddedLinks } from '../detect/index.js';
 import type { LinkOptions } from '../detect/index.js';
@@ -26,6 +33,7 @@ import { DEFAULT_TLDS } from '../detect/tlds.js';
 import { badArgument, isOptionsObject } from '../errors.js';
 import { percentRevealsUnsafe, unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
+import { EmbeddingState } from '../detect/embedding.js';
 
 /** One match, in linkify-it's shape. */
 export interface LinkifyItMatch {
@@ -206,4 +214,68 @@ function toMatch(link: Link): LinkifyItMatch {
  */
 export function irilinkLinkifyIt(options?: LinkOptions): LinkifyItLike {
   return new IrilinkLinkifyIt(options);
+}
+
+/** The part of a markdown-it Token the plugin reads and writes. */
+interface TokenLike {
+  type: string;
+  content: string;
+  markup: string;
+  children: TokenLike[] | null;
+}
+
+/** The part of markdown-it's core rule state the plugin uses. */
+interface CoreStateLike {
+  tokens: TokenLike[];
+  Token: new (type: string, tag: string, nesting: 0) => TokenLike;
+}
+
+/** The part of a MarkdownIt instance the plugin uses. */
+export interface MarkdownItLike {
+  linkify: unknown;
+  set(options: { linkify: boolean }): unknown;
+  core: { ruler: { after(after: string, name: string, rule: (state: CoreStateLike) => void): void } };
+}
+
+/**
+ * markdown-it plugin: `new MarkdownIt().use(irilinkMarkdownIt, options)`. Sets `md.linkify` to
+ * irilinkLinkifyIt(options), turns markdown-it's `linkify` on, and adds the core rule `irilink_bidi` (see the top of
+ * this file): a link markdown-it's linkify made where an embedding, override or isolate opened earlier in the same
+ * block (a paragraph, a heading, a table cell) is still open stays text. Throws a TypeError for a bad option or
+ * an `md` that is no MarkdownIt instance.
+ */
+export function irilinkMarkdownIt(md: MarkdownItLike, options?: LinkOptions): void {
+  const ruler = md !== null && typeof md === 'object' ? (md as Partial<MarkdownItLike>).core?.ruler : undefined;
+  if (typeof ruler?.after !== 'function' || typeof md.set !== 'function') {
+    throw badArgument('irilinkMarkdownIt', 'md', 'a MarkdownIt instance', md);
+  }
+  md.linkify = irilinkLinkifyIt(options);
+  md.set({ linkify: true });
+  ruler.after('linkify', 'irilink_bidi', unlinkEmbedded);
+}
+
+/**
+ * The core rule: each block's inline tokens read in order through EmbeddingState (UAX #9 X1–X8; text, character
+ * references, code spans; a soft or hard line break closes nothing, which errs toward "open"); a linkify link
+ * (`markup` 'linkify') that starts while something is open is replaced by a text token of its text.
+ */
+function unlinkEmbedded(state: CoreStateLike): void {
+  for (const block of state.tokens) {
+    const children = block.children;
+    if (block.type !== 'inline' || children === null) continue;
+    const bidi = new EmbeddingState();
+    for (let i = 0; i < children.length; i++) {
+      const token = children[i]!;
+      if (token.type === 'link_open' && token.markup === 'linkify' && bidi.open) {
+        let close = i + 1;
+        while (close < children.length && children[close]!.type !== 'link_close') close++;
+        const text = new state.Token('text', '', 0);
+        text.content = children.slice(i + 1, close).map((t) => t.content).join('');
+        children.splice(i, close - i + 1, text);
+        bidi.walkInline(text.content, 0, text.content.length);
+      } else if (token.type === 'text' || token.type === 'text_special' || token.type === 'code_inline') {
+        bidi.walkInline(token.content, 0, token.content.length);
+      }
+    }
+  }
 }

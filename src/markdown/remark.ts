@@ -11,7 +11,8 @@
 // (SECURITY.md: a flagged link is never clickable).
 
 import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
-import { findLinks, markEmbeddedLinks } from '../detect/index.js';
+import { findLinks } from '../detect/index.js';
+import { EmbeddingState } from '../detect/embedding.js';
 import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
@@ -44,8 +45,20 @@ function checkNode(node: unknown): void {
   }
 }
 
-function visit(node: Nodes, options: LinkOptions | undefined): void {
-  if (!('children' in node) || SKIP.has(node.type)) return;
+/**
+ * Nodes whose children are phrasing content shown in their parent's block: an override opened in one of them runs
+ * on after it (`\u202E *x* https://…`: the override is in the emphasis, the link after it), so they share the
+ * block's EmbeddingState, read in document order (UAX #9 X1–X8; a soft line break is a space, so only a new block
+ * starts a new state).
+ */
+const INLINE = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
+
+function visit(node: Nodes, options: LinkOptions | undefined, bidi = new EmbeddingState()): void {
+  if (!('children' in node)) return;
+  if (SKIP.has(node.type)) {
+    readText(node, bidi);
+    return;
+  }
   const parent = node as Parent;
   const children = parent.children;
   if (!Array.isArray(children)) checkNode(node);
@@ -60,12 +73,21 @@ function visit(node: Nodes, options: LinkOptions | undefined): void {
       else if (/^<\/a[\s>]/i.test(v) && anchors > 0) anchors--;
       continue;
     }
-    if (child.type !== 'text') {
-      visit(child as Nodes, options);
+    if (child.type === 'inlineCode') {
+      const v = child.value as unknown;
+      if (typeof v === 'string') bidi.walkInline(v, 0, v.length);
       continue;
     }
-    if (anchors > 0) continue;
-    const replacement = linkText(child, options);
+    if (child.type !== 'text') {
+      // A block child (a paragraph in a list item, a cell) starts a new bidi paragraph; an inline one shares it.
+      visit(child as Nodes, options, INLINE.has(child.type) ? bidi : new EmbeddingState());
+      continue;
+    }
+    if (anchors > 0) {
+      readText(child, bidi);
+      continue;
+    }
+    const replacement = linkText(child, options, bidi);
     if (replacement === undefined) continue;
     children.splice(i, 1, ...(replacement as typeof children));
     i += replacement.length - 1;
@@ -73,16 +95,23 @@ function visit(node: Nodes, options: LinkOptions | undefined): void {
 }
 
 /** The text node split into text and link nodes, or undefined when it holds no link. */
-function linkText(node: Text, options: LinkOptions | undefined): PhrasingContent[] | undefined {
+function linkText(node: Text, options: LinkOptions | undefined, bidi: EmbeddingState): PhrasingContent[] | undefined {
   const value = node.value as unknown;
   if (typeof value !== 'string') throw badArgument('remarkIrilink', 'tree', 'an mdast tree (each text value a string)', value);
   const found = findLinks(value, options);
-  // A soft line break is a space in the rendered paragraph: an override before it still reverses a link after it.
-  markEmbeddedLinks(value, found, 0, true);
+  // What is open where each link starts, the block's text before this node included; a soft line break is a
+  // space in the rendered paragraph, so an override before it still reverses a link after it.
+  let pos = 0;
+  for (const link of found) {
+    bidi.walkInline(value, pos, link.start);
+    pos = link.start;
+    if (bidi.open && !link.diagnostics.includes('bidi-embedded')) link.diagnostics = [...link.diagnostics, 'bidi-embedded'];
+  }
+  bidi.walkInline(value, pos, value.length);
   const links = found.filter((link) => unsafeCodes(link.diagnostics).length === 0);
   if (links.length === 0) return undefined;
   const out: PhrasingContent[] = [];
-  let pos = 0;
+  pos = 0;
   for (const link of links) {
     if (link.start > pos) out.push({ type: 'text', value: value.slice(pos, link.start) });
     const linkNode: MdastLink = {
@@ -97,4 +126,18 @@ function linkText(node: Text, options: LinkOptions | undefined): PhrasingContent
   }
   if (pos < value.length) out.push({ type: 'text', value: value.slice(pos) });
   return out;
+}
+
+/** Reads the text nodes under `node` (and its inline code) into `bidi`, linking nothing. */
+function readText(node: Nodes, bidi: EmbeddingState): void {
+  if (node.type === 'text' || node.type === 'inlineCode') {
+    const v = node.value as unknown;
+    if (typeof v === 'string') bidi.walkInline(v, 0, v.length);
+    return;
+  }
+  if (!('children' in node) || !Array.isArray(node.children)) return;
+  for (const child of node.children) {
+    checkNode(child);
+    readText(child as Nodes, bidi);
+  }
 }
