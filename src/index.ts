@@ -19,6 +19,7 @@ export {
   linkifyMarkdown,
   MarkdownLinkifier,
   irilinkLinkifyIt,
+  irilinkMarkdownIt,
   remarkIrilink,
   toMarkdownSource,
   createMarkdownSourceRenderer,
@@ -30,6 +31,7 @@ export type {
   MarkdownConstruct,
   MarkdownLink,
   LinkifyItLike,
+  MarkdownItLike,
   LinkifyItMatch,
   MarkdownSourceOptions,
 } from './markdown/index.js';

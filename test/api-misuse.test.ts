@@ -20,6 +20,7 @@ import { PassThrough, Readable, Transform, Writable } from 'node:stream';
 import { runInNewContext } from 'node:vm';
 import * as irilink from '../src/index.js';
 import { IriError } from '../src/index.js';
+import MarkdownIt from 'markdown-it';
 import type { Chunk, LinkChunk } from '../src/index.js';
 
 // ------------------------------------------------------------------------------------------------ the junk
@@ -363,6 +364,10 @@ const SPECS: Spec[] = [
   { fn: 'MarkdownLinkifier', params: ['options'], args: () => [{}], call: (o) => new irilink.MarkdownLinkifier(o as object), returns: isObject, options: { at: 0, names: [...DETECTOR, 'gfm'] } },
   { fn: 'MarkdownLinkifier.push', params: ['text'], args: () => [TEXT], call: (t) => new irilink.MarkdownLinkifier().push(t as string), returns: isArray },
   { fn: 'irilinkLinkifyIt', params: ['options'], args: () => [{}], call: (o) => irilink.irilinkLinkifyIt(o as object), returns: isObject, options: { at: 0, names: DETECTOR } },
+  {
+    fn: 'irilinkMarkdownIt', params: ['md', 'options'], args: () => [new MarkdownIt(), {}],
+    call: (m, o) => irilink.irilinkMarkdownIt(m as irilink.MarkdownItLike, o as object), returns: (v) => v === undefined, options: { at: 1, names: DETECTOR },
+  },
   { fn: 'pretest', params: ['text'], args: () => [TEXT], call: (t) => linkifyIt().pretest(t as string), returns: isBoolean },
   { fn: 'test', params: ['text'], args: () => [TEXT], call: (t) => linkifyIt().test(t as string), returns: isBoolean },
   { fn: 'match', params: ['text'], args: () => [TEXT], call: (t) => linkifyIt().match(t as string), returns: (v) => v === null || isArray(v) },

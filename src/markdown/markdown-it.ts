@@ -75,9 +75,10 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   private lastText: string | undefined;
   private lastLinks: Link[] = [];
 
-  constructor(options: LinkOptions | undefined) {
+  /** `fn`: the function that argument errors name (irilinkLinkifyIt, or irilinkMarkdownIt that makes one). */
+  constructor(options: LinkOptions | undefined, fn = 'irilinkLinkifyIt') {
     if (options !== undefined && !isOptionsObject(options)) {
-      throw badArgument('irilinkLinkifyIt', 'options', 'an object or undefined', options);
+      throw badArgument(fn, 'options', 'an object or undefined', options);
     }
     this.options = { ...(options ?? {}) };
     findLinks('', this.options); // validates the options now (TypeError), not at the first render
@@ -249,7 +250,7 @@ export function irilinkMarkdownIt(md: MarkdownItLike, options?: LinkOptions): vo
   if (typeof ruler?.after !== 'function' || typeof md.set !== 'function') {
     throw badArgument('irilinkMarkdownIt', 'md', 'a MarkdownIt instance', md);
   }
-  md.linkify = irilinkLinkifyIt(options);
+  md.linkify = new IrilinkLinkifyIt(options, 'irilinkMarkdownIt');
   md.set({ linkify: true });
   ruler.after('linkify', 'irilink_bidi', unlinkEmbedded);
 }
