@@ -12,6 +12,7 @@ import MarkdownIt from 'markdown-it';
 import { micromark } from 'micromark';
 import { gfmStrikethrough, gfmStrikethroughHtml } from 'micromark-extension-gfm-strikethrough';
 import { createMarkdownSourceRenderer, linkifyMarkdown, toMarkdownSource } from '../src/markdown/index.js';
+import { sourceScanStats } from '../src/markdown/source.js';
 import type { Chunk } from '../src/types.js';
 
 const markdownIt = new MarkdownIt({ html: true, linkify: false });
@@ -86,18 +87,98 @@ describe('toMarkdownSource: a link made explicit leaves the emphasis around it a
     }
   });
 
-  it('a link is held only until what follows it is known, and a long run after it does not hold it for ever', () => {
+  it('a link is held only until what follows it is known; a long run after it is held as a count, whatever the split', () => {
     const renderer = createMarkdownSourceRenderer();
     const link = linkifyMarkdown('https://h').find((c) => c.type === 'link')!;
     // Ends with a letter: the chunk after it decides.
     expect(renderer.chunk(link)).to.equal('');
     expect(renderer.chunk({ type: 'text', text: ' *x*', start: 8, end: 12 })).to.equal('<https://h> *x*');
-    // A run of `*` in many chunks: written (as found, since a letter after it would flank otherwise) past 4096 units.
-    const second = createMarkdownSourceRenderer();
-    let out = second.chunk(link);
-    for (let k = 0; k < 5 && out === ''; k++) out += second.chunk({ type: 'text', text: '*'.repeat(1000), start: 8 + k * 1000, end: 1008 + k * 1000 });
-    expect(out).to.equal('https://h' + '*'.repeat(5000));
-    expect(second.end()).to.equal('');
+    // A run of 6000 `*` (then ` x`) in chunks of any size: nothing is written until the run ends, and then the same
+    // output as for the whole text.
+    const input = 'a https://H' + '*'.repeat(6000) + ' x';
+    const whole = source(input);
+    expect(whole).to.equal('a [https://H](<https://h>)' + '*'.repeat(6000) + ' x');
+    const chunks = linkifyMarkdown(input);
+    for (const size of [1, 1000, 4096, 4097, 5999, 6000]) {
+      const split = createMarkdownSourceRenderer();
+      let out = '';
+      for (const c of chunks) {
+        if (c.type !== 'text' || c.text.length <= size) {
+          out += split.chunk(c);
+          continue;
+        }
+        for (let at = 0; at < c.text.length; at += size) {
+          const piece = split.chunk({ type: 'text', text: c.text.slice(at, at + size), start: c.start + at, end: Math.min(c.end, c.start + at + size) });
+          if (at + size < c.text.length - 2) expect(piece, `chunks of ${size}`).to.equal('');
+          out += piece;
+        }
+      }
+      expect(out + split.end(), `chunks of ${size}`).to.equal(whole);
+    }
+    // The end of the text ends the run.
+    const last = createMarkdownSourceRenderer();
+    expect(last.chunk(link) + last.chunk({ type: 'text', text: '**', start: 8, end: 10 })).to.equal('');
+    expect(last.end()).to.equal('<https://h>**');
+  });
+
+  it('a closer after the link takes the one opener of its length before it on its line, whatever else the line holds', () => {
+    const cases: [string, string][] = [
+      // README's example: a Markdown link before the opener.
+      ['See [東京](https://ja.wikipedia.org/wiki/東京) and **https://例え.jp/パス**.', 'See [東京](https://ja.wikipedia.org/wiki/東京) and **[https://例え.jp/パス](<https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9>)**.'],
+      ['See `code` and **https://a.example/x**.', 'See `code` and **<https://a.example/x>**.'],
+      ['A &amp; B: **https://a.example/x**.', 'A &amp; B: **<https://a.example/x>**.'],
+      ['Docs: *https://a.example/x*; see also *https://b.example/y*.', 'Docs: *<https://a.example/x>*; see also *<https://b.example/y>*.'],
+      ['**https://a.example/x**, **https://b.example/y**, end', '**<https://a.example/x>**, **<https://b.example/y>**, end'],
+      ['*a* and _b_ then __https://a.example/x__.', '*a* and _b_ then __<https://a.example/x>__.'],
+    ];
+    for (const [input, expected] of cases) {
+      expect(source(input), input).to.equal(expected);
+      expect(sameParse(input, source(input)), input).to.equal(null);
+    }
+  });
+
+  it('a closer whose opener is uncertain leaves the link as written (the opener can close, is on another line, or may be hidden)', () => {
+    const cases = [
+      // `c*d` can close too: it closes the `*` of the line before, and the closer after H has no opener.
+      'a *b\nc*d https://H*, e*',
+      '> a *b\n> c*d https://H*, e*',
+      // The opener is inside a link title that spans lines.
+      '[x](/u "t\n*b") https://H*, c*',
+      // Inside a code span, HTML or link text that ends before the link.
+      '`**a` https://H**, b**',
+      '<span title="**"> https://H**, b**',
+      '[**a](/u) https://H**, b**',
+      // Lengths differ: the rule of 3 and what is left over decide.
+      '*a https://H**, b*',
+      '**a https://H*, b*',
+      // Another run of the same delimiter between them.
+      '**a \\** https://H**, b**',
+    ];
+    for (const input of cases) {
+      expect(source(input), input).to.equal(input);
+    }
+  });
+
+  it('work is linear in the text: each unit of the source is scanned a bounded number of times (hostile shapes)', () => {
+    const shapes = [
+      (n: number) => 'Mirrors: ' + '**https://a.example/x**, '.repeat(n),
+      (n: number) => '*a https://H*, '.repeat(n),
+      (n: number) => 'x https://H*, '.repeat(n),
+      (n: number) => '_'.repeat(n) + ' https://H_, ' + '*a* '.repeat(n),
+    ];
+    for (const shape of shapes) {
+      const perUnit: number[] = [];
+      for (const n of [500, 4000]) {
+        const input = shape(n);
+        const chunks = linkifyMarkdown(input);
+        sourceScanStats.units = 0;
+        toMarkdownSource(chunks);
+        perUnit.push(sourceScanStats.units / input.length);
+      }
+      // A quadratic scan would read the line once for each link: thousands of units per unit of text.
+      expect(perUnit[1], shape(1)).to.be.at.most(2);
+      expect(perUnit[1]! - perUnit[0]!, shape(1)).to.be.below(0.01);
+    }
   });
 
   // Generated paragraphs: links of several shapes with delimiter runs, backticks, `<`, `[` and punctuation on both

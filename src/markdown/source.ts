@@ -26,13 +26,16 @@
 // lets even an unmatched run change how later runs resolve), so the rule is: a bare link beside a delimiter run that
 // would then open or close differently is left as written (its text, which a linkifier still finds). One change is
 // common and can be told safe: a run after the link followed by punctuation (`**https://x**,`) could only close, and
-// after `)` or `>` could open too; when it surely closed the one opener of its length on its line (nothing between
-// them that could take part), it closes the same opener in the output, and the link is made:
+// after `)` or `>` could open too. When the nearest run of its delimiter before it on its line surely opens, cannot
+// close and has its length, and nothing between them could hide either (a code span, HTML, link text or a title, a
+// table cell), the closer takes that opener whole (§6.2 "process emphasis"), in the output too, and the link is made:
 //
 //   **https://x**,  →  **<https://x>**,
 //
+// The runs are read from the source once, unit by unit, only as far as a held link asks (SourceRuns): linear time.
 // The run after a link is in the next chunk, so a link that ends with a character other than punctuation is held
-// until the next chunk (or end()) shows what follows it.
+// until the next chunk (or end()) shows what follows it; the run is held as a count, so however long it is and
+// however it is split, memory stays bounded and the output is the same.
 
 import { checkChunk, checkedRenderer, percentRevealsUnsafe, readOptions, refusalsOf, resolveSchemes, unsafeCodes } from '../render/common.js';
 import type { ChunkRenderer } from '../render/common.js';
@@ -254,56 +257,154 @@ class Tail {
   }
 }
 
-/** Characters that start another inline construct or an escape (§2.4, §6.1, §6.3, §6.5, §6.6, §2.5). */
-function mayHideRun(c: number): boolean {
-  return c === 0x60 || c === 0x5b || c === 0x5d || c === 0x3c || c === 0x5c || c === 0x26;
+/**
+ * Characters that start or end another inline construct (§6.1 code spans; §6.3 links: `)` ends a link whose title, in
+ * the source's text, may hold a run; §6.5 autolinks, §6.6 HTML) or a GFM table cell.
+ */
+const HIDES = new Uint8Array(128);
+for (const ch of '`[]<>)|') HIDES[ch.charCodeAt(0)] = 1;
+
+function isSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdfff;
 }
 
-/** Whether a run of `d` between `before` and `after` (code points) can open emphasis, in every reading. */
-function surelyOpens(d: number, before: number, after: number): boolean {
-  return READINGS.every((reading) => (runAbilities(d, before, after, reading) & 1) === 1);
+/** A run of `d` between the code units `before` and `after` that can open and not close, in every reading. */
+function surelyOnlyOpens(d: number, before: number, after: number): boolean {
+  // Beside a surrogate (a code point the readings may class otherwise) or another delimiter (where micromark resolves
+  // runs of two kinds together) it is not sure.
+  if (isSurrogate(before) || isSurrogate(after) || isDelimiter(before) || isDelimiter(after)) return false;
+  for (const reading of READINGS) if (runAbilities(d, before, after, reading) !== 1) return false;
+  return true;
 }
 
-/** The code point that ends s[0, i) (a surrogate pair read whole), or EDGE. */
-function codePointBefore(s: string, i: number): number {
-  return i === 0 ? EDGE : lastCodePoint(i === s.length ? s : s.slice(i - 2 < 0 ? 0 : i - 2, i));
+function delimiterIndex(d: number): number {
+  return d === STAR ? 0 : d === UNDERSCORE ? 1 : 2;
 }
+
+/** The most units of a line's text that wait unread (memory stays bounded on a long line). */
+const PENDING = 65536;
+
+/** Work done, for the test that shows it linear: the UTF-16 units the scan below has read. */
+export const sourceScanStats = { units: 0 };
 
 /**
- * The current line of the source so far (since its last line break), read only when releaseClosing asks: the scan
- * for delimiter runs costs nothing on the common path (two lastIndexOf a chunk).
+ * The source's delimiter runs on the current line, each unit read at most once (O(1) a unit, no allocation a unit):
+ * for each of `*`, `_`, `~`, the last run of it on the line, whether it surely opens (and cannot close) and whether a
+ * character that could put it out of play (HIDES) came after it. The text is read only when a held link asks (or
+ * when more than PENDING units wait): the common path costs two lastIndexOf a chunk.
+ *
+ * CommonMark §6.2 "process emphasis": a closer looks back for the nearest opener of its kind. When the nearest run of
+ * `d` before a closer of `d` is an opener that cannot close (so no earlier closer took it) of the closer's length
+ * (so the rule of 3 never refuses them), nothing between them hides either, and both are on one line (one block),
+ * the closer takes it whole and is used up — whether or not it could also open.
  */
-class SourceLine {
-  private line = '';
+class SourceRuns {
+  /** The last run of each delimiter on the line: its length when it surely only opens, 0 when it does not, -1: none. */
+  private readonly length = [-1, -1, -1];
+  /** Whether a HIDES character came after it. */
+  private readonly hidden = [false, false, false];
+  /** The run being read (0: none), its length, the unit before it and whether that was an escaping backslash. */
+  private run = 0;
+  private runLength = 0;
+  private runBefore = EDGE;
+  private runEscaped = false;
+  private previous = EDGE;
+  private backslashes = 0;
+  /** The line's text not read yet, and its length. */
+  private readonly pending: string[] = [];
+  private pendingUnits = 0;
 
   add(s: string): void {
     const lf = Math.max(s.lastIndexOf('\n'), s.lastIndexOf('\r'));
-    this.line = lf < 0 ? this.line + s : s.slice(lf + 1);
+    if (lf >= 0) {
+      // A line break: what came before it no longer counts.
+      this.pending.length = 0;
+      this.pendingUnits = 0;
+      this.run = 0;
+      this.backslashes = 0;
+      this.previous = s.charCodeAt(lf);
+      this.newLine();
+      if (lf + 1 < s.length) this.pend(s.slice(lf + 1));
+    } else if (s.length > 0) {
+      this.pend(s);
+    }
+  }
+
+  private pend(s: string): void {
+    this.pending.push(s);
+    this.pendingUnits += s.length;
+    if (this.pendingUnits > PENDING) this.read();
+  }
+
+  /** Reads the pending text. */
+  private read(): void {
+    for (const s of this.pending) this.scan(s);
+    this.pending.length = 0;
+    this.pendingUnits = 0;
+  }
+
+  private scan(s: string): void {
+    sourceScanStats.units += s.length;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (this.run !== 0) {
+        if (c === this.run) {
+          this.runLength++;
+          continue;
+        }
+        this.endRun(c);
+      }
+      if (isDelimiter(c)) {
+        this.run = c;
+        this.runLength = 1;
+        this.runBefore = this.previous;
+        this.runEscaped = this.backslashes % 2 === 1;
+      } else if (c === 0x0a || c === 0x0d) {
+        this.newLine();
+      } else if (c < 128 && HIDES[c] === 1) {
+        this.hidden[0] = this.hidden[1] = this.hidden[2] = true;
+      }
+      this.backslashes = c === 0x5c ? this.backslashes + 1 : 0;
+      this.previous = c;
+    }
+  }
+
+  /** A construct the scan does not read (a link or autolink the author wrote): as a line break, a fresh start. */
+  barrier(s: string): void {
+    this.read();
+    if (this.run !== 0) this.endRun(s.length > 0 ? s.charCodeAt(0) : EDGE);
+    this.newLine();
+    this.backslashes = 0;
+    this.previous = s.length > 0 ? s.charCodeAt(s.length - 1) : this.previous;
+  }
+
+  private newLine(): void {
+    this.length[0] = this.length[1] = this.length[2] = -1;
+    this.hidden[0] = this.hidden[1] = this.hidden[2] = false;
+  }
+
+  private endRun(after: number): void {
+    const k = delimiterIndex(this.run);
+    this.length[k] = !this.runEscaped && surelyOnlyOpens(this.run, this.runBefore, after) ? this.runLength : 0;
+    this.hidden[k] = false;
+    this.run = 0;
   }
 
   /**
-   * The line has one run of `d`, `length` long, that can open, and no character that could put it out of play
-   * (mayHideRun); `next` is the code point after the line so far (it ends a run the line ends with).
+   * Whether a closer of `d`, `length` long, right after a bare link `text` (not yet added) surely takes, whole, an
+   * opener of `d` of its length on the line.
    */
-  oneOpener(d: number, length: number, next: number): boolean {
-    const line = this.line;
-    let runs = 0;
-    let opens = false;
-    let runLength = 0;
-    for (let i = 0; i < line.length; i++) {
-      const c = line.charCodeAt(i);
-      if (mayHideRun(c)) return false;
-      if (!isDelimiter(c)) continue;
-      let j = i + 1;
-      while (j < line.length && line.charCodeAt(j) === c) j++;
-      if (c === d) {
-        runs++;
-        runLength = j - i;
-        opens = surelyOpens(d, codePointBefore(line, i), j < line.length ? line.codePointAt(j)! : next);
-      }
-      i = j - 1;
+  closesOpener(d: number, length: number, text: string): boolean {
+    this.read();
+    sourceScanStats.units += text.length;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === d || c === 0x0a || c === 0x0d || (c < 128 && HIDES[c] === 1)) return false;
     }
-    return runs === 1 && runLength === length && opens;
+    const next = text.length > 0 ? text.charCodeAt(0) : EDGE;
+    if (this.run === d) return !this.runEscaped && this.runLength === length && surelyOnlyOpens(d, this.runBefore, next);
+    const k = delimiterIndex(d);
+    return this.length[k] === length && !this.hidden[k];
   }
 }
 
@@ -315,16 +416,9 @@ interface HeldLink {
   last: number;
   /** The delimiter of the run after it (0: not seen yet). */
   run: number;
-  /** Text chunks after it that hold nothing but that run (the character after the run is further on). */
-  texts: Chunk[];
-  /** Their length. */
+  /** The length of that run so far (held as a count: memory stays O(1) however long the run, and however split). */
   units: number;
 }
-
-/** The longest delimiter run held after a link (in UTF-16 units) before it is written without knowing what follows. */
-const HELD_RUN = 4096;
-/** One character of each class, for a neighbour not known (the same in the source and the output). */
-const ANY_NEIGHBOUR = [0x20, 0x21, 0x61];
 
 class MarkdownSourceRenderer implements ChunkRenderer {
   private readonly schemes: ReadonlySet<string>;
@@ -335,7 +429,7 @@ class MarkdownSourceRenderer implements ChunkRenderer {
   /** The ends of the source and of the output so far, for the delimiter runs beside a link. */
   private readonly sourceTail = new Tail();
   private readonly outputTail = new Tail();
-  private readonly sourceLine = new SourceLine();
+  private readonly sourceRuns = new SourceRuns();
   private held: HeldLink | null = null;
 
   constructor(fn: string, options: MarkdownSourceOptions | undefined) {
@@ -355,20 +449,17 @@ class MarkdownSourceRenderer implements ChunkRenderer {
         }
         let i = 0;
         while (i < text.length && text.charCodeAt(i) === held.run) i++;
-        held.texts.push(chunk);
-        if (i < text.length) {
-          const after = text.codePointAt(i)!;
-          if (flanksAlike(held.run, held.last, after, CLOSE, after)) return this.release(true);
-          // A run after the link that closes only there, and opens too after `)`. (Not before another delimiter: where
-          // runs of two kinds touch, micromark resolves them together, and even an unmatched one counts.)
-          if (!isDelimiter(after) && onlyGainsOpening(held.run, held.last, after)) return this.releaseClosing(i);
-          return this.release(false);
-        }
-        // The run goes on (or the chunk is empty): what follows it is still unknown. Memory stays bounded: past
-        // HELD_RUN units the link is written as if any character could follow.
-        held.units += text.length;
-        if (held.units <= HELD_RUN) return '';
-        return this.release(ANY_NEIGHBOUR.every((a) => flanksAlike(held.run, held.last, a, CLOSE, a)));
+        held.units += i;
+        // The run goes on (or the chunk is empty): what follows it is still unknown.
+        if (i === text.length) return '';
+        const after = text.codePointAt(i)!;
+        if (flanksAlike(held.run, held.last, after, CLOSE, after)) out = this.release(true);
+        // A run after the link that closes only there, and opens too after `)`. (Not before another delimiter: where
+        // runs of two kinds touch, micromark resolves them together, and even an unmatched one counts.)
+        else if (!isDelimiter(after) && onlyGainsOpening(held.run, held.last, after)) out = this.releaseClosing();
+        else out = this.release(false);
+        const rest: Chunk = i === 0 ? chunk : { ...chunk, text: text.slice(i), start: chunk.start + i };
+        return out + this.written(this.render(rest)!, rest.text);
       }
       // A link after the run: in the output it starts with its own first character or, made explicit, with `[` or
       // `<` (decided after this one), so the run must flank alike before either.
@@ -379,48 +470,50 @@ class MarkdownSourceRenderer implements ChunkRenderer {
       out = this.release(alike && !isDelimiter(first));
     }
     const rendered = this.render(chunk);
-    return rendered === null ? out : out + this.written(rendered, chunk.text);
+    if (rendered === null) return out;
+    // A link the author wrote (or an autolink): the scan of the source's runs does not read inside it.
+    const construct = (chunk as { construct?: string }).construct;
+    if (chunk.type !== 'text' && construct !== undefined && construct !== 'bare') this.sourceRuns.barrier(chunk.text);
+    return out + this.written(rendered, chunk.text, chunk.type !== 'text' && construct !== undefined && construct !== 'bare');
   }
 
   /** Bookkeeping for `out`, the output of a chunk whose source text is `source`; returns `out`. */
-  private written(out: string, source: string): string {
+  private written(out: string, source: string, unread = false): string {
     if (out.length > 0) {
       this.backslashes = trailingBackslashes(out, this.backslashes);
       this.last = out.charCodeAt(out.length - 1);
     }
     this.outputTail.add(out);
     this.sourceTail.add(source);
-    this.sourceLine.add(source);
+    if (!unread) this.sourceRuns.add(source);
     return out;
   }
 
   /**
    * Writes the held link (its explicit form when `alike`: the run after it, if any, flanks alike; else its text as
-   * written) and the text chunks held after it.
+   * written) and the run held after it.
    */
   private release(alike: boolean): string {
     const held = this.held!;
     this.held = null;
     // The run's first character ending the link's text too: in the source the run was longer by it.
     const explicit = alike && held.last !== held.run;
-    let out = this.written(explicit ? held.explicit : held.text, held.text);
-    for (const text of held.texts) out += this.written(this.render(text)!, text.text);
-    return out;
+    const out = this.written(explicit ? held.explicit : held.text, held.text);
+    if (held.units === 0) return out;
+    const run = String.fromCharCode(held.run).repeat(held.units);
+    return out + this.written(run, run);
   }
 
   /**
-   * The held link when the run after it (the held text chunks, the last one's first `inLast` units) could only close
-   * and after `)` or `>` could open too: made explicit when the run surely closed the one opener of its length on
-   * its line (it closes the same one after `)`), else left as written.
+   * The held link when the run after it could only close and after `)` or `>` could open too: made explicit when the
+   * run surely takes, whole, an opener of its length on its line (it takes the same one after `)`), else left as
+   * written.
    */
-  private releaseClosing(inLast: number): string {
+  private releaseClosing(): string {
     const held = this.held!;
-    const d = held.run;
-    let length = inLast;
-    for (let k = 0; k < held.texts.length - 1; k++) length += held.texts[k]!.text.length;
     // A delimiter of the link's own text would be one more run (or part of this one) in the source.
-    if (held.last === d || held.text.includes(String.fromCharCode(d))) return this.release(false);
-    return this.release(this.sourceLine.oneOpener(d, length, held.text.codePointAt(0)!));
+    if (held.last === held.run) return this.release(false);
+    return this.release(this.sourceRuns.closesOpener(held.run, held.units, held.text));
   }
 
   /**
@@ -439,7 +532,7 @@ class MarkdownSourceRenderer implements ChunkRenderer {
     // The run after it, if its last character is not punctuation as `)` and `>` are (in both readings).
     const last = lastCodePoint(link.text);
     if (flankClass(last, false) === PUNCTUATION && flankClass(last, true) === PUNCTUATION && !isDelimiter(last)) return explicit;
-    this.held = { explicit, text: link.text, last, run: 0, texts: [], units: 0 };
+    this.held = { explicit, text: link.text, last, run: 0, units: 0 };
     return null;
   }
 
