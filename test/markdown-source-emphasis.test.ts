@@ -130,6 +130,8 @@ describe('toMarkdownSource: a link made explicit leaves the emphasis around it a
       ['Docs: *https://a.example/x*; see also *https://b.example/y*.', 'Docs: *<https://a.example/x>*; see also *<https://b.example/y>*.'],
       ['**https://a.example/x**, **https://b.example/y**, end', '**<https://a.example/x>**, **<https://b.example/y>**, end'],
       ['*a* and _b_ then __https://a.example/x__.', '*a* and _b_ then __<https://a.example/x>__.'],
+      // A run inside the link's text that can neither open nor close (`x_y`) is no obstacle.
+      ['**see https://a.example/x_y**.', '**see <https://a.example/x_y>**.'],
     ];
     for (const [input, expected] of cases) {
       expect(source(input), input).to.equal(expected);
@@ -153,6 +155,8 @@ describe('toMarkdownSource: a link made explicit leaves the emphasis around it a
       '**a https://H*, b*',
       // Another run of the same delimiter between them.
       '**a \\** https://H**, b**',
+      // The link's own text holds a run that can close (before `)`): made explicit, the run would be gone.
+      '</b>"**"!www.example.com/x****)',
     ];
     for (const input of cases) {
       expect(source(input), input).to.equal(input);

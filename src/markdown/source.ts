@@ -24,7 +24,8 @@
 //
 // Escaping the run is no cure (the second `*` must still close; and micromark, which the Markdown mode parses with,
 // lets even an unmatched run change how later runs resolve), so the rule is: a bare link beside a delimiter run that
-// would then open or close differently is left as written (its text, which a linkifier still finds). One change is
+// would then open or close differently is left as written (its text, which a linkifier still finds), and so is one
+// whose own text holds a run that could open or close (made explicit, the text would no longer hold it). One change is
 // common and can be told safe: a run after the link followed by punctuation (`**https://x**,`) could only close, and
 // after `)` or `>` could open too. When the nearest run of its delimiter before it on its line surely opens, cannot
 // close and has its length, and nothing between them could hide either (a code span, HTML, link text or a title, a
@@ -408,6 +409,27 @@ class SourceRuns {
   }
 }
 
+/**
+ * Whether every run of `*`, `_` or `~` in a bare link's text can neither open nor close (`x_y`), in every reading: in
+ * the source such a run may take part in emphasis (`**"!www.example.com/x****)` closes the `**`), and made explicit
+ * the link's text no longer holds it. A run at the text's edge has a neighbour outside: not sure. Reads the text once.
+ */
+function inertRuns(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const d = text.charCodeAt(i);
+    if (!isDelimiter(d)) continue;
+    let j = i + 1;
+    while (j < text.length && text.charCodeAt(j) === d) j++;
+    if (i === 0 || j === text.length) return false;
+    const before = text.charCodeAt(i - 1);
+    const after = text.charCodeAt(j);
+    if (isSurrogate(before) || isSurrogate(after)) return false;
+    for (const reading of READINGS) if (runAbilities(d, before, after, reading) !== 0) return false;
+    i = j - 1;
+  }
+  return true;
+}
+
 /** A link whose explicit form waits for what follows it: the delimiter run after it and the character after that. */
 interface HeldLink {
   explicit: string;
@@ -529,6 +551,7 @@ class MarkdownSourceRenderer implements ChunkRenderer {
       if (d !== this.sourceTail.run || first === d) return link.text;
       if (!flanksAlike(d, this.sourceTail.beforeRun, first, this.outputTail.beforeRun, OPEN)) return link.text;
     }
+    if (!inertRuns(link.text)) return link.text;
     // The run after it, if its last character is not punctuation as `)` and `>` are (in both readings).
     const last = lastCodePoint(link.text);
     if (flankClass(last, false) === PUNCTUATION && flankClass(last, true) === PUNCTUATION && !isDelimiter(last)) return explicit;
