@@ -6,11 +6,12 @@
 import { expect } from 'chai';
 import MarkdownIt from 'markdown-it';
 import { remark } from 'remark';
-import { createLinkStream, findLinks, Linkifier, linkify } from '../src/index.js';
+import { findLinks, Linkifier, linkify } from '../src/index.js';
 import { findMarkdownLinks, irilinkLinkifyIt, linkifyMarkdown, MarkdownLinkifier, remarkIrilink, toMarkdownSource } from '../src/markdown/index.js';
 import { refusals, toAnsi, toHtml, toMarkdown, UNSAFE_DIAGNOSTICS } from '../src/render/index.js';
 import { EmbeddingState } from '../src/detect/embedding.js';
 import type { Chunk } from '../src/types.js';
+import { streamed } from './support/stream.js';
 
 const NAMED: Record<string, string> = {
   LRE: '\u202a', RLE: '\u202b', PDF: '\u202c', LRO: '\u202d', RLO: '\u202e',
@@ -137,19 +138,6 @@ function pushed(pieces: readonly string[]): Chunk[] {
   return out;
 }
 
-async function streamed(writes: readonly (string | Buffer)[], options: Parameters<typeof createLinkStream>[0] = {}): Promise<Chunk[]> {
-  const stream = createLinkStream(options);
-  const out: Chunk[] = [];
-  stream.on('data', (c: Chunk) => out.push(c));
-  const done = new Promise((resolve, reject) => {
-    stream.on('end', resolve);
-    stream.on('error', reject);
-  });
-  for (const w of writes) stream.write(w);
-  stream.end();
-  await done;
-  return out;
-}
 
 describe('bidi-embedded across writes: the state crosses pieces, every split gives the same answer', () => {
   it('Linkifier: every case split at every position', () => {

@@ -5,11 +5,12 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { remark } from 'remark';
-import { createLinkStream, linkify } from '../src/index.js';
+import { linkify } from '../src/index.js';
 import { findMarkdownLinks, irilinkLinkifyIt, irilinkMarkdownIt, linkifyMarkdown, MarkdownLinkifier, remarkIrilink, toMarkdownSource } from '../src/markdown/index.js';
 import type { Chunk } from '../src/types.js';
 import { toHtml, toMarkdown } from '../src/render/index.js';
 import { EmbeddingState } from '../src/detect/embedding.js';
+import { streamed } from './support/stream.js';
 
 /**
  * Whether rendered HTML holds an `<a` while an embedding, override or isolate opened earlier in the same block is
@@ -102,20 +103,6 @@ describe('toHtml isolate: "never": links written while an override is open in th
   });
 });
 
-/** The chunks createLinkStream gives for these writes. */
-async function streamed(writes: readonly (string | Buffer)[], options: object): Promise<Chunk[]> {
-  const stream = createLinkStream(options);
-  const out: Chunk[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    stream.on('data', (c: Chunk) => out.push(c));
-    stream.on('end', resolve);
-    stream.on('error', reject);
-  });
-  for (const w of writes) stream.write(w);
-  stream.end();
-  await done;
-  return out;
-}
 
 const flagsOf = (chunks: readonly Chunk[]): boolean[] =>
   chunks.filter((c) => c.type === 'link').map((c) => c.type === 'link' && c.diagnostics.includes('bidi-embedded'));

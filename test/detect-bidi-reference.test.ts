@@ -5,10 +5,11 @@
 // Markdown mode: the same stack, where only a blank line (spaces, tabs, CR) ends the paragraph (CommonMark §4.9).
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { createLinkStream, findLinks, Linkifier, linkify } from '../src/index.js';
+import { findLinks, Linkifier, linkify } from '../src/index.js';
 import { findMarkdownLinks, MarkdownLinkifier } from '../src/markdown/index.js';
 import { EmbeddingState } from '../src/detect/embedding.js';
 import type { Chunk } from '../src/types.js';
+import { streamed } from './support/stream.js';
 
 const MAX_DEPTH = 125; // UAX #9 BD2
 
@@ -124,19 +125,6 @@ function pieces<T extends { length: number; slice(a: number, b?: number): T }>(w
     if (c > p) out.push(whole.slice(p, c));
     p = Math.max(p, c);
   }
-  return out;
-}
-async function streamed(writes: readonly (string | Buffer)[], options: object): Promise<Chunk[]> {
-  const stream = createLinkStream(options);
-  const out: Chunk[] = [];
-  stream.on('data', (c: Chunk) => out.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    stream.on('end', resolve);
-    stream.on('error', reject);
-  });
-  for (const w of writes) stream.write(w);
-  stream.end();
-  await done;
   return out;
 }
 function utf16be(s: string): Buffer {
