@@ -98,7 +98,8 @@ function embedded(line: string, links: Link[]): Link[] {
 
 /**
  * The links of one log line with the log rules (see src/logs/view.ts).
- * @example findLogLinks('user=alice@example.com url="https:\\/\\/example.com\\/a"') // alice@example.com, https://example.com/a
+ * @example findLogLinks('user=alice@example.com {"url":"https:\\/\\/example.com\\/a"}') // alice@example.com, https://example.com/a
+ * (a JSON value is unescaped from the line's first `{"` on; `url="https:\\/\\/…"` outside JSON is no link)
  */
 export function findLogLinks(line: string, options?: LogOptions): Link[] {
   if (typeof line !== 'string') throw badArgument('findLogLinks', 'line', 'a string', line);
