@@ -121,6 +121,21 @@ describe('README.md against the code', function () {
       expect(readmeFlags).to.deep.equal(helpFlags);
     });
 
+    it('--encoding takes WHATWG labels iconv-lite lacks and refuses UTF-7, base64 and hex, as --help and the table say', () => {
+      const help = run(['--help']).stdout;
+      expect(help).to.include("labels and iconv-lite's charsets; not utf-7, base64 or hex");
+      // x-mac-roman and koi8-ru are WHATWG labels only; cp437 is iconv-lite's only.
+      for (const label of ['x-mac-roman', 'koi8-ru', 'cp437']) {
+        const r = run(['-e', label], Buffer.from('see https://example.com/a\n', 'latin1'));
+        expect([label, r.status, r.stdout], r.stderr).to.deep.equal([label, 0, 'https://example.com/a\n']);
+      }
+      for (const label of ['utf-7', 'base64', 'hex']) {
+        const r = run(['-e', label], 'see https://example.com/a\n');
+        expect([label, r.status], r.stdout).to.deep.equal([label, 2]);
+        expect(r.stderr).to.match(/^irilink: option encoding must be /);
+      }
+    });
+
     it('the quick start prints the block shown under it', () => {
       const at = lines.findIndex((l) => l.startsWith('The first command prints'));
       const open = lines.indexOf('```', at);

@@ -57,14 +57,15 @@ Options:
                         Not with jsonl output (-f jsonl, --mail's default, --records), whose
                         objects carry all three
   -e, --encoding NAME   input charset (default utf-8): shift_jis, euc-jp, iso-2022-jp, gb18030,
-                        big5, euc-kr, windows-1252, koi8-r, … (anything iconv-lite knows)
+                        big5, euc-kr, windows-1252, koi8-r, … (the WHATWG Encoding Standard's
+                        labels and iconv-lite's charsets; not utf-7, base64 or hex)
       --schemes LIST    links with a scheme only for these schemes (comma-separated), mailto:
                         included, e.g. https,mailto,ftp; bare emails follow --no-email. With
                         --markdown also the links the author wrote (relative ones stay)
       --no-schemeless   do not detect links without a scheme (example.com)
       --no-email        do not detect bare email addresses (alice@example.com); mailto: links
                         and Markdown's <alice@example.com> follow --schemes
-  -u, --unique          each distinct link once (RFC 3987 §5.3 syntax-based comparison)
+  -u, --unique          each distinct link once (RFC 3987 §5.3.2 syntax-based comparison)
       --stats           counts to standard error at the end
       --no-progress     no progress bar (one is shown on a terminal for large files)
 
