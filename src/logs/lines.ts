@@ -60,6 +60,8 @@ export class LogLineLinker {
    * A scanner for one line too long to hold whole, given as bytes in the charset `encoding` (UTF-8 when
    * undefined): the same links as links() gives for the whole line (see src/logs/long.ts). `first`: the line is
    * the input's first, where a UTF-8 BOM is the input's and is dropped (src/logs/decode.ts).
+   * The log and record streams' machinery, left out of the published types.
+   * @internal
    */
   longLine(encoding: string | undefined, first = false): LongLineScanner {
     if (encoding !== undefined && typeof encoding !== 'string') throw badArgument('LogLineLinker.longLine', 'encoding', 'a charset name or undefined', encoding);

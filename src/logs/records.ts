@@ -119,12 +119,18 @@ export class RecordLinker {
     this.linker = new LogLineLinker(logOptions);
   }
 
-  /** UTF-16 length of the last line given to record(), as decoded. */
+  /**
+   * UTF-16 length of the last line given to record(), as decoded. The record stream's machinery, left out of the
+   * published types.
+   * @internal
+   */
   lastLineUnits = 0;
 
   /**
    * The next line, when it is too long to hold whole: its number, and a scanner to give its bytes to (the links
-   * it returns are those record() would give for the whole line, with the same offsets).
+   * it returns are those record() would give for the whole line, with the same offsets). The record stream's
+   * machinery, left out of the published types.
+   * @internal
    */
   longRecord(): { line: number; scanner: LongLineScanner } {
     this.lineNumber++;
