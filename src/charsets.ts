@@ -194,6 +194,15 @@ export function singleByteCharset(charset: string): SingleByteCharset | null {
   return plan.kind === 'legacy' && plan.single !== null && plan.single.whatwg !== null ? plan.single : null;
 }
 
+/**
+ * 3987bis §3.5: is `name` a document charset that toUri (src/iri/to-uri.ts) and the detector's `documentCharset` option
+ * take? A WHATWG label of a single-byte encoding (encoded by the table the stream decodes with: `x-mac-cyrillic`,
+ * `x-mac-ukrainian`, `latin1`), or a name iconv-lite knows.
+ */
+export function isDocumentCharset(name: string): boolean {
+  return singleByteCharset(name) !== null || iconv().encodingExists(name);
+}
+
 export interface SingleByteCharset {
   /** The WHATWG encoding's name (lower case: `windows-1252`, `x-mac-cyrillic`). */
   readonly whatwg: string | null;
@@ -404,9 +413,9 @@ function singleByteOfCodec(): ReadonlyMap<string, string> {
 export class TableCodec implements SingleByteCharset {
   readonly whatwg: string | null;
   /**
-   * The charset to encode queries with (3987bis §3.5): the WHATWG encoding (iconv-lite's name of its table where
-   * iconv-lite does not know the encoding's: maccyrillic, which decodes and encodes as x-mac-cyrillic here too), else
-   * the charset's name as given.
+   * The charset to encode queries with (3987bis §3.5): the WHATWG encoding's name (`x-mac-cyrillic` too, which
+   * iconv-lite calls maccyrillic: toUri and the detector take it, see isDocumentCharset), else the charset's name as
+   * given.
    */
   readonly documentCharset: string;
   private readonly table = new Uint16Array(256);
@@ -416,7 +425,7 @@ export class TableCodec implements SingleByteCharset {
   /** `whatwg`: the WHATWG encoding, null for another charset; `encoding`: iconv-lite's name of its table. */
   constructor(whatwg: string | null, encoding: string) {
     this.whatwg = whatwg;
-    this.documentCharset = whatwg !== null && iconv().encodingExists(whatwg) ? whatwg : encoding;
+    this.documentCharset = whatwg ?? encoding;
     const table = this.table;
     const own = iconv().decode(ALL_BYTES, encoding);
     if (own.length !== 256) throw new Error(`irilink: ${encoding} is not one unit per byte`); // familyOf said it is

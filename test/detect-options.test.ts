@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { createScanner, findLinks, linkify, type LinkOptions } from '../src/detect/index.js';
+import { toUri } from '../src/iri/to-uri.js';
 import { detectMarked } from './detect-support.js';
 
 describe('detect: option validation', () => {
@@ -48,6 +49,44 @@ describe('detect: option validation', () => {
         documentCharset: 'EUC-JP',
       }),
     ).to.not.throw();
+  });
+});
+
+describe('detect: documentCharset takes the names toUri takes (3987bis §3.5; one list, src/charsets.ts)', () => {
+  // WHATWG single-byte labels iconv-lite lacks, iconv-lite's names, and names neither knows
+  const names = [
+    'x-mac-cyrillic', 'x-mac-ukrainian', 'X-MAC-CYRILLIC', ' x-mac-ukrainian\n', 'maccyrillic', 'x-cp1252', 'koi8', 'dos-874',
+    'x-mac-roman', 'latin1', 'iso-8859-8-i', 'Shift_JIS', 'EUC-JP', 'gb18030', 'utf-8',
+    'x-euc-jp', 'x-user-defined', 'replacement', 'iso-2022-kr', 'no-such-charset', 'x-mac-', 'x-mac-ukr',
+  ];
+  it('accepted exactly where toUri accepts it; refused with a TypeError that names the option', () => {
+    const got = names.map((name) => {
+      let detector = 'ok';
+      let uri = 'ok';
+      try {
+        createScanner({ documentCharset: name });
+      } catch (e) {
+        expect(e, name).to.be.instanceOf(TypeError);
+        expect((e as Error).message, name).to.match(/^irilink: option documentCharset must be a charset name the WHATWG Encoding Standard or iconv-lite knows/);
+        detector = 'refused';
+      }
+      try {
+        toUri('http://x.example/?q=a', { documentCharset: name });
+      } catch {
+        uri = 'refused';
+      }
+      return [name, detector, uri];
+    });
+    expect(got.filter(([, d, u]) => d !== u)).to.deep.equal([]);
+    expect(got.filter(([, d]) => d === 'refused').map(([n]) => n)).to.deep.equal(['x-euc-jp', 'x-user-defined', 'replacement', 'iso-2022-kr', 'no-such-charset', 'x-mac-', 'x-mac-ukr']);
+  });
+  it('an empty name is refused, as toUri refuses it', () => {
+    expect(() => createScanner({ documentCharset: '' })).to.throw(TypeError, /documentCharset/);
+  });
+  it('x-mac-cyrillic and its label x-mac-ukrainian encode a query by the WHATWG index (0xA2 Ґ, 0xFF €)', () => {
+    for (const documentCharset of ['x-mac-cyrillic', 'x-mac-ukrainian', 'maccyrillic']) {
+      expect(findLinks('see http://x.ua/?q=Ґ€ ok', { documentCharset })[0]!.uri, documentCharset).to.equal('http://x.ua/?q=%A2%FF');
+    }
   });
 });
 

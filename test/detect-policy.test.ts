@@ -504,3 +504,22 @@ describe('detect: session 9 review — CJK punctuation', () => {
     '⸠https://example.com/?q=Python⸡，入门',
   ]);
 });
+
+describe('detect: a CJK or full-width opening bracket after an ASCII link (deviation from UTS #58 §3.5.1)', () => {
+  itMarks([
+    // real text (multilingual, markdown): the bracket pair is an aside of the sentence, glued to the link
+    '至于这个设计的运作原理，请看 ⸠http://www.perl.com/CPAN⸡（最后头没有斜线）的说明。',
+    'gittee 预览 demo 地址：⸠http://wangli66.gitee.io/vue3-leaflet/⸡（地址暂时无法访问）',
+    '⸠https://example.com/docs⸡【公告】 ⸠https://example.com/a⸡「引用」と ⸠https://example.com/b⸡《书名》 ⸠example.com/c⸡［注］',
+    '⸠https://en.wikipedia.org/wiki/Links_(web_browser)⸡（纯文本） ⸠https://example.com/a⸡（b）。 ⸠https://example.com/a⸡（b',
+    // not closed before the link ends, or a separator inside it (which clears the bracket stack): left out
+    '⸠https://example.com/a⸡（b c） ⸠https://example.com/a⸡（b/c）d ⸠https://example.com/a⸡（b）.',
+    // the link goes on with ASCII after the pair: the pair is the link's, and one bracket after it may open an aside
+    '⸠https://example.com/a【b】c⸡ ⸠https://example.com/v（1）/x⸡ ⸠https://example.com/a（b）c（d（e）f）g⸡ ⸠https://example.com/a（b）c⸡（d（e）f） ⸠https://example.com/a（b）c⸡（注）',
+    // unchanged: the link's own bracket after a non-ASCII character (RFC 3987 §7.3), in a query or fragment, in a
+    // link the author delimited, after the host (no path: the link ends there anyway), ASCII brackets
+    '⸠https://ja.wikipedia.org/wiki/東京（都）⸡ ⸠https://example.com/路径【一】/x⸡',
+    '⸠https://example.com/?q=a（b）⸡ ⸠https://example.com/#a（b）⸡ <⸠https://example.com/a（b）⸡> [x](⸠https://example.com/a（b）⸡)',
+    '⸠https://example.com⸡（官网） ⸠https://example.com/a_(b)⸡',
+  ]);
+});

@@ -57,6 +57,10 @@ describe('detect: the iri of a link is found whole again', () => {
       ['https://example.com/a%2E', 'https://example.com/a%2E'],
       ['https://example.com/a%EF%BC%89b', 'https://example.com/a%EF%BC%89b'],
       ['https://example.com/%E6%9D%B1%EF%BC%88%E9%83%BD%EF%BC%89', 'https://example.com/東（都）'],
+      // a full-width bracket after an ASCII character in a path (terminate.ts's deviation), and its Close
+      ['https://example.com/CPAN%EF%BC%88%E6%B3%A8%EF%BC%89', 'https://example.com/CPAN%EF%BC%88注%EF%BC%89'],
+      ['https://example.com/a%E3%80%90b%E3%80%91', 'https://example.com/a%E3%80%90b%E3%80%91'],
+      ['https://example.com/?q=a%EF%BC%88b%EF%BC%89', 'https://example.com/?q=a（b）'],
       ['mailto:a@b.com?subject=%E4%BD%A0%E5%A5%BD%E3%80%82', 'mailto:a@b.com?subject=你好%E3%80%82'],
     ];
     for (const [text, iri] of cases) {
@@ -77,7 +81,7 @@ describe('detect: the iri of a link is found whole again', () => {
     const alphabet = fc.constantFrom(
       'a', 'Z', '1', '.', '/', ':', '@', '(', ')', ' ', '?', '#', '-', '=', '&', '"', '<', '>', '例', '東京', '。', '、',
       '，', '！', '·', '”', '（', '）', 'https://', 'mailto:', 'tel:+1', 'com', 'jp', 'x.y', '2.0.9-', '%40', '%2E',
-      '%EF%BC%8C', '%E3%80%82', '%EF%BC%9A', '%E2%80%9D', '%EF%BC%89', '%E2%80%AE', '%C2%B7', '%E4%BE%8B',
+      '【', '】', '%EF%BC%88', '%E3%80%90', '%EF%BC%8C', '%E3%80%82', '%EF%BC%9A', '%E2%80%9D', '%EF%BC%89', '%E2%80%AE', '%C2%B7', '%E4%BE%8B',
     );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 40 }), (parts) => {

@@ -138,8 +138,9 @@ describe('detect: brackets', () => {
     '《⸠https://example.cn/路径⸡》',
     '〈⸠https://example.cn/路径⸡〉',
     '［⸠https://example.jp/a⸡］',
-    '⸠https://example.jp/a（b）⸡',
-    '⸠https://example.jp/a【b】c⸡',
+    // a pair after an ASCII character is the link's when ASCII of the link follows it; otherwise an aside of the
+    // sentence (deviation from UTS #58 §3.5.1, test/detect-policy.test.ts), as after a non-ASCII character it is not
+    '⸠https://example.jp/a⸡（b） ⸠https://example.jp/a【b】c⸡ ⸠https://example.jp/パ（b）⸡',
     '⸠https://example.com/a(b⸡]',
     '⸠https://example.com/a(b)⸡)',
   ]);

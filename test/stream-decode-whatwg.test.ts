@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { execFileSync } from 'node:child_process';
 import { Readable } from 'node:stream';
+import { findLinks } from '../src/detect/index.js';
 import { createLogLinkStream } from '../src/logs/index.js';
 import { linkifyMessage } from '../src/mail/index.js';
 import { createDecoder } from '../src/stream/decode.js';
@@ -191,8 +192,8 @@ describe('stream decoder: labels are the WHATWG Encoding Standard\'s (§4.2)', (
         for (const l of [label, ` ${label.toUpperCase()}\t`]) {
           const d = createDecoder(l);
           if (streamTable(l).join('') !== table) wrong.push(`${JSON.stringify(l)} table`);
-          const want = encoding === 'x-mac-cyrillic' ? 'maccyrillic' : encoding; // (a name iconv-lite also knows)
-          if (d.documentCharset !== want) wrong.push(`${JSON.stringify(l)} documentCharset ${d.documentCharset}`);
+          // the WHATWG name, x-mac-cyrillic too (iconv-lite calls it maccyrillic; toUri and the detector take both)
+          if (d.documentCharset !== encoding) wrong.push(`${JSON.stringify(l)} documentCharset ${d.documentCharset}`);
         }
       }
     }
@@ -305,6 +306,8 @@ describe('stream decoder: single-byte charsets decode by the WHATWG index (§9.1
       ['latin1', 0x8a, 'Š', '%8A'], // windows-1252
       ['macintosh', 0xdb, '€', '%DB'], // iconv-lite's macintosh has ¤ there, and no €
       ['x-mac-ukrainian', 0xff, '€', '%FF'],
+      ['x-mac-cyrillic', 0xa2, 'Ґ', '%A2'], // iconv-lite's maccyrillic has ¢ there, and no Ґ
+      ['maccyrillic', 0xb6, 'ґ', '%B6'],
       ['koi8-u', 0xae, 'ў', '%AE'],
       ['windows-1253', 0xa2, 'Ά', '%A2'],
     ];
@@ -313,6 +316,22 @@ describe('stream decoder: single-byte charsets decode by the WHATWG index (§9.1
       const link = (await streamParts([input], { encoding })).find((c) => c.type === 'link')!;
       expect([link.text, link.type === 'link' ? link.uri : '', link.diagnostics ?? []], encoding).to.deep.equal([`http://x.fr/?q=${char}5`, `http://x.fr/?q=${pct}5`, []]);
     }
+  });
+});
+
+describe('a stream in x-mac-cyrillic hands the detector that WHATWG name as documentCharset', () => {
+  it('createDecoder names it x-mac-cyrillic for each of its labels and for iconv-lite\'s maccyrillic', () => {
+    const names = ['x-mac-cyrillic', 'x-mac-ukrainian', ' X-Mac-Ukrainian\t', 'maccyrillic'].map((l) => createDecoder(l).documentCharset);
+    expect(names).to.deep.equal(['x-mac-cyrillic', 'x-mac-cyrillic', 'x-mac-cyrillic', 'x-mac-cyrillic']);
+  });
+
+  it('the stream\'s links are the detector\'s with documentCharset x-mac-cyrillic: the query by the same table', async () => {
+    const input = Buffer.concat([Buffer.from('see http://x.ua/'), Buffer.from([0xa2]), Buffer.from('?q='), Buffer.from([0xa2, 0xb6, 0xff]), Buffer.from(' ok')]);
+    const link = (await streamParts([input], { encoding: 'x-mac-cyrillic' })).find((c) => c.type === 'link')!;
+    const text = 'see http://x.ua/Ґ?q=Ґґ€ ok';
+    const direct = findLinks(text, { documentCharset: 'x-mac-cyrillic' })[0]!;
+    expect(link.type === 'link' ? [link.text, link.uri] : []).to.deep.equal(['http://x.ua/Ґ?q=Ґґ€', 'http://x.ua/%D2%90?q=%A2%B6%FF']);
+    expect([direct.text, direct.uri]).to.deep.equal(['http://x.ua/Ґ?q=Ґґ€', 'http://x.ua/%D2%90?q=%A2%B6%FF']);
   });
 });
 

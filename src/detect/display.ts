@@ -3,7 +3,7 @@
 import { pctEncodeCodePoint } from '../iri/percent.js';
 import { linkBracketOpener } from '../unicode/index.js';
 import { CLOSE, HARD, isNoSpaceScriptLetter, OPEN, SOFT, termOf } from './chars.js';
-import { isCjkPunctuation } from './terminate.js';
+import { isCjkOpenBracket, isCjkPunctuation } from './terminate.js';
 
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
@@ -26,6 +26,8 @@ const stack = new Int32Array(MAX_DEPTH);
  * - a Link_Term=Hard character (toIri already keeps spaces, invisible and bidi formatting characters encoded);
  * - a Soft one right after an ASCII character, in a path when it is CJK sentence punctuation (`，` `、` `。` `：` …),
  *   anywhere when a letter of a script written without spaces follows (terminate.ts's deviation);
+ * - a CJK or full-width opening bracket (`（` `【` `「` …) right after an ASCII character in a path (terminate.ts's
+ *   aside; also where the detector keeps the pair because ASCII follows its Close: encoded, it is found whole too);
  * - Soft and Open characters that end the iri (a link does not end in them), and a `.` ending it after the host;
  * - a closing bracket without its opening one (UTS #58 §3.5.1 bracket matching, cleared by `/`, `=` and `&`).
  *
@@ -95,7 +97,10 @@ export function displayIri(iri: string): string {
         prevAscii &&
         ((!query && !fragment && isCjkPunctuation(cp)) || (i + len < n && isNoSpaceScriptLetter(iri.codePointAt(i + len)!)));
     } else if (t === OPEN) {
-      if (depth < MAX_DEPTH) stack[depth++] = cp;
+      // A CJK or full-width opening bracket right after an ASCII character in a path (terminate.ts's aside); its
+      // Close, then unmatched, is encoded below.
+      if (prevAscii && !query && !fragment && isCjkOpenBracket(cp)) encode = true;
+      else if (depth < MAX_DEPTH) stack[depth++] = cp;
     } else if (t === CLOSE) {
       if (depth > 0 && linkBracketOpener(cp) === stack[depth - 1]) depth--;
       else encode = true;

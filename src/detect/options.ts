@@ -1,12 +1,9 @@
 // Options of the detector (DESIGN.md "Detection policy" P2, "Hosts", "Streaming contract"), validated once.
 
-import type Iconv from 'iconv-lite';
-import { lazyRequire } from '../lazy.js';
+import { isDocumentCharset } from '../charsets.js';
 import { badArgument, badOption, isOptionsObject, unknownOption } from '../errors.js';
 import { buildTldSet, DEFAULT_TLDS } from './tlds.js';
 import { buildTrie } from './trie.js';
-
-const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
 /** Options of findLinks, linkify, createScanner and the stream. Every field is optional. */
 export interface LinkOptions {
@@ -32,7 +29,10 @@ export interface LinkOptions {
   tlds?: readonly string[];
   /** The longest link, in UTF-16 code units; a longer run is cut and flagged `link-too-long` (default 8192). */
   maxLinkLength?: number;
-  /** 3987bis §3.5: charset of the source document; http(s) queries are percent-encoded in it (default: Unicode). */
+  /**
+   * 3987bis §3.5: charset of the source document; http(s) queries are percent-encoded in it (default: Unicode). A
+   * name toUri takes: a WHATWG label of a single-byte encoding (`x-mac-cyrillic`, `latin1`) or a name iconv-lite knows.
+   */
   documentCharset?: string;
 }
 
@@ -192,8 +192,9 @@ function resolve(o: LinkOptions): ResolvedOptions {
   let documentCharset: string | undefined;
   if (o.documentCharset !== undefined) {
     const c = o.documentCharset as unknown;
-    if (typeof c !== 'string' || !iconv().encodingExists(c)) {
-      throw badOption('documentCharset', 'a charset name iconv-lite knows', c);
+    // The names toUri takes (one list: src/charsets.ts), so the stream can hand on the WHATWG name it decoded with.
+    if (typeof c !== 'string' || c === '' || !isDocumentCharset(c)) {
+      throw badOption('documentCharset', 'a charset name the WHATWG Encoding Standard or iconv-lite knows (e.g. "shift_jis", "x-mac-cyrillic")', c);
     }
     documentCharset = c;
   }

@@ -49,6 +49,10 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   // P8: schemeAfterNoSpaceText found no scheme from a Soft character up to here; a later Soft character before
   // this point would read the same run again to the same answer (so each letter is read at most once per link).
   let noSchemeBefore = -1;
+  // An aside (the deviation at Open, below): where the link ends if the aside is left out (−1: none open), and the
+  // stack depth just above its bracket (0 once a separator cleared the stack: its Close can no longer match).
+  let asideSafe = -1;
+  let asideDepth = -1;
   for (;;) {
     if (part !== NONE) {
       // The common run: ASCII Include characters that no rule below looks at (performance; the same steps).
@@ -66,7 +70,8 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
         st.tooLong = true;
         return i;
       }
-      return part === NONE ? i : lastSafe; // the end of the text acts like a Hard character
+      if (part === NONE) return i;
+      break; // the end of the text acts like a Hard character
     }
     const c0 = text.charCodeAt(i);
     const cp = c0 >= 0xd800 && c0 <= 0xdbff ? st.cpAt(i) : c0;
@@ -86,7 +91,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       continue;
     }
     // P6: the closing quotation mark that matches the one before the link ends it.
-    if (cp === closer) return lastSafe;
+    if (cp === closer) break;
     // Part terminators start the next part (the stack is not cleared, as in the reference).
     if (cp === QUESTION && part === PATH) {
       part = QUERY;
@@ -101,9 +106,9 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     }
     // Separators inside a part clear the bracket stack.
     if (part === PATH) {
-      if (cp === SLASH) depth = 0;
+      if (cp === SLASH) depth = asideDepth = 0;
     } else if (part === QUERY) {
-      if (cp === EQUALS || cp === AMP) depth = 0;
+      if (cp === EQUALS || cp === AMP) depth = asideDepth = 0;
     } else if (
       cp === COLON &&
       !st.outOfRoom(i + 1) &&
@@ -111,7 +116,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       !st.outOfRoom(i + 2) &&
       text.charCodeAt(i + 2) === COLON
     ) {
-      depth = 0; // the text-fragment directive `:~:`
+      depth = asideDepth = 0; // the text-fragment directive `:~:`
     }
     const lt = termOf(cp);
     if (lt === INCLUDE) {
@@ -134,7 +139,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
         text.charCodeAt(i - 1) < 128 &&
         ((part === PATH && isCjkPunctuation(cp)) || (!st.outOfRoom(i + len) && isNoSpaceScriptLetter(st.cpAt(i + len))))
       ) {
-        return lastSafe;
+        break;
       }
       // P8: a run of Soft characters followed directly by `scheme://` ends the link before that run; so does one
       // followed by text of a script written without spaces (its letters and Soft punctuation) and then
@@ -144,30 +149,59 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       if (!st.outOfRoom(i + len)) {
         const next = text.charCodeAt(i + len);
         if (next < 128) {
-          if ((ASCII_FLAGS[next]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, i + len) > 0) return lastSafe;
+          if ((ASCII_FLAGS[next]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, i + len) > 0) break;
         } else if (i + len >= noSchemeBefore) {
           noSchemeBefore = noSpaceTextBeforeScheme(st, i + len);
-          if (noSchemeBefore < 0) return lastSafe;
+          if (noSchemeBefore < 0) break;
         }
       }
     } else if (lt === HARD) {
       if (isBidiControl(cp)) st.bidiStop = true;
-      return lastSafe;
+      break;
     } else if (lt === OPEN) {
       // Deviation (UTS #58 §3.5.1): `<` is Open there, but `</` begins an HTML end tag, which no link written in
       // text continues into: `<a href="…">http://example.com/p</a>` links `http://example.com/p`. (RFC 3986
       // Appendix C: `<` and `>` delimit a URI in text. `<placeholder>` in a path stays: `https://h.example/<org>`.)
-      if (cp === LESS && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) return lastSafe;
+      if (cp === LESS && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) break;
+      // Deviation (UTS #58 §3.5.1), as for the CJK sentence punctuation above: a CJK or full-width opening bracket
+      // (isCjkOpenBracket) right after an ASCII character of a path opens an aside of the sentence, glued to the
+      // link, unless the link goes on with ASCII right after its matching Close (§3.5.1 bracket matching decides
+      // which Close that is): `请看 http://www.perl.com/CPAN（最后头没有斜线）的说明` links `http://www.perl.com/CPAN`,
+      // and so does `…/CPAN（注）` at the end of a line, while `https://example.jp/a【b】c` stays whole. The
+      // reference pushes the bracket, matches its Close and goes on (`）的说明` is Close, then Include). Left out,
+      // the aside is left out whole, its Close too. After a non-ASCII character the bracket is the link's own
+      // (`https://ja.wikipedia.org/wiki/東京（都）`; RFC 3987 §7.3), and so it is in a query or fragment, in a link
+      // the author delimited, and inside an aside.
+      if (
+        cp >= 0x3000 &&
+        part === PATH &&
+        asideSafe < 0 &&
+        i > start &&
+        !st.delimited &&
+        text.charCodeAt(i - 1) < 128 &&
+        isCjkOpenBracket(cp)
+      ) {
+        asideSafe = lastSafe;
+        asideDepth = depth + 1;
+      }
       stack[depth++] = cp;
       // Deviation (UTS #58 §3.5.1): the reference counts an Open as safe, so a link could end in a bracket that
       // nothing follows (`https://github.com/x/y[` before an AsciiDoc label); here it becomes safe only with what
       // comes after it (`a(b)`, `a()`, `<org>`), and a dangling one is left out like Soft punctuation.
     } else if (lt === CLOSE) {
-      if (depth === 0 || linkBracketOpener(cp) !== stack[--depth]) return lastSafe;
+      if (depth === 0 || linkBracketOpener(cp) !== stack[--depth]) break;
+      if (depth + 1 === asideDepth) {
+        // The aside's Close: the pair is the link's when ASCII of the link follows it.
+        if (st.outOfRoom(i + len)) break;
+        const next = text.charCodeAt(i + len);
+        if (next >= 128 || ASCII_TERM[next] !== INCLUDE) break;
+        asideSafe = asideDepth = -1;
+      }
       lastSafe = i + len;
     }
     i += len;
   }
+  return asideSafe >= 0 ? asideSafe : lastSafe;
 }
 
 /**
@@ -192,6 +226,16 @@ export function isCjkPunctuation(cp: number): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * A Link_Term=Open character (the caller has checked that) of CJK Symbols and Punctuation (U+3000–U+303F) or the
+ * full-width forms (U+FF00–U+FF65): `〈` `《` `「` `『` `【` `〔` `〖` `〘` `〚` `（` `［` `｛` `｟` `｢`, the opening
+ * brackets of CJK text, each the Link_Bracket of a Close of the same block. Right after an ASCII character of a path
+ * it opens an aside that the link leaves out unless ASCII of the link follows its Close (terminate, above).
+ */
+export function isCjkOpenBracket(cp: number): boolean {
+  return (cp >= 0x3000 && cp <= 0x303f) || (cp >= 0xff00 && cp <= 0xff65);
 }
 
 /**
