@@ -523,3 +523,28 @@ describe('detect: a CJK or full-width opening bracket after an ASCII link (devia
     '⸠https://example.com⸡（官网） ⸠https://example.com/a_(b)⸡',
   ]);
 });
+
+describe('detect: a `<` stays in a link only with its `>` (deviation from UTS #58 §3.5.1; RFC 3986 Appendix C)', () => {
+  itMarks([
+    // real text (en-mixed, mail): a placeholder with spaces, an arrow
+    'all your branches here: `⸠https://github.com/⸡<Your GitHub handle>`',
+    'pkg_add ⸠ftp://ftp.openbsd.org/pub/OpenBSD/4.2/packages/⸡<insert your architecture>/python',
+    '---->>>>>⸠http://www.doubleplushosting.com/bizop2/⸡<<<-----',
+    '⸠https://example.com/a⸡<b ⸠https://example.com/?q=a⸡<b ⸠https://example.com/#a⸡<b ⸠https://example.com/a⸡<b/c>',
+    // unchanged: a placeholder closed in the link, nested or before more path; `</` ends it as before
+    '⸠https://h.example/<org>⸡ ⸠https://h.example/<org>/<repo>⸡ ⸠https://h.example/<a<b>c>d⸡ ⸠http://x.cn/2021/<省>/<省>.html⸡',
+    '<a href="x">⸠http://example.com/p⸡</a> ⸠https://example.com/a(b)⸡<c',
+  ]);
+});
+
+describe('detect: a dotted IPv4 host glued to text of a script written without spaces (deviation from UTS #58 §4.1)', () => {
+  itMarks([
+    // real text (multilingual, markdown)
+    '- 访问⸠http://127.0.0.1⸡服务时，不加jwt头，避免产生跨域问题',
+    '⸠http://10.0.0.1⸡网关 ⸠http://192.168.1.1⸡にアクセス ⸠https://www.debian.org⸡服务时',
+    // as after an ASCII TLD, the text after it may be a domain of its own
+    '⸠http://1.2.3.4⸡⸠网关.cn⸡ ⸠http://example.com⸡⸠日本.jp⸡',
+    // unchanged: not four dec-octets, a letter of a script written with spaces, a path (RFC 3987 §7.3)
+    '⸠http://1.2.3.4.5网关⸡ ⸠http://1.2.3.256网关⸡ ⸠http://1.2.3.4é⸡ ⸠http://192.168.1.1:8080/a路由器⸡',
+  ]);
+});

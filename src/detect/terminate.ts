@@ -49,10 +49,12 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   // P8: schemeAfterNoSpaceText found no scheme from a Soft character up to here; a later Soft character before
   // this point would read the same run again to the same answer (so each letter is read at most once per link).
   let noSchemeBefore = -1;
-  // An aside (the deviation at Open, below): where the link ends if the aside is left out (−1: none open), and the
-  // stack depth just above its bracket (0 once a separator cleared the stack: its Close can no longer match).
-  let asideSafe = -1;
-  let asideDepth = -1;
+  // A held bracket (the deviations at Open, below: a `<`, or a CJK bracket opening an aside), which stays in the link
+  // only with its Close: where the link ends without it (−1: none held), the stack depth just above it (0 once a
+  // separator cleared the stack: its Close can no longer match), and whether ASCII must follow its Close (an aside).
+  let heldSafe = -1;
+  let heldDepth = -1;
+  let aside = false;
   for (;;) {
     if (part !== NONE) {
       // The common run: ASCII Include characters that no rule below looks at (performance; the same steps).
@@ -106,9 +108,9 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     }
     // Separators inside a part clear the bracket stack.
     if (part === PATH) {
-      if (cp === SLASH) depth = asideDepth = 0;
+      if (cp === SLASH) depth = heldDepth = 0;
     } else if (part === QUERY) {
-      if (cp === EQUALS || cp === AMP) depth = asideDepth = 0;
+      if (cp === EQUALS || cp === AMP) depth = heldDepth = 0;
     } else if (
       cp === COLON &&
       !st.outOfRoom(i + 1) &&
@@ -116,7 +118,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       !st.outOfRoom(i + 2) &&
       text.charCodeAt(i + 2) === COLON
     ) {
-      depth = asideDepth = 0; // the text-fragment directive `:~:`
+      depth = heldDepth = 0; // the text-fragment directive `:~:`
     }
     const lt = termOf(cp);
     if (lt === INCLUDE) {
@@ -163,26 +165,36 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       // text continues into: `<a href="…">http://example.com/p</a>` links `http://example.com/p`. (RFC 3986
       // Appendix C: `<` and `>` delimit a URI in text. `<placeholder>` in a path stays: `https://h.example/<org>`.)
       if (cp === LESS && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) break;
-      // Deviation (UTS #58 §3.5.1), as for the CJK sentence punctuation above: a CJK or full-width opening bracket
-      // (isCjkOpenBracket) right after an ASCII character of a path opens an aside of the sentence, glued to the
-      // link, unless the link goes on with ASCII right after its matching Close (§3.5.1 bracket matching decides
-      // which Close that is): `请看 http://www.perl.com/CPAN（最后头没有斜线）的说明` links `http://www.perl.com/CPAN`,
-      // and so does `…/CPAN（注）` at the end of a line, while `https://example.jp/a【b】c` stays whole. The
-      // reference pushes the bracket, matches its Close and goes on (`）的说明` is Close, then Include). Left out,
-      // the aside is left out whole, its Close too. After a non-ASCII character the bracket is the link's own
-      // (`https://ja.wikipedia.org/wiki/東京（都）`; RFC 3987 §7.3), and so it is in a query or fragment, in a link
-      // the author delimited, and inside an aside.
-      if (
-        cp >= 0x3000 &&
-        part === PATH &&
-        asideSafe < 0 &&
-        i > start &&
-        !st.delimited &&
-        text.charCodeAt(i - 1) < 128 &&
-        isCjkOpenBracket(cp)
-      ) {
-        asideSafe = lastSafe;
-        asideDepth = depth + 1;
+      if (heldSafe < 0) {
+        if (cp === LESS) {
+          // Deviation (UTS #58 §3.5.1): a `<` stays in the link only with its `>` (a placeholder, `https://h.example/<org>`,
+          // `…/2021/<省>.html`); without it the link ends before it: `https://github.com/<Your GitHub handle>` links
+          // `https://github.com/`, `http://example.com/bizop2/<<<-----` its URL (RFC 3986 Appendix C: `<` is no URI
+          // character, it delimits one in text). The reference takes `<Your`, `<<<-----` (Open, then Include).
+          heldSafe = lastSafe;
+          heldDepth = depth + 1;
+          aside = false;
+        } else if (
+          // Deviation (UTS #58 §3.5.1), as for the CJK sentence punctuation above: a CJK or full-width opening bracket
+          // (isCjkOpenBracket) right after an ASCII character of a path opens an aside of the sentence, glued to the
+          // link, unless the link goes on with ASCII right after its matching Close (§3.5.1 bracket matching decides
+          // which Close that is): `请看 http://www.perl.com/CPAN（最后头没有斜线）的说明` links
+          // `http://www.perl.com/CPAN`, and so does `…/CPAN（注）` at the end of a line, while
+          // `https://example.jp/a【b】c` stays whole. The reference pushes the bracket, matches its Close and goes on
+          // (`）的说明` is Close, then Include). Left out, the aside is left out whole, its Close too. After a
+          // non-ASCII character the bracket is the link's own (`https://ja.wikipedia.org/wiki/東京（都）`; RFC 3987
+          // §7.3), and so it is in a query or fragment, in a link the author delimited, and while a bracket is held.
+          cp >= 0x3000 &&
+          part === PATH &&
+          i > start &&
+          !st.delimited &&
+          text.charCodeAt(i - 1) < 128 &&
+          isCjkOpenBracket(cp)
+        ) {
+          heldSafe = lastSafe;
+          heldDepth = depth + 1;
+          aside = true;
+        }
       }
       stack[depth++] = cp;
       // Deviation (UTS #58 §3.5.1): the reference counts an Open as safe, so a link could end in a bracket that
@@ -190,18 +202,20 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       // comes after it (`a(b)`, `a()`, `<org>`), and a dangling one is left out like Soft punctuation.
     } else if (lt === CLOSE) {
       if (depth === 0 || linkBracketOpener(cp) !== stack[--depth]) break;
-      if (depth + 1 === asideDepth) {
-        // The aside's Close: the pair is the link's when ASCII of the link follows it.
-        if (st.outOfRoom(i + len)) break;
-        const next = text.charCodeAt(i + len);
-        if (next >= 128 || ASCII_TERM[next] !== INCLUDE) break;
-        asideSafe = asideDepth = -1;
+      if (depth + 1 === heldDepth) {
+        if (aside) {
+          // The aside's Close: the pair is the link's when ASCII of the link follows it.
+          if (st.outOfRoom(i + len)) break;
+          const next = text.charCodeAt(i + len);
+          if (next >= 128 || ASCII_TERM[next] !== INCLUDE) break;
+        }
+        heldSafe = heldDepth = -1;
       }
       lastSafe = i + len;
     }
     i += len;
   }
-  return asideSafe >= 0 ? asideSafe : lastSafe;
+  return heldSafe >= 0 ? heldSafe : lastSafe;
 }
 
 /**

@@ -3,7 +3,7 @@
 // geo:, magnet:, sip:, xmpp:, news:) by a path. The host is taken as written: IP literals, `localhost`, names
 // whose TLD is not delegated — checked only by the label rules (UTS #58 §4.1 step 4) after UTS #46 mapping.
 
-import { isIpv6Address, isIpvFuture } from '../iri/parse.js';
+import { isIpv4Address, isIpv6Address, isIpvFuture } from '../iri/parse.js';
 import {
   A_ALPHA,
   A_DIGIT,
@@ -436,6 +436,11 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
         labelStart = k + 1;
       } else if (dots > 0 && k > labelStart && cp >= 128 && asciiTldBeforeNoSpaceScript(st, labelStart, k + 1) === k) {
         break; // `https://example.comを参照`: the same rule as for schemeless domains (domains.ts)
+      } else if (dots === 3 && k > labelStart && isNoSpaceScriptLetter(cp) && isIpv4Address(text, hostStart, k)) {
+        // Deviation (UTS #58 §4.1), as for an ASCII TLD above: a dotted IPv4 address (RFC 3986 §3.2.2) glued to a
+        // letter of a script written without spaces ends there — `访问http://127.0.0.1服务时` links
+        // `http://127.0.0.1`; the reference reads `1服务时` as the last label of a domain (UTS #46 allows it).
+        break;
       }
       k += cp > 0xffff ? 2 : 1;
       if (k - hostStart > MAX_DOMAIN_LENGTH) return false;
