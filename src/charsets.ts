@@ -196,11 +196,17 @@ export function singleByteCharset(charset: string): SingleByteCharset | null {
 
 /**
  * 3987bis §3.5: is `name` a document charset that toUri (src/iri/to-uri.ts) and the detector's `documentCharset` option
- * take? A WHATWG label of a single-byte encoding (encoded by the table the stream decodes with: `x-mac-cyrillic`,
- * `x-mac-ukrainian`, `latin1`), or a name iconv-lite knows.
+ * take? Exactly the charsets a stream decodes (planOf): a WHATWG label (a single-byte one is encoded by the table the
+ * stream decodes with: `x-mac-cyrillic`, `x-mac-ukrainian`, `latin1`) or a name iconv-lite knows, but not base64, hex,
+ * UTF-7, x-user-defined or the replacement labels, which are no document's charset.
  */
 export function isDocumentCharset(name: string): boolean {
-  return singleByteCharset(name) !== null || iconv().encodingExists(name);
+  try {
+    planOf(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface SingleByteCharset {

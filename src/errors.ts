@@ -8,7 +8,7 @@ export type IriErrorCode =
   | 'noncharacter' //          bis §6.3: U+FFFE / U+FFFF cannot be held even by a LEIRI
   | 'disallowed-ascii' //      RFC 3987 §3.1: space < > " { } | \ ^ ` in an IRI (asciiDisallowed: 'fail')
   | 'idna-failed' //           UTS #46 ToASCII failed for the host (host: 'idna')
-  | 'unknown-charset' //       bis §3.5: documentCharset is not an encoding iconv-lite knows
+  | 'unknown-charset' //       bis §3.5: documentCharset is not a charset a stream decodes (WHATWG label or iconv-lite name)
   | 'unencodable-query'; //    bis §3.5: the query has characters the document charset cannot encode
 
 const MESSAGES: Record<IriErrorCode, string> = {

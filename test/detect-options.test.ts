@@ -52,12 +52,13 @@ describe('detect: option validation', () => {
   });
 });
 
-describe('detect: documentCharset takes the names toUri takes (3987bis §3.5; one list, src/charsets.ts)', () => {
+describe('detect: documentCharset takes the names toUri takes, the charsets a stream decodes (3987bis §3.5; one list, src/charsets.ts)', () => {
   // WHATWG single-byte labels iconv-lite lacks, iconv-lite's names, and names neither knows
   const names = [
     'x-mac-cyrillic', 'x-mac-ukrainian', 'X-MAC-CYRILLIC', ' x-mac-ukrainian\n', 'maccyrillic', 'x-cp1252', 'koi8', 'dos-874',
     'x-mac-roman', 'latin1', 'iso-8859-8-i', 'Shift_JIS', 'EUC-JP', 'gb18030', 'utf-8',
     'x-euc-jp', 'x-user-defined', 'replacement', 'iso-2022-kr', 'no-such-charset', 'x-mac-', 'x-mac-ukr',
+    'base64', 'hex', 'utf-7', 'UTF7',
   ];
   it('accepted exactly where toUri accepts it; refused with a TypeError that names the option', () => {
     const got = names.map((name) => {
@@ -78,7 +79,9 @@ describe('detect: documentCharset takes the names toUri takes (3987bis §3.5; on
       return [name, detector, uri];
     });
     expect(got.filter(([, d, u]) => d !== u)).to.deep.equal([]);
-    expect(got.filter(([, d]) => d === 'refused').map(([n]) => n)).to.deep.equal(['x-euc-jp', 'x-user-defined', 'replacement', 'iso-2022-kr', 'no-such-charset', 'x-mac-', 'x-mac-ukr']);
+    expect(got.filter(([, d]) => d === 'refused').map(([n]) => n)).to.deep.equal([
+      'x-user-defined', 'replacement', 'iso-2022-kr', 'no-such-charset', 'x-mac-', 'x-mac-ukr', 'base64', 'hex', 'utf-7', 'UTF7',
+    ]);
   });
   it('an empty name is refused, as toUri refuses it', () => {
     expect(() => createScanner({ documentCharset: '' })).to.throw(TypeError, /documentCharset/);

@@ -7,7 +7,7 @@ import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
-import { singleByteCharset } from '../charsets.js';
+import { isDocumentCharset, singleByteCharset } from '../charsets.js';
 
 const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
@@ -60,8 +60,9 @@ export interface ToUriOptions {
  * - 'disallowed-ascii': space < > " { } | \ ^ ` with asciiDisallowed 'fail' (RFC 3987 §3.1 SHOULD fail);
  * - 'idna-failed': host 'idna' and UTS #46 ToASCII fails, for an ASCII host too (bis §3.4.2: "the entire IRI
  *   conversion fails");
- * - 'unknown-charset' / 'unencodable-query': documentCharset unknown to WHATWG and iconv-lite, or a query
- *   character that charset cannot hold (bis §3.5).
+ * - 'unknown-charset' / 'unencodable-query': documentCharset is not a charset a stream decodes (a WHATWG label or a
+ *   name iconv-lite knows, not base64, hex or UTF-7: charsets.ts isDocumentCharset), or a query character that
+ *   charset cannot hold (bis §3.5).
  * Bad option values throw TypeError.
  *
  * @example toUri('http://www.example.org/résumé.html') // 'http://www.example.org/r%C3%A9sum%C3%A9.html'
@@ -214,7 +215,7 @@ function readOptions(options: ToUriOptions | undefined): ReadOptions {
     if (typeof documentCharset !== 'string' || documentCharset === '') {
       throw badOption('documentCharset', 'a non-empty charset name', documentCharset);
     }
-    if (singleByteCharset(documentCharset) === null && !iconv().encodingExists(documentCharset)) {
+    if (!isDocumentCharset(documentCharset)) {
       throw new IriError('unknown-charset', documentCharset);
     }
     if (!isUcsCharset(documentCharset)) charset = documentCharset;
