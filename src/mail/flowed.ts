@@ -22,11 +22,24 @@ const LF = 0x0a;
 export function decodeFlowed(text: string, delSp = false): string {
   if (typeof text !== 'string') throw badArgument('decodeFlowed', 'text', 'a string', text);
   if (typeof delSp !== 'boolean') throw badArgument('decodeFlowed', 'delSp', 'a boolean (true: the DelSp parameter is yes) or undefined', delSp);
+  return unflow(text, delSp, null);
+}
+
+/**
+ * decodeFlowed, also moving `marks` (offsets into `text`, in increasing order, of characters that are neither `>`,
+ * a space nor a line break: the U+FFFD that replaced invalid bytes) to the offsets of the same characters in the
+ * result, in place. Such a character is always inside a line's content, which is copied as it is.
+ */
+export function unflow(text: string, delSp: boolean, marks: number[] | null): string {
   const out: string[] = [];
   let paragraph: string | null = null;
   let paragraphDepth = 0;
+  let outLength = 0; // length of the lines emitted so far, with the LF after each
+  let m = 0; // the next mark to move
   const emit = (content: string, depth: number): void => {
-    out.push(depth > 0 ? '>'.repeat(depth) + ' ' + content : content);
+    const line = depth > 0 ? '>'.repeat(depth) + ' ' + content : content;
+    out.push(line);
+    outLength += line.length + 1;
   };
   const n = text.length;
   const endsWithLf = n > 0 && text.charCodeAt(n - 1) === LF;
@@ -49,6 +62,12 @@ export function decodeFlowed(text: string, delSp = false): string {
     if (paragraph !== null && depth !== paragraphDepth) {
       emit(paragraph, paragraphDepth); // improperly flowed (§4.5)
       paragraph = null;
+    }
+    if (marks !== null) {
+      // The content starts at `i` in `text`; in the result, after the emitted lines, the quote prefix and the
+      // paragraph so far.
+      const at = outLength + (depth > 0 ? depth + 1 : 0) + (paragraph === null ? 0 : paragraph.length);
+      for (; m < marks.length && marks[m]! < i + content.length; m++) marks[m] = at + (marks[m]! - i);
     }
     paragraph = paragraph === null ? content : paragraph + content;
     paragraphDepth = depth;

@@ -9,14 +9,14 @@
 // 3987bis §3.5) and the part boundaries would be lost; we use its splitter and do the text steps here.
 import { isUtf8 } from 'node:buffer';
 import type { MimeNode } from '@zone-eu/mailsplit';
-import { linkify } from '../detect/index.js';
-import { checkOptionNames } from '../detect/options.js';
+import { appendChunks, createScanner, EmbeddingTracker, linkChunk, textChunk } from '../detect/index.js';
+import { checkOptionNames, checkOptionsArgument } from '../detect/options.js';
 import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { createDecoder, singleByteCharset } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
-import type { Chunk, Link } from '../types.js';
-import { decodeFlowed, maskQuotePrefixes } from './flowed.js';
+import type { Chunk, DiagnosticCode, Link } from '../types.js';
+import { maskQuotePrefixes, unflow } from './flowed.js';
 import { types } from 'node:util';
 
 /** One linkified text part of a message. */
@@ -266,7 +266,8 @@ function decodeEncodedWords(value: string, decodeWords: (s: string) => string): 
 // RFC 2045 §6: quoted-printable and base64 bodies through mailsplit's decoder for the node.
 async function transferDecode(node: MimeNode, bodies: Buffer[]): Promise<Buffer> {
   if (node.multipart || !node.encoding || node.encoding === '7bit' || node.encoding === '8bit' || node.encoding === 'binary') {
-    return Buffer.concat(bodies);
+    // One body (mailsplit gives a part's body as one view into the message, usually): that view, not a copy of it.
+    return bodies.length === 1 ? bodies[0]! : Buffer.concat(bodies);
   }
   const decoder = node.getDecoder();
   const out: Buffer[] = [];
@@ -359,23 +360,91 @@ export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, 
   const { decoder, charset } = charsetDecoder(declaredCharset, bytes);
   // The stream's decoder: NFC for legacy charsets (RFC 3987 §3.1 step 1, variant B), U+FFFD for invalid bytes.
   let text = decoder.write(bytes) + decoder.end();
-  if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
+  const invalid = replacements(decoder, text);
+  if (text.includes('\r')) {
+    if (invalid !== null) afterCrlf(text, invalid.marks);
+    text = text.replace(/\r\n/g, '\n');
+  }
   const flowed = node.flowed && contentType === 'text/plain';
-  if (flowed) text = decodeFlowed(text, node.delSp);
+  if (flowed) text = unflow(text, node.delSp, invalid === null ? null : invalid.marks);
   // 3987bis §3.5: http(s) queries of a non-Unicode document are percent-encoded in its charset.
   const options =
     decoder.documentCharset !== undefined && linkOptions?.documentCharset === undefined
       ? { ...linkOptions, documentCharset: decoder.documentCharset }
       : linkOptions;
-  const chunks = linkifyQuoted(text, options);
-  const links: Link[] = [];
-  for (const chunk of chunks) {
-    if (chunk.type === 'link') {
-      const { type: _type, ...link } = chunk;
-      links.push(link);
-    }
-  }
+  const { chunks, links } = detectQuoted(text, options);
+  if (invalid !== null) markInvalid(chunks, links, invalid);
   return { part: partNumber(node), contentType, charset, declaredCharset, flowed, text, chunks, links };
+}
+
+/** Where the decoder replaced invalid bytes with U+FFFD, and the diagnostic that says so. */
+interface Replacements {
+  /** Offsets of those U+FFFD in the text, in increasing order (moved along as the text is transformed). */
+  marks: number[];
+  /** `invalid-utf8` (UTF-8) or `invalid-bytes` (other charsets), as the stream gives it (src/stream/bytemap.ts). */
+  code: DiagnosticCode;
+}
+
+/**
+ * The U+FFFD of `text` (all the decoder gave) that replaced invalid bytes, or null when there are none. A U+FFFD
+ * the input encodes itself (EF BF BD in UTF-8) is text, not a replacement: only the decoder knows which is which,
+ * and its ByteMap tells the stream (createLinkStream) chunk by chunk; here it is asked about each U+FFFD alone.
+ */
+function replacements(decoder: Decoder, text: string): Replacements | null {
+  let f = text.indexOf('\uFFFD');
+  if (f < 0) return null;
+  const map = decoder.byteMap;
+  const marks: number[] = [];
+  let code: DiagnosticCode | undefined;
+  let pos = 0;
+  for (; f >= 0; f = text.indexOf('\uFFFD', f + 1)) {
+    // ByteMap.annotate reads chunks that tile the text in order: the text before the U+FFFD, then the U+FFFD.
+    if (f > pos) map.annotate(textChunk(text, 0, pos, f));
+    const one = textChunk(text, 0, f, f + 1);
+    map.annotate(one);
+    if (one.diagnostics !== undefined && one.diagnostics.length > 0) {
+      marks.push(f);
+      code = one.diagnostics[0];
+    }
+    pos = f + 1;
+  }
+  return code === undefined ? null : { marks, code };
+}
+
+/** Moves `marks` (offsets into `text`, increasing, never at a CR) to where they are once each CR LF is one LF. */
+function afterCrlf(text: string, marks: number[]): void {
+  let removed = 0; // CR LF pairs before the current mark
+  let next = text.indexOf('\r\n');
+  for (let m = 0; m < marks.length; m++) {
+    while (next >= 0 && next < marks[m]!) {
+      removed++;
+      next = text.indexOf('\r\n', next + 2);
+    }
+    marks[m] = marks[m]! - removed;
+  }
+}
+
+/**
+ * Gives every chunk whose span holds a U+FFFD that replaced invalid bytes the decoder's diagnostic, as the stream
+ * does (src/stream/bytemap.ts annotate: appended to the chunk's diagnostics, in a new array), and each link the
+ * same array as its chunk.
+ */
+function markInvalid(chunks: Chunk[], links: Link[], invalid: Replacements): void {
+  const { marks, code } = invalid;
+  let m = 0;
+  let l = 0;
+  for (const chunk of chunks) {
+    while (m < marks.length && marks[m]! < chunk.start) m++;
+    const hit = m < marks.length && marks[m]! < chunk.end;
+    if (chunk.type === 'link') {
+      if (hit && !chunk.diagnostics.includes(code)) chunk.diagnostics = [...chunk.diagnostics, code];
+      links[l++]!.diagnostics = chunk.diagnostics;
+    } else if (hit) {
+      if (chunk.diagnostics === undefined) chunk.diagnostics = [code];
+      else if (!chunk.diagnostics.includes(code)) chunk.diagnostics = [...chunk.diagnostics, code];
+    }
+    if (m === marks.length) break;
+  }
 }
 
 /**
@@ -387,11 +456,41 @@ export function linkifyQuoted(text: string, options?: LinkOptions): Chunk[] {
   if (options !== undefined && !isOptionsObject(options)) {
     throw badArgument('linkifyQuoted', 'options', 'an object or undefined', options);
   }
+  return detectQuoted(text, options).chunks;
+}
+
+/**
+ * linkifyQuoted's chunks, and the links among them as Links (without `type`).
+ *
+ * The steps of linkify() (src/detect/index.ts), keeping the scanner's Links: they become MailPart.links, where a
+ * copy of each link chunk without its `type` used to be made (memory: for text dense with links, a third of what a
+ * part holds). A Link fresh from the scanner has the fields of its chunk in the same order (src/detect/chunks.ts
+ * linkChunk), and shares its diagnostics array; what is changed on a chunk afterwards (bidi-embedded, the original
+ * text of a masked part, invalid bytes) is set on its Link too.
+ */
+function detectQuoted(text: string, options: LinkOptions | undefined): { chunks: Chunk[]; links: Link[] } {
   const masked = maskQuotePrefixes(text);
-  const chunks = linkify(masked, options);
-  if (masked === text) return chunks;
-  for (const chunk of chunks) chunk.text = text.slice(chunk.start, chunk.end);
-  return chunks;
+  checkOptionsArgument('linkify', options);
+  const { links, unlinked } = createScanner(options).scan(masked, 0, true, 0);
+  const chunks: Chunk[] = [];
+  const pos = appendChunks(chunks, masked, 0, 0, links, unlinked, linkChunk);
+  if (pos < masked.length) chunks.push(textChunk(masked, 0, pos, masked.length));
+  if (links.length === 0 && masked === text) return { chunks, links };
+  if (links.length > 0) {
+    const tracker = new EmbeddingTracker();
+    tracker.note(masked.length, true);
+    tracker.mark(chunks);
+  }
+  let l = 0;
+  for (const chunk of chunks) {
+    if (masked !== text) chunk.text = text.slice(chunk.start, chunk.end);
+    if (chunk.type === 'link') {
+      const link = links[l++]!;
+      link.text = chunk.text;
+      link.diagnostics = chunk.diagnostics;
+    }
+  }
+  return { chunks, links };
 }
 
 function partNumber(node: MimeNode): string {
