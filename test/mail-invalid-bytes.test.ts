@@ -94,6 +94,38 @@ describe('mail: invalid bytes give invalid-utf8 / invalid-bytes, as in the strea
     checkLinks(sjis);
   });
 
+  it('a legacy-charset part longer than one decoding piece: the text and the diagnostics of one write, as the stream gives them', async () => {
+    // A line of 65,535 bytes first, so that the pair あ (82 A0) starting the next line straddles the first 64 KiB
+    // boundary; then lines of three kinds, with lone lead bytes (85) in links, until the body is over 3 pieces.
+    const line = (s: string): Buffer => Buffer.from(s, 'latin1');
+    const lines: Buffer[] = [line('x'.repeat(65534) + '\n')];
+    const kinds = [
+      line('\x82\xa0 https://ok.example/\x82\xa0 x\n'),
+      line('z https://bad.example/\x85 y\n'),
+      line('\x82\xa0\x82\xa0\x82\xa0 plain \x82\xa0\x82\xa0\n'),
+    ];
+    let size = 65535;
+    for (let i = 0; size < 3 * 65536 + 1000; i++) {
+      const b = i % 7 === 6 ? kinds[1]! : kinds[i % 2 === 0 ? 0 : 2]!;
+      lines.push(b);
+      size += b.length;
+    }
+    const body = Buffer.concat(lines);
+    expect([body[65535], body[65536]]).to.deep.equal([0x82, 0xa0]);
+    const part = await onePart(['Content-Type: text/plain; charset=shift_jis', 'Content-Transfer-Encoding: 8bit'], body);
+    const streamed: Chunk[] = [];
+    for await (const chunk of createLinkStream({ encoding: 'shift_jis' }).end(body)) streamed.push(chunk as Chunk);
+    expect(part.text).to.equal(streamed.map((c) => c.text).join(''));
+    const view = (chunks: readonly Chunk[]): [string, number, readonly string[]][] =>
+      chunks.filter((c) => c.type === 'link').map((c) => [c.text, c.start, c.diagnostics ?? []]);
+    expect(view(part.chunks)).to.deep.equal(view(streamed));
+    const bad = part.links.filter((l) => l.diagnostics.includes('invalid-bytes'));
+    expect(bad.length).to.equal(lines.filter((b) => b === kinds[1]).length);
+    expect(bad.length).to.be.greaterThan(10);
+    expect(bad.every((l) => l.text === 'https://bad.example/\uFFFD')).to.equal(true);
+    checkLinks(part);
+  });
+
   it('format=flowed: the mark follows the text through soft breaks, stuffing, quote prefixes and DelSp', async () => {
     const body = [
       'x \uFFFD', // a text chunk's own replacement, before any unfolding (raw \xff below)
