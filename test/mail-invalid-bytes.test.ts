@@ -2,7 +2,7 @@
 // `invalid-bytes` (any other charset), as createLinkStream gives them (README "Diagnostics"), although the part's
 // text went through transfer decoding, charset decoding, CR LF → LF and format=flowed unfolding before detection.
 // A U+FFFD the part encodes itself (EF BF BD in UTF-8) is text and gets nothing. Also: MailPart.links are the link
-// chunks' values without `type`, and linkifyQuoted gives linkify()'s chunks.
+// chunks' values without `type`, linkifyQuoted gives linkify()'s chunks, and the caller's message bytes stay as they were.
 import { expect } from 'chai';
 import { createLinkStream } from '../src/stream/transform.js';
 import { linkify } from '../src/detect/index.js';
@@ -187,6 +187,20 @@ describe('mail: links are the link chunks without type (no copies), linkifyQuote
       expect(linkifyQuoted(text)).to.deep.equal(expected);
     });
   }
+
+  it("an 8bit part's body is read where it lies in the message: the caller's bytes are left as they were", async () => {
+    for (const [charset, body] of [
+      ['utf-16le', Buffer.from('see https://例え.jp/パス\r\n', 'utf16le')],
+      ['utf-8', Buffer.from('see https://例え.jp/パス\xff\r\n', 'latin1')],
+      ['shift_jis', Buffer.from('see https://example.jp/\x82\xa0\r\n', 'latin1')],
+    ] as const) {
+      const raw = message([`Content-Type: text/plain; charset=${charset}`, 'Content-Transfer-Encoding: 8bit'], body);
+      const copy = Buffer.from(raw);
+      const m = await linkifyMessage(raw);
+      expect(m.parts[0]!.links).to.have.length(1);
+      expect(raw.equals(copy)).to.equal(true);
+    }
+  });
 
   it('a message with quoted, bidi-embedded and plain links: every Link deep-equals its chunk without type', async () => {
     const part = await onePart([UTF8, 'Content-Transfer-Encoding: 8bit'], Buffer.from(texts.join('\n') + '\n', 'utf8'));
