@@ -409,4 +409,17 @@ describe('mail: output', () => {
     }
     expect(error).to.be.instanceOf(TypeError);
   });
+
+  it('takes `mbox` in linkifyMail only: linkifyMessage reads one message and refuses it as an unknown option', async () => {
+    let error: unknown;
+    try {
+      await linkifyMessage(Buffer.from('Subject: a\n\nhttps://example.com/'), { mbox: true } as object);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).to.be.instanceOf(TypeError);
+    expect((error as Error).message).to.match(/\bmbox\b/);
+    const messages = await all(fixture('three.mbox'), { mbox: true, html: 'none' });
+    expect(messages.map((m) => m.error)).to.deep.equal([undefined, undefined, undefined]);
+  });
 });

@@ -34,11 +34,12 @@ export async function* linkifyMail(
   options: LinkifyMailOptions = {},
 ): AsyncGenerator<MailMessage> {
   const source = mailSource('linkifyMail', input);
-  splitMailOptions('linkifyMail', options); // validates the html option before reading
-  const mbox = options.mbox === undefined ? 'auto' : options.mbox; // not `??`: null is refused
+  splitMailOptions('linkifyMail', options, ['html', 'mbox']); // validates the options before reading
+  const { mbox: given, ...messageOptions } = options; // linkifyMessage takes no `mbox`
+  const mbox = given === undefined ? 'auto' : given; // not `??`: null is refused
   if (mbox !== true && mbox !== false && mbox !== 'auto') throw badOption('mbox', 'true, false or "auto"', mbox);
   for await (const message of splitMbox(source, { mbox })) {
-    yield await linkifyMessage(message.raw, options, message.index, message.envelope);
+    yield await linkifyMessage(message.raw, messageOptions, message.index, message.envelope);
   }
 }
 

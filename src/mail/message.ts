@@ -99,17 +99,23 @@ export interface MailOptions extends LinkOptions {
   html?: 'alternative' | 'all' | 'none';
 }
 
-const MAIL_OPTION_NAMES: readonly string[] = ['html', 'mbox'];
-
-/** Splits MailOptions into the detector's options and the mail ones. */
+/**
+ * Splits MailOptions into the detector's options and the mail ones. `own`: the names `fn` takes besides the detector's
+ * (linkifyMessage: `html`; linkifyMail also `mbox`): any other name is checked as a detector option, so an unknown one
+ * is a TypeError.
+ */
 // `link` is undefined when no detector option is given, so the detector's resolved defaults are shared.
-export function splitMailOptions(fn: string, options: object): { link: LinkOptions | undefined; html: 'alternative' | 'all' | 'none' } {
+export function splitMailOptions(
+  fn: string,
+  options: object,
+  own: readonly string[] = ['html'],
+): { link: LinkOptions | undefined; html: 'alternative' | 'all' | 'none' } {
   if (!isOptionsObject(options)) {
     throw badArgument(fn, 'options', 'an object or undefined', options);
   }
-  checkOptionNames(options, MAIL_OPTION_NAMES);
+  checkOptionNames(options, own);
   const link: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(options)) if (!MAIL_OPTION_NAMES.includes(key)) link[key] = value;
+  for (const [key, value] of Object.entries(options)) if (!own.includes(key)) link[key] = value;
   const given = (options as MailOptions).html;
   const html = given === undefined ? 'alternative' : given; // not `??`: null is refused
   if (html !== 'alternative' && html !== 'all' && html !== 'none') {
