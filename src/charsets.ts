@@ -194,19 +194,34 @@ export function singleByteCharset(charset: string): SingleByteCharset | null {
   return plan.kind === 'legacy' && plan.single !== null && plan.single.whatwg !== null ? plan.single : null;
 }
 
+/** Every label of WHATWG Encoding §4.2's table, in its order (for tests and listings). */
+export function whatwgLabels(): string[] {
+  return ENCODING_LABELS.flatMap(([, labels]) => labels);
+}
+
 /**
- * 3987bis §3.5: is `name` a document charset that toUri (src/iri/to-uri.ts) and the detector's `documentCharset` option
- * take? Exactly the charsets a stream decodes (planOf): a WHATWG label (a single-byte one is encoded by the table the
- * stream decodes with: `x-mac-cyrillic`, `x-mac-ukrainian`, `latin1`) or a name iconv-lite knows, but not base64, hex,
- * UTF-7, x-user-defined or the replacement labels, which are no document's charset.
+ * 3987bis §3.5: the charset in which a query from a document in `name` is percent-encoded (toUri's and the detector's
+ * `documentCharset`): `utf-8` for a Unicode encoding (UTF-8, UTF-16, UTF-32, CESU-8: the text is UCS, RFC 3987 §3.1),
+ * for a legacy one the name it is encoded with (a WHATWG single-byte encoding's name, or a name iconv-lite knows:
+ * `x-euc-jp` → `euc-jp`, `Shift_JIS` as given), and null for a name no stream decodes (base64, hex, UTF-7,
+ * x-user-defined, the replacement labels, unknown names) or whose queries irilink cannot encode (ISO-2022-JP: no
+ * encoder).
  */
-export function isDocumentCharset(name: string): boolean {
+export function queryCharset(name: string): string | null {
+  let plan: Plan;
   try {
-    planOf(name);
-    return true;
+    plan = planOf(name);
   } catch {
-    return false;
+    return null;
   }
+  if (plan.kind === 'utf8') return 'utf-8';
+  if (plan.kind === 'iso2022jp') return null;
+  return plan.documentCharset ?? 'utf-8';
+}
+
+/** Whether toUri and the detector take `name` as a document charset (queryCharset gives one). */
+export function isDocumentCharset(name: string): boolean {
+  return queryCharset(name) !== null;
 }
 
 export interface SingleByteCharset {

@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { createScanner, findLinks, linkify, type LinkOptions } from '../src/detect/index.js';
 import { toUri } from '../src/iri/to-uri.js';
+import { isDocumentCharset, streamEncodings, whatwgLabels } from '../src/charsets.js';
+import { IriError } from '../src/errors.js';
 import { detectMarked } from './detect-support.js';
 
 describe('detect: option validation', () => {
@@ -68,7 +70,7 @@ describe('detect: documentCharset takes the names toUri takes, the charsets a st
         createScanner({ documentCharset: name });
       } catch (e) {
         expect(e, name).to.be.instanceOf(TypeError);
-        expect((e as Error).message, name).to.match(/^irilink: option documentCharset must be a charset name the WHATWG Encoding Standard or iconv-lite knows/);
+        expect((e as Error).message, name).to.match(/^irilink: option documentCharset must be a charset a stream decodes and whose queries irilink encodes/);
         detector = 'refused';
       }
       try {
@@ -82,6 +84,47 @@ describe('detect: documentCharset takes the names toUri takes, the charsets a st
     expect(got.filter(([, d]) => d === 'refused').map(([n]) => n)).to.deep.equal([
       'x-user-defined', 'replacement', 'iso-2022-kr', 'no-such-charset', 'x-mac-', 'x-mac-ukr', 'base64', 'hex', 'utf-7', 'UTF7',
     ]);
+  });
+  it('every WHATWG label and every stream encoding: taken by both or refused by both, and a taken one encodes or fails with an IriError', () => {
+    const odd: string[] = [];
+    for (const name of [...whatwgLabels(), ...streamEncodings()]) {
+      let scanner = true;
+      try {
+        createScanner({ documentCharset: name });
+      } catch {
+        scanner = false;
+      }
+      if (scanner !== isDocumentCharset(name)) odd.push(`${name}: scanner ${scanner}`);
+      const q = 'http://example.com/?q=日本€é';
+      let uri: string;
+      try {
+        toUri(q, { documentCharset: name });
+        uri = 'ok';
+      } catch (e) {
+        uri = e instanceof IriError ? e.code : `${(e as Error).name}: ${(e as Error).message}`;
+      }
+      let found: string;
+      try {
+        found = findLinks(`see ${q}`, { documentCharset: name }).length === 1 ? 'ok' : 'not one link';
+      } catch (e) {
+        found = (e as Error).name;
+      }
+      // Taken: toUri encodes the query or finds a character the charset lacks, findLinks links it. Refused: toUri
+      // says the charset is unknown, findLinks refuses the option.
+      const want = scanner ? [['ok', 'unencodable-query'], ['ok']] : [['unknown-charset'], ['TypeError']];
+      if (!want[0]!.includes(uri) || !want[1]!.includes(found)) odd.push(`${name}: toUri ${uri}, findLinks ${found}`);
+    }
+    expect(odd).to.deep.equal([]);
+  });
+  it('a WHATWG label iconv-lite spells otherwise encodes as its encoding: x-euc-jp as euc-jp, unicodefeff as UTF-8; ISO-2022-JP has no encoder', () => {
+    const q = 'http://example.com/?q=日本';
+    expect(toUri(q, { documentCharset: 'x-euc-jp' })).to.equal(toUri(q, { documentCharset: 'euc-jp' })).and.to.equal('http://example.com/?q=%C6%FC%CB%DC');
+    expect(findLinks(`see ${q}`, { documentCharset: 'cseucpkdfmtjapanese' })[0]!.uri).to.equal('http://example.com/?q=%C6%FC%CB%DC');
+    for (const ucs of ['unicodefeff', 'unicodefffe', 'csunicode', 'iso-10646-ucs-2', 'unicode20utf8', 'x-unicode20utf8']) {
+      expect(toUri(q, { documentCharset: ucs }), ucs).to.equal('http://example.com/?q=%E6%97%A5%E6%9C%AC');
+    }
+    expect(() => toUri(q, { documentCharset: 'iso-2022-jp' })).to.throw(IriError, /unknown document charset/);
+    expect(() => createScanner({ documentCharset: 'csiso2022jp' })).to.throw(TypeError, /ISO-2022-JP/);
   });
   it('an empty name is refused, as toUri refuses it', () => {
     expect(() => createScanner({ documentCharset: '' })).to.throw(TypeError, /documentCharset/);

@@ -194,7 +194,7 @@ function resolve(o: LinkOptions): ResolvedOptions {
     const c = o.documentCharset as unknown;
     // The names toUri takes (one list: src/charsets.ts), so the stream can hand on the WHATWG name it decoded with.
     if (typeof c !== 'string' || c === '' || !isDocumentCharset(c)) {
-      throw badOption('documentCharset', 'a charset name the WHATWG Encoding Standard or iconv-lite knows (e.g. "shift_jis", "x-mac-cyrillic")', c);
+      throw badOption('documentCharset', 'a charset a stream decodes and whose queries irilink encodes: a WHATWG label or a name iconv-lite knows (e.g. "shift_jis", "x-mac-cyrillic"), not base64, hex, UTF-7 or ISO-2022-JP', c);
     }
     documentCharset = c;
   }

@@ -7,7 +7,7 @@ import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
-import { isDocumentCharset, singleByteCharset } from '../charsets.js';
+import { queryCharset, singleByteCharset } from '../charsets.js';
 
 const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
@@ -60,9 +60,9 @@ export interface ToUriOptions {
  * - 'disallowed-ascii': space < > " { } | \ ^ ` with asciiDisallowed 'fail' (RFC 3987 §3.1 SHOULD fail);
  * - 'idna-failed': host 'idna' and UTS #46 ToASCII fails, for an ASCII host too (bis §3.4.2: "the entire IRI
  *   conversion fails");
- * - 'unknown-charset' / 'unencodable-query': documentCharset is not a charset a stream decodes (a WHATWG label or a
- *   name iconv-lite knows, not base64, hex or UTF-7: charsets.ts isDocumentCharset), or a query character that
- *   charset cannot hold (bis §3.5).
+ * - 'unknown-charset' / 'unencodable-query': documentCharset is not a charset a stream decodes and irilink can
+ *   encode (a WHATWG label or a name iconv-lite knows; not base64, hex, UTF-7 or ISO-2022-JP: charsets.ts
+ *   queryCharset), or a query character that charset cannot hold (bis §3.5).
  * Bad option values throw TypeError.
  *
  * @example toUri('http://www.example.org/résumé.html') // 'http://www.example.org/r%C3%A9sum%C3%A9.html'
@@ -215,10 +215,10 @@ function readOptions(options: ToUriOptions | undefined): ReadOptions {
     if (typeof documentCharset !== 'string' || documentCharset === '') {
       throw badOption('documentCharset', 'a non-empty charset name', documentCharset);
     }
-    if (!isDocumentCharset(documentCharset)) {
-      throw new IriError('unknown-charset', documentCharset);
-    }
-    if (!isUcsCharset(documentCharset)) charset = documentCharset;
+    const query = queryCharset(documentCharset);
+    if (query === null) throw new IriError('unknown-charset', documentCharset);
+    // bis §3.5: only "a document charset other than one which is UCS-based (e.g., UTF-8 or UTF-16)" changes the query.
+    if (query !== 'utf-8') charset = query;
   }
   return {
     idna: host === 'idna',
@@ -229,21 +229,6 @@ function readOptions(options: ToUriOptions | undefined): ReadOptions {
     underscore: false,
   };
 }
-
-// bis §3.5: "a document charset other than one which is UCS-based (e.g., UTF-8 or UTF-16)".
-function isUcsCharset(name: string): boolean {
-  let key = '';
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (c === 0x2d || c === 0x5f || c === 0x20) continue; // - _ space
-    key += String.fromCharCode(c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
-  }
-  return UCS_CHARSETS.has(key);
-}
-const UCS_CHARSETS = new Set([
-  'utf7', 'utf8', 'utf16', 'utf16le', 'utf16be', 'utf32', 'utf32le', 'utf32be',
-  'ucs2', 'ucs4', 'unicode11utf8', 'cesu8', 'unicode',
-]);
 
 function isHttpScheme(scheme: string): boolean {
   return asciiLowerEquals(scheme, 'http') || asciiLowerEquals(scheme, 'https');
