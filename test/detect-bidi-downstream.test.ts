@@ -118,7 +118,7 @@ describe('Markdown mode: a character reference to an opener is an opener once re
     [`&#x00202E; x ${EVIL}`, [true]],
     [`a &#x2067;\nb ${EVIL}\n\nhttps://ok.example/`, [true, false]],
     [`&#x202B;x [a](https://a.example/) <https://b.example/>`, [true, true]],
-    // Not references to an opener: PDF and PDI written as references count for nothing (see embedding.ts), a
+    // Not references to an opener: a PDF with nothing open (closers: test/detect-bidi-markdown.test.ts), a
     // reference without `;`, too many digits, LRM.
     [`&#x202C; x https://a.example/`, [false]],
     [`&#x202E x https://a.example/`, [false]],

@@ -32,14 +32,12 @@ const AMP = 0x26;
 const HASH = 0x23;
 
 /**
- * Markdown source: the opener a numeric character reference at text[at] (an `&`) stands for, or 0. CommonMark §2.5:
- * `&#` 1–7 decimal digits `;` or `&#x` / `&#X` 1–6 hex digits `;`; a Markdown renderer writes the character itself,
- * so `&#x202E;` is an override as U+202E is. HTML5 names none of U+202A–202E, U+2066–2069 (only the marks
- * `&lrm;` `&rlm;`, which open nothing). Closers written as references are not counted: a reference inside a code
- * span or escaped (`\&#x202C;`) is shown as written, and counting it would close what is still open. Deviation
- * (CommonMark §6.1, §2.4): openers are counted there too, which errs toward "open".
+ * Markdown source: the explicit formatting character a numeric character reference at text[at] (an `&`) stands for
+ * (U+202A–202E, U+2066–2069), or 0. CommonMark §2.5: `&#` 1–7 decimal digits `;` or `&#x` / `&#X` 1–6 hex digits
+ * `;`; where a Markdown renderer decodes it, it writes the character itself, so `&#x202E;` is an override as U+202E
+ * is. HTML5 names none of U+202A–202E, U+2066–2069 (only the marks `&lrm;` `&rlm;`, which open nothing).
  */
-function openerReference(text: string, at: number): number {
+export function controlReference(text: string, at: number): number {
   const n = text.length;
   if (at + 3 >= n || text.charCodeAt(at + 1) !== HASH) return 0;
   let i = at + 2;
@@ -62,8 +60,16 @@ function openerReference(text: string, at: number): number {
     if (digits === 0 || digits > 7) return 0;
   }
   if (i >= n || text.charCodeAt(i) !== 0x3b) return 0;
-  return isOpener(value) ? value : 0;
+  return (value >= 0x202a && value <= RLO) || (value >= LRI && value <= PDI) ? value : 0;
 }
+
+/**
+ * Markdown source: whether the character reference whose `&` is at an index of the text being walked is decoded
+ * into the rendered text (CommonMark §2.5, §6: not in a code span or code block, an autolink, HTML, a link
+ * destination or title, a definition, the label of a full reference or an image's description; not escaped `\&`).
+ * The Markdown linkifier knows it from its parse (src/markdown/extract.ts).
+ */
+export type DecodedReferences = (index: number) => boolean;
 
 /** U+202A LRE, 202B RLE, 202D LRO, 202E RLO, 2066 LRI, 2067 RLI, 2068 FSI. */
 function isOpener(c: number): boolean {
@@ -113,10 +119,16 @@ export class EmbeddingState {
    * walk() for Markdown source, which a Markdown renderer turns into HTML where a line end inside a paragraph is a
    * space: only a blank line (CommonMark §4.9: spaces and tabs only) ends the paragraph. Simplification (errs
    * toward "open"): other block starts (a heading, a list item on the next line), a hard line break (`<br>`, which
-   * HTML also takes as a paragraph separator), a lone CR and the other Bidi_Class B characters close nothing here. `lineBlank`: the line before `from` holds only blanks so
-   * far; returns the same at `to`.
+   * HTML also takes as a paragraph separator), a lone CR and the other Bidi_Class B characters close nothing here.
+   * `lineBlank`: the line before `from` holds only blanks so far; returns the same at `to`.
+   *
+   * A control written as a numeric character reference (controlReference) counts where `decoded` says the
+   * renderer decodes it into text, exactly as the character itself (UAX #9 X2–X7: a PDF closes only an embedding
+   * or override, a PDI an isolate and what it holds), and for nothing where it does not. Without `decoded` (text
+   * whose parse is not known: a renderer's own output, a block's source as written): every reference to an opener
+   * counts and no reference to a closer does. Deviation (CommonMark §6.1, §6.3, §2.4): that errs toward "open".
    */
-  walkMarkdown(text: string, from: number, to: number, lineBlank: boolean): boolean {
+  walkMarkdown(text: string, from: number, to: number, lineBlank: boolean, decoded?: DecodedReferences): boolean {
     for (let i = from; i < to; i++) {
       const c = text.charCodeAt(i);
       if (c === 0x0a) {
@@ -126,8 +138,8 @@ export class EmbeddingState {
         lineBlank = false;
         if (c >= 0x202a && c <= PDI) this.control(c);
         else if (c === AMP) {
-          const opener = openerReference(text, i);
-          if (opener !== 0) this.control(opener);
+          const ref = decoded === undefined || decoded(i) ? controlReference(text, i) : 0;
+          if (ref !== 0 && (decoded !== undefined || isOpener(ref))) this.control(ref);
         }
       }
     }
@@ -266,9 +278,16 @@ function isBlank(c: number): boolean {
 /**
  * settle() for Markdown source (EmbeddingState.walkMarkdown): reads backwards from `to` to the last blank line,
  * after which the state depends only on what follows. `lineBlank`: the line before `from` holds only blanks so
- * far; returns the same at `to`.
+ * far; returns the same at `to`. `decoded`: as for walkMarkdown.
  */
-function settleMarkdown(state: EmbeddingState, text: string, from: number, to: number, lineBlank: boolean): boolean {
+function settleMarkdown(
+  state: EmbeddingState,
+  text: string,
+  from: number,
+  to: number,
+  lineBlank: boolean,
+  decoded?: DecodedReferences,
+): boolean {
   let control = false;
   let lf = -1; // the nearest LF met so far (reading backwards)
   let controlAfterLf = false;
@@ -283,7 +302,7 @@ function settleMarkdown(state: EmbeddingState, text: string, from: number, to: n
       } else if (blank) {
         // The line (i, lf) is blank and ends at lf: the paragraph ends there.
         state.reset();
-        if (controlAfterLf) state.walkMarkdown(text, lf + 1, to, true);
+        if (controlAfterLf) state.walkMarkdown(text, lf + 1, to, true, decoded);
         return trailing;
       }
       lf = i;
@@ -298,10 +317,10 @@ function settleMarkdown(state: EmbeddingState, text: string, from: number, to: n
   // [from, lf) ends the line that began before `from`.
   if (lf >= 0 && blank && lineBlank) {
     state.reset();
-    if (controlAfterLf) state.walkMarkdown(text, lf + 1, to, true);
+    if (controlAfterLf) state.walkMarkdown(text, lf + 1, to, true, decoded);
     return trailing;
   }
-  if (control) return state.walkMarkdown(text, from, to, lineBlank);
+  if (control) return state.walkMarkdown(text, from, to, lineBlank, decoded);
   return lf >= 0 ? trailing : lineBlank && blank;
 }
 
@@ -327,9 +346,38 @@ export class EmbeddingTracker {
   private dirtyTo = 0;
   /** Stream offset up to which the released chunks have been looked at. */
   private marked = 0;
+  /**
+   * Markdown: stream offsets of the `&` of character references to a control that the renderer decodes into text
+   * (decodedReferences()), ascending; those before `refHead` lie before the chunk being read.
+   */
+  private refs: number[] = [];
+  private refHead = 0;
+  /** Markdown: the stream offset of the chunk being read. */
+  private chunkStart = 0;
+  private readonly decoded: DecodedReferences = (index) => {
+    const at = this.chunkStart + index;
+    const refs = this.refs;
+    // The walks ask in ascending order: what lies before `at` is never asked for again.
+    while (this.refHead < refs.length && refs[this.refHead]! < at) this.refHead++;
+    return this.refHead < refs.length && refs[this.refHead] === at;
+  };
 
   constructor(markdown = false) {
     this.markdown = markdown;
+  }
+
+  /**
+   * Markdown: the stream offsets (ascending, after those given before) of the `&` of character references to a
+   * control (controlReference) that the renderer decodes into text; give them before the chunks holding them are
+   * marked. Any other reference counts for nothing (EmbeddingState.walkMarkdown).
+   */
+  decodedReferences(offsets: readonly number[]): void {
+    if (offsets.length === 0) return;
+    if (this.refHead > 0 && this.refHead * 2 >= this.refs.length) {
+      this.refs = this.refs.slice(this.refHead);
+      this.refHead = 0;
+    }
+    for (const offset of offsets) this.refs.push(offset);
   }
 
   /** A piece of `length` units arrives; `mayHold`: it may hold a control (false: known to hold none). */
@@ -350,6 +398,7 @@ export class EmbeddingTracker {
     const last = chunks[n - 1]!.end;
     if (!state.open && (last <= this.dirtyFrom || chunks[0]!.start >= this.dirtyTo)) {
       this.marked = last;
+      this.dropReferences();
       return;
     }
     for (const chunk of chunks) {
@@ -359,16 +408,30 @@ export class EmbeddingTracker {
       if (chunk.type === 'link') {
         if (state.open) chunk.diagnostics = flag(chunk.diagnostics);
         // P1: a link ends before a bidi control, so its text holds one only with `bidi-control` (a Markdown
-        // destination holding one); only a `wrapped` one (P3) holds a line end. Any other leaves the state as it is.
-        if (!mayChange(chunk.diagnostics)) {
-          this.lineBlank = false;
-          continue;
-        }
+        // destination holding one); only a `wrapped` one (P3) holds a line end. Any other leaves the state as it is
+        // — except in Markdown, where a reference link's chunk is its label (`[\u202E]`, `[&#x202E;][]`): a
+        // label is text, read as any.
+        if (!this.markdown && !mayChange(chunk.diagnostics)) continue;
       }
       // While nothing is open, lineBlank may be stale after chunks passed over: a blank line it would find at the
       // start of the next chunk read closes only what was open before that chunk, which is nothing.
-      if (this.markdown) this.lineBlank = settleMarkdown(state, chunk.text, 0, chunk.text.length, this.lineBlank);
-      else settle(state, chunk.text, 0, chunk.text.length);
+      if (this.markdown) {
+        this.chunkStart = chunk.start;
+        this.lineBlank = settleMarkdown(state, chunk.text, 0, chunk.text.length, this.lineBlank, this.decoded);
+      } else {
+        settle(state, chunk.text, 0, chunk.text.length);
+      }
+    }
+    this.dropReferences();
+  }
+
+  /** Forgets the decoded references before `marked` (a walk that found a blank line after them never asked). */
+  private dropReferences(): void {
+    const refs = this.refs;
+    while (this.refHead < refs.length && refs[this.refHead]! < this.marked) this.refHead++;
+    if (this.refHead === refs.length && this.refHead > 0) {
+      this.refs = [];
+      this.refHead = 0;
     }
   }
 }
@@ -376,15 +439,15 @@ export class EmbeddingTracker {
 /**
  * Gives every link of `links` (in order, found in `text`, offsets `base` on) that starts while an opener is open
  * the `bidi-embedded` diagnostic, reading `text` from its start. `markdown`: `text` is Markdown that a renderer
- * shows as HTML, where only a blank line ends a paragraph (EmbeddingState.walkMarkdown).
+ * shows as HTML, where only a blank line ends a paragraph (EmbeddingState.walkMarkdown, with `decoded`).
  */
-export function markEmbeddedLinks(text: string, links: Link[], base = 0, markdown = false): void {
+export function markEmbeddedLinks(text: string, links: Link[], base = 0, markdown = false, decoded?: DecodedReferences): void {
   const state = new EmbeddingState();
   let lineBlank = true;
   let pos = 0;
   for (const link of links) {
     const start = link.start - base;
-    if (markdown) lineBlank = settleMarkdown(state, text, pos, start, lineBlank);
+    if (markdown) lineBlank = settleMarkdown(state, text, pos, start, lineBlank, decoded);
     else settle(state, text, pos, start);
     if (state.open && !link.diagnostics.includes(EMBEDDED)) link.diagnostics = flag(link.diagnostics);
     pos = start;

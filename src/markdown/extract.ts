@@ -24,6 +24,7 @@ import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { Event, ParseContext } from 'micromark-util-types';
 import { postprocess, preprocess } from 'micromark';
+import { controlReference } from '../detect/embedding.js';
 import type { Scanner, UnlinkedSpan } from '../detect/index.js';
 import { NEVER_SCHEMES } from '../detect/index.js';
 import type { Link } from '../types.js';
@@ -77,6 +78,13 @@ const OPAQUE = new Set([
 ]);
 
 /**
+ * Tokens whose character references are decoded but never shown as text (CommonMark §6.3 a destination or a title,
+ * §6.4 an image's description, which is its `alt`, §4.7 a definition, the label of a full reference `[x][label]`,
+ * §4.5 a fence's info string): a reference to a bidi control there opens or closes nothing once rendered.
+ */
+const UNSHOWN = new Set(['resourceDestination', 'resourceTitle', 'image', 'definition', 'reference', 'codeFencedFence']);
+
+/**
  * The links of `piece` (a whole number of blocks, see segment.ts), in order and not overlapping, with offsets
  * `base + index in piece`. Text before `skip` (a replayed opener line) yields none. Always through micromark: the
  * reference the fast path is held to.
@@ -97,6 +105,12 @@ export interface PieceResult {
    * in the whole text it would run on into what follows.
    */
   open: string | undefined;
+  /**
+   * Stream offsets (`base + index in piece`, ascending) of the `&` of the numeric character references to an
+   * explicit bidi formatting character (controlReference) that a renderer decodes into shown text: not in a code
+   * span, code block, autolink or HTML, not escaped (no characterReference token there), not in UNSHOWN.
+   */
+  references: number[];
 }
 
 let fastPath = true;
@@ -111,11 +125,21 @@ export function setFastPath(on: boolean): void {
  * set, and nothing of it kept (its definitions are forgotten) — the caller cut in the wrong place.
  */
 export function readPiece(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
-  if (fastPath && ctx.gfm !== undefined && skip === 0 && piece.charCodeAt(0) !== 0xfeff) {
+  // A reference to a bidi control is shown or not as the parse says (PieceResult.references): micromark reads such
+  // a piece (they are rare; fast.ts does not tell them apart).
+  if (fastPath && ctx.gfm !== undefined && skip === 0 && piece.charCodeAt(0) !== 0xfeff && !holdsControlReference(piece)) {
     const result = readPieceFast(ctx, piece, base, check);
     if (result !== undefined) return result;
   }
   return readPieceParsed(ctx, piece, skip, base, check);
+}
+
+/** Whether `piece` holds a numeric character reference to an explicit bidi formatting character. */
+function holdsControlReference(piece: string): boolean {
+  for (let k = piece.indexOf('&#'); k >= 0; k = piece.indexOf('&#', k + 2)) {
+    if (controlReference(piece, k) !== 0) return true;
+  }
+  return false;
 }
 
 /** One micromark parse of `text` (the parser chosen for it, its per-document state reset). */
@@ -135,13 +159,13 @@ function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: n
   const open = openAtEnd(piece, events, shift);
   if (check && open !== undefined) {
     ctx.parser.defined.length = definedBefore;
-    return { links: [], unlinked: [], open };
+    return { links: [], unlinked: [], open, references: [] };
   }
   collectDefinitions(ctx, piece, events, shift);
   const reader = new PieceReader(ctx, piece, skip, base);
   reader.read(events, shift);
   reader.flush();
-  return { links: reader.links, unlinked: reader.unlinked, open };
+  return { links: reader.links, unlinked: reader.unlinked, open, references: reader.references };
 }
 
 /**
@@ -223,7 +247,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   }
   if (check && open !== undefined) {
     ctx.parser.defined.length = definedBefore;
-    return { links: [], unlinked: [], open };
+    return { links: [], unlinked: [], open, references: [] };
   }
   for (const part of parts) {
     if (part.events !== undefined) collectDefinitions(ctx, piece.slice(part.s, part.e), part.events, 0);
@@ -244,7 +268,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
     }
   }
   reader.flush();
-  return { links: reader.links, unlinked: reader.unlinked, open };
+  return { links: reader.links, unlinked: reader.unlinked, open, references: reader.references };
 }
 
 const EMPTY_LABELS: ReadonlySet<string> = new Set();
@@ -305,6 +329,10 @@ function mayUseLater(piece: string, parts: readonly Part[]): boolean {
 class PieceReader {
   readonly links: MarkdownLink[] = [];
   readonly unlinked: UnlinkedSpan[] = [];
+  /** PieceResult.references. */
+  readonly references: number[] = [];
+  /** Open UNSHOWN tokens. */
+  private unshown = 0;
   /** Where the last link or unlinked span ends (index in the piece): nothing may start before it. */
   private lastEnd: number;
   private runStart = -1;
@@ -374,6 +402,7 @@ class PieceReader {
       const e = token.end.offset + shift;
       if (kind === 'exit') {
         if (OPAQUE.has(type)) this.opaque--;
+        if (UNSHOWN.has(type)) this.unshown--;
         // Deviation (HTML): an `<a>` left open ends with its paragraph or heading here, not at the next `</a>`.
         if (type === 'paragraph' || type === 'atxHeading' || type === 'setextHeading') this.anchors = 0;
         if (type === 'labelText') {
@@ -446,6 +475,11 @@ class PieceReader {
           break;
       }
       if (OPAQUE.has(type)) this.opaque++;
+      if (UNSHOWN.has(type)) this.unshown++;
+      // CommonMark §2.5: decoded, and shown unless in UNSHOWN.
+      if (type === 'characterReference' && this.unshown === 0 && s >= this.skip && controlReference(piece, s) !== 0) {
+        this.references.push(base + s);
+      }
       // An HTML anchor written inline is a link too: no bare link in its text (`<a href="…">https://x/</a>`).
       if (type === 'htmlText') {
         const anchor = htmlAnchor(piece, s, e);

@@ -183,8 +183,9 @@ export class MarkdownLinkifier {
   private add(text: string, bidiFree: boolean): MarkdownChunk[] {
     if (this.ended) throw new TypeError('irilink: MarkdownLinkifier.push() called after end()');
     if (text.length === 0) return [];
-    // A character reference to an opener (`&#x202E;`) is an opener once rendered (EmbeddingState.walkMarkdown): a
-    // piece holding `&#`, or ending in `&` (the `#` in the next piece), may hold one however its bytes tested.
+    // A character reference to a control (`&#x202E;`) is one once rendered where the parse says it is decoded
+    // (PieceResult.references, EmbeddingState.walkMarkdown): a piece holding `&#`, or ending in `&` (the `#` in the
+    // next piece), may hold one however its bytes tested.
     this.embedding.note(text.length, !bidiFree || text.indexOf('&#') >= 0 || text.charCodeAt(text.length - 1) === 0x26);
     const out = this.addNoted(text);
     this.embedding.mark(out);
@@ -337,6 +338,7 @@ export class MarkdownLinkifier {
       return false;
     }
     const { links, unlinked } = result;
+    this.embedding.decodedReferences(result.references);
     if (this.pieces++ > 0 && this.ctx.definitions.size > defined) this.definedLate = true;
     const end = this.base + text.length;
     const pos = appendChunks(out, text, this.base, this.base, links, unlinked, toLinkChunk);

@@ -22,6 +22,10 @@
 // paragraph left open — an override written `&#x202E;` (a token of its own), or inside `*x*` or a code span — is not
 // seen there. The plugin irilinkMarkdownIt adds a core rule after `linkify` that reads each block's inline tokens in
 // order and turns back into text a link markdown-it's linkify made while an override is open (`bidi-embedded`).
+// There a control written as a character reference counts exactly where markdown-it decodes it (a `text_special`
+// token: not in a code span, a destination or title, not escaped), closers as openers. md.linkify alone sees only
+// the block's source as written (test()) and its text tokens: a reference to an opener counts anywhere in it, one to
+// a closer nowhere (errs toward "open").
 //
 //   const md = new MarkdownIt().use(irilinkMarkdownIt, options);
 
@@ -75,8 +79,17 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   private lastText: string | undefined;
   private lastLinks: Link[] = [];
 
+  /**
+   * irilinkMarkdownIt's: `bidi-embedded` is left to its core rule, which reads the block's tokens in order with
+   * character references decoded (a closer written `&#x202C;` closes there). Alone (irilinkLinkifyIt), the text
+   * handed over is judged with the Markdown rules: markdown-it's test() gets a block's source as written, where a
+   * reference to an opener is the only sign of an override its text tokens do not show.
+   */
+  private readonly coreRule: boolean;
+
   /** `fn`: the function that argument errors name (irilinkLinkifyIt, or irilinkMarkdownIt that makes one). */
-  constructor(options: LinkOptions | undefined, fn = 'irilinkLinkifyIt') {
+  constructor(options: LinkOptions | undefined, fn = 'irilinkLinkifyIt', coreRule = false) {
+    this.coreRule = coreRule;
     if (options !== undefined && !isOptionsObject(options)) {
       throw badArgument(fn, 'options', 'an object or undefined', options);
     }
@@ -88,9 +101,13 @@ class IrilinkLinkifyIt implements LinkifyItLike {
     checkText(method, text);
     if (text !== this.lastText) {
       const found = findLinks(text, this.options);
-      // A soft line break is a space in the rendered paragraph (when markdown-it hands over text holding one).
-      markEmbeddedLinks(text, found, 0, true);
-      this.lastLinks = found.filter(isSafeToLink);
+      if (this.coreRule) {
+        this.lastLinks = found.filter((link) => isSafeToLink(link, true));
+      } else {
+        // A soft line break is a space in the rendered paragraph (when markdown-it hands over text holding one).
+        markEmbeddedLinks(text, found, 0, true);
+        this.lastLinks = found.filter((link) => isSafeToLink(link, false));
+      }
       this.lastText = text;
     }
     return this.lastLinks;
@@ -192,9 +209,14 @@ function checkText(method: string, text: unknown): void {
   if (typeof text !== 'string') throw badArgument(`linkify.${method}`, 'text', 'a string', text);
 }
 
-/** Whether markdown-it may make `link` an <a> (see the top of this file). */
-function isSafeToLink(link: Link): boolean {
-  return unsafeCodes(link.diagnostics).length === 0 && !percentRevealsUnsafe(link.text);
+/**
+ * Whether markdown-it may make `link` an <a> (see the top of this file). `embeddedLater`: `bidi-embedded` is
+ * decided afterwards, by irilinkMarkdownIt's core rule.
+ */
+function isSafeToLink(link: Link, embeddedLater: boolean): boolean {
+  const unsafe = unsafeCodes(link.diagnostics);
+  const refused = embeddedLater ? unsafe.filter((code) => code !== 'bidi-embedded') : unsafe;
+  return refused.length === 0 && !percentRevealsUnsafe(link.text);
 }
 
 function toMatch(link: Link): LinkifyItMatch {
@@ -250,7 +272,7 @@ export function irilinkMarkdownIt(md: MarkdownItLike, options?: LinkOptions): vo
   if (typeof ruler?.after !== 'function' || typeof md.set !== 'function') {
     throw badArgument('irilinkMarkdownIt', 'md', 'a MarkdownIt instance', md);
   }
-  md.linkify = new IrilinkLinkifyIt(options, 'irilinkMarkdownIt');
+  md.linkify = new IrilinkLinkifyIt(options, 'irilinkMarkdownIt', true);
   md.set({ linkify: true });
   ruler.after('linkify', 'irilink_bidi', unlinkEmbedded);
 }
