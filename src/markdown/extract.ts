@@ -82,7 +82,12 @@ const OPAQUE = new Set([
  * §6.4 an image's description, which is its `alt`, §4.7 a definition, the label of a full reference `[x][label]`,
  * §4.5 a fence's info string): a reference to a bidi control there opens or closes nothing once rendered.
  */
-const UNSHOWN = new Set(['resourceDestination', 'resourceTitle', 'image', 'definition', 'reference', 'codeFencedFence']);
+const UNSHOWN = ['resourceDestination', 'resourceTitle', 'image', 'definition', 'reference', 'codeFencedFence'];
+
+/** A token type's roles, looked up once per event: 1 in OPAQUE, 2 in UNSHOWN. */
+const ROLES = new Map<string, number>();
+for (const type of OPAQUE) ROLES.set(type, 1);
+for (const type of UNSHOWN) ROLES.set(type, (ROLES.get(type) ?? 0) | 2);
 
 /**
  * The links of `piece` (a whole number of blocks, see segment.ts), in order and not overlapping, with offsets
@@ -401,8 +406,11 @@ class PieceReader {
       const s = token.start.offset + shift;
       const e = token.end.offset + shift;
       if (kind === 'exit') {
-        if (OPAQUE.has(type)) this.opaque--;
-        if (UNSHOWN.has(type)) this.unshown--;
+        const role = ROLES.get(type);
+        if (role !== undefined) {
+          if (role & 1) this.opaque--;
+          if (role & 2) this.unshown--;
+        }
         // Deviation (HTML): an `<a>` left open ends with its paragraph or heading here, not at the next `</a>`.
         if (type === 'paragraph' || type === 'atxHeading' || type === 'setextHeading') this.anchors = 0;
         if (type === 'labelText') {
@@ -474,8 +482,11 @@ class PieceReader {
           this.add(constructLink(ctx, piece, s, e, base, piece.slice(s, e), true, 'autolink'));
           break;
       }
-      if (OPAQUE.has(type)) this.opaque++;
-      if (UNSHOWN.has(type)) this.unshown++;
+      const role = ROLES.get(type);
+      if (role !== undefined) {
+        if (role & 1) this.opaque++;
+        if (role & 2) this.unshown++;
+      }
       // CommonMark §2.5: decoded, and shown unless in UNSHOWN.
       if (type === 'characterReference' && this.unshown === 0 && s >= this.skip && controlReference(piece, s) !== 0) {
         this.references.push(base + s);
