@@ -1,11 +1,11 @@
-// The Markdown stream's forced cuts (a block or a line longer than the piece cap, 1 MiB; lowered here through the
+// The Markdown stream's forced cuts (a block or a line longer than the piece cap, 64 KiB; lowered here through the
 // test-only setMaxPieceLength so that the documents stay small) and the cost of small writes.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { parse } from 'micromark';
 import { createScanner } from '../src/detect/index.js';
 import { piecesLinks } from '../src/markdown/extract.js';
-import { MarkdownLinkifier, setMaxPieceLength } from '../src/markdown/linkifier.js';
+import { DEFAULT_MAX_PIECE_LENGTH, MarkdownLinkifier, setMaxPieceLength } from '../src/markdown/linkifier.js';
 import type { MarkdownChunk } from '../src/markdown/index.js';
 
 /** The chunks of `text` written in writes of `size` units. */
@@ -63,6 +63,25 @@ describe('Markdown stream: a line longer than the piece cap is cut by its text, 
     }
     linkifier.end();
     expect(max).to.be.at.most(CAP + 25);
+  });
+});
+
+describe('Markdown stream: the default piece cap bounds what micromark parses at once', () => {
+  it('a paragraph of 160 KiB of references (one definition, `[x] ` repeated) is read in pieces of at most 64 KiB', () => {
+    // micromark holds about 1.3 MB of events per KiB of such a piece (linkifier.ts DEFAULT_MAX_PIECE_LENGTH).
+    expect(DEFAULT_MAX_PIECE_LENGTH).to.equal(64 * 1024);
+    const text = '[x]: https://a.example/\n\n' + '[x] '.repeat(40 * 1024) + '\n';
+    const linkifier = new MarkdownLinkifier();
+    let max = 0;
+    let count = 0;
+    for (let i = 0; i < text.length; i += 4096) {
+      for (const c of linkifier.push(text.slice(i, i + 4096))) if (c.type === 'link') count++;
+      max = Math.max(max, linkifier.pending);
+    }
+    for (const c of linkifier.end()) if (c.type === 'link') count++;
+    expect(max).to.be.at.most(DEFAULT_MAX_PIECE_LENGTH + 4096);
+    // Every reference is still a link: the definition, then each `x` (a cut falls between two references).
+    expect(count).to.equal(1 + 40 * 1024);
   });
 });
 

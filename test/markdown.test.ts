@@ -11,7 +11,7 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import mdurl from 'mdurl';
 import { createScanner, findLinks } from '../src/detect/index.js';
 import { piecesLinks } from '../src/markdown/extract.js';
-import { findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier, toMarkdownSource } from '../src/markdown/index.js';
+import { DEFAULT_MAX_PIECE_LENGTH, findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier, toMarkdownSource } from '../src/markdown/index.js';
 import type { MarkdownChunk, MarkdownLinkOptions } from '../src/markdown/index.js';
 import { toHtml } from '../src/render/index.js';
 
@@ -223,7 +223,7 @@ describe('Markdown mode: streaming', () => {
     expect(max).to.be.below(20 * 1024);
   });
 
-  it('cuts a block longer than 1 MiB at a line, and keeps an open fence code', () => {
+  it('cuts a block longer than the piece cap (64 KiB) at a line, and keeps an open fence code', () => {
     const fence = '```\n' + 'https://in-code.example/ line\n'.repeat(40000) + '```\nafter https://after.example/\n';
     const linkifier = new MarkdownLinkifier();
     let max = 0;
@@ -233,7 +233,7 @@ describe('Markdown mode: streaming', () => {
       max = Math.max(max, linkifier.pending);
     }
     chunks.push(...linkifier.end());
-    expect(max).to.be.below((1 << 20) + 65536 + 64);
+    expect(max).to.be.below(DEFAULT_MAX_PIECE_LENGTH + 65536 + 64);
     expect(chunks.filter((c) => c.type === 'link').map((c) => c.text)).to.deep.equal(['https://after.example/']);
   });
 
