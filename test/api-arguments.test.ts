@@ -8,7 +8,7 @@ import { createLinkStream } from '../src/stream/transform.js';
 import { irilinkLinkifyIt } from '../src/markdown/markdown-it.js';
 import { confusablePrototype } from '../src/unicode/confusables.js';
 import { linkifyMarkdown, createMarkdownSourceRenderer, toMarkdownSource } from '../src/markdown/index.js';
-import { linkifyMessage, mailToHtml, mailToJsonl, runMail, type MailMessage } from '../src/mail/index.js';
+import { linkifyMail, linkifyMessage, mailToHtml, mailToJsonl, runMail, type MailMessage } from '../src/mail/index.js';
 import {
   createRenderer,
   createRenderStream,
@@ -129,10 +129,18 @@ describe('api: a function with options of its own lists them with the detector\'
   it('linkifyMarkdown: gfm', () => {
     expect(() => linkifyMarkdown('x', { gfmm: false } as object)).to.throw(TypeError, `irilink: unknown option "gfmm"; the known options are gfm, ${detector}`);
   });
-  it('linkifyMessage: html, mbox', async () => {
+  it('linkifyMessage: html; linkifyMail: html, mbox', async () => {
     let error: unknown;
     try {
       await linkifyMessage(Buffer.from('Subject: hi\n\nx\n'), { htm: 'all' } as object);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).to.be.instanceOf(TypeError);
+    expect((error as Error).message).to.equal(`irilink: unknown option "htm"; the known options are html, ${detector}`);
+    error = undefined;
+    try {
+      for await (const m of linkifyMail(Buffer.from('Subject: hi\n\nx\n'), { htm: 'all' } as object)) void m;
     } catch (e) {
       error = e;
     }

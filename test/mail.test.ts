@@ -422,4 +422,14 @@ describe('mail: output', () => {
     const messages = await all(fixture('three.mbox'), { mbox: true, html: 'none' });
     expect(messages.map((m) => m.error)).to.deep.equal([undefined, undefined, undefined]);
   });
+
+  it('linkifyMail hands each message the options as it read them, an inherited html too', async () => {
+    const raw =
+      'Subject: alt\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\n' +
+      '<p>https://html.example/</p>\n--b--\n';
+    const parts = async (options: object): Promise<number> => (await all(raw, options))[0]!.parts.length;
+    expect(await parts({})).to.equal(1);
+    expect(await parts({ html: 'none' })).to.equal(0);
+    expect(await parts(Object.create({ html: 'none' }) as object)).to.equal(0);
+  });
 });

@@ -34,9 +34,10 @@ export async function* linkifyMail(
   options: LinkifyMailOptions = {},
 ): AsyncGenerator<MailMessage> {
   const source = mailSource('linkifyMail', input);
-  splitMailOptions('linkifyMail', options, ['html', 'mbox']); // validates the options before reading
-  const { mbox: given, ...messageOptions } = options; // linkifyMessage takes no `mbox`
-  const mbox = given === undefined ? 'auto' : given; // not `??`: null is refused
+  // Validates the options before reading; linkifyMessage gets them as read here (it takes no `mbox`).
+  const { link, html } = splitMailOptions('linkifyMail', options, ['html', 'mbox']);
+  const messageOptions: MailOptions = { ...link, html };
+  const mbox = options.mbox === undefined ? 'auto' : options.mbox; // not `??`: null is refused
   if (mbox !== true && mbox !== false && mbox !== 'auto') throw badOption('mbox', 'true, false or "auto"', mbox);
   for await (const message of splitMbox(source, { mbox })) {
     yield await linkifyMessage(message.raw, messageOptions, message.index, message.envelope);
