@@ -182,6 +182,7 @@ export function atDot(st: ScanState, d: number): boolean {
   st.beginCandidate();
   st.closer = closerBefore(text, ds);
   st.delimited = delimitedBefore(text, ds);
+  st.start = ds; // terminate reads the link's start (quotes.ts angleBefore)
   // Step 7: Path, Query, Fragment.
   let e = terminate(st, linkEnd, 0);
   if (e === linkEnd && !hasPort && linkEnd > tldEnd) {

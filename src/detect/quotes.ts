@@ -46,3 +46,22 @@ export function delimitedBefore(text: string, s: number): boolean {
     (text.charCodeAt(s - 2) | 0x20) === 0x6c
   );
 }
+
+/**
+ * Did the author delimit the link starting at `s` with `<` or `<URL:` (RFC 3986 Appendix C)? Inside such a link a
+ * `<` is no URI character (terminate.ts leaves one without its `>` out, as in a bare link). Reads at most five
+ * characters before `s`.
+ */
+export function angleBefore(text: string, s: number): boolean {
+  if (s === 0) return false;
+  const c = text.charCodeAt(s - 1);
+  if (c === 0x3c) return true;
+  return (
+    c === 0x3a &&
+    s >= 5 &&
+    text.charCodeAt(s - 5) === 0x3c &&
+    (text.charCodeAt(s - 4) | 0x20) === 0x75 &&
+    (text.charCodeAt(s - 3) | 0x20) === 0x72 &&
+    (text.charCodeAt(s - 2) | 0x20) === 0x6c
+  );
+}

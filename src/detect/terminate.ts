@@ -3,6 +3,7 @@
 
 import { linkBracketOpener } from '../unicode/index.js';
 import { A_ALPHA, A_SCHEME, ASCII_FLAGS, ASCII_TERM, CLOSE, HARD, INCLUDE, isBidiControl, isNoSpaceScriptLetter, OPEN, SOFT, termOf } from './chars.js';
+import { angleBefore } from './quotes.js';
 import type { ScanState } from './state.js';
 
 // Parts (NOTES §3.1).
@@ -25,6 +26,14 @@ const LESS = 0x3c;
  * initiators and separators (`/ ? # = & :`). (The P6 closer is checked apart.)
  */
 const PLAIN = new Uint8Array(128);
+
+/**
+ * How far past a held bracket (the deviations at Open in terminate) the link is read for its Close, in code units:
+ * a `<placeholder>` or a CJK aside the link keeps is short; past this the bracket is left out. The bound keeps the
+ * scan linear on text such as `x.co?a<x.co?a<…`, where every link holds a bracket whose Close never comes: each
+ * link reads at most this far past its own bracket, so a character is read by a bounded number of links.
+ */
+export const HELD_LOOKAHEAD = 64;
 for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.indexOf(String.fromCharCode(c)) < 0 ? 1 : 0;
 
 /**
@@ -54,19 +63,31 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   // separator cleared the stack: its Close can no longer match), and whether ASCII must follow its Close (an aside).
   let heldSafe = -1;
   let heldDepth = -1;
+  let heldLimit = 0;
   let aside = false;
+  // The last aside whose Close came: where the link ends without it (and without the asides glued before it) and
+  // where its Close ends. The pair is the link's only if the link ends past that Close.
+  let asideSafe = -1;
+  let asideEnd = -1;
+  // A P1 bidi control ended the walk (st.bidiStop, set at the end unless the link ends before a held bracket).
+  let bidi = false;
   for (;;) {
     if (part !== NONE) {
       // The common run: ASCII Include characters that no rule below looks at (performance; the same steps).
       const from = i;
-      while (i < end) {
+      const runEnd = heldSafe >= 0 && heldLimit < end ? heldLimit : end;
+      while (i < runEnd) {
         const c = text.charCodeAt(i);
         if (c >= 128 || PLAIN[c] === 0 || c === closer) break;
         i++;
       }
       if (i > from) lastSafe = i;
     }
+    // A held bracket whose Close did not come within HELD_LOOKAHEAD is left out (so is one cut off by the segment's
+    // cut: the link ends before it, short of maxLinkLength, and is not too long).
+    if (heldSafe >= 0 && i >= heldLimit) break;
     if (i >= end && st.outOfRoom(i)) {
+      if (heldSafe >= 0) break;
       if (i >= st.cut) {
         // Cut: the link is as long as a link may be; it keeps what it has.
         st.tooLong = true;
@@ -94,6 +115,9 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     }
     // P6: the closing quotation mark that matches the one before the link ends it.
     if (cp === closer) break;
+    // Right after an aside's Close, text that is not ASCII (`（最后头没有斜线）的说明`) is the sentence's: the aside is left
+    // out (the end returns to asideSafe), unless another aside is glued to it (`（b）（c）d`, the Open below).
+    if (i === asideEnd && cp >= 128 && !(cp >= 0x3000 && isCjkOpenBracket(cp) && termOf(cp) === OPEN)) break;
     // Part terminators start the next part (the stack is not cleared, as in the reference).
     if (cp === QUESTION && part === PATH) {
       part = QUERY;
@@ -106,11 +130,18 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       i++;
       continue;
     }
-    // Separators inside a part clear the bracket stack.
+    // Separators inside a part clear the bracket stack. A held bracket can then no longer be closed: the link ends
+    // before it, decided here (no need to read on).
     if (part === PATH) {
-      if (cp === SLASH) depth = heldDepth = 0;
+      if (cp === SLASH) {
+        if (heldSafe >= 0) break;
+        depth = 0;
+      }
     } else if (part === QUERY) {
-      if (cp === EQUALS || cp === AMP) depth = heldDepth = 0;
+      if (cp === EQUALS || cp === AMP) {
+        if (heldSafe >= 0) break;
+        depth = 0;
+      }
     } else if (
       cp === COLON &&
       !st.outOfRoom(i + 1) &&
@@ -118,7 +149,8 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       !st.outOfRoom(i + 2) &&
       text.charCodeAt(i + 2) === COLON
     ) {
-      depth = heldDepth = 0; // the text-fragment directive `:~:`
+      if (heldSafe >= 0) break;
+      depth = 0; // the text-fragment directive `:~:`
     }
     const lt = termOf(cp);
     if (lt === INCLUDE) {
@@ -158,7 +190,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
         }
       }
     } else if (lt === HARD) {
-      if (isBidiControl(cp)) st.bidiStop = true;
+      bidi = isBidiControl(cp);
       break;
     } else if (lt === OPEN) {
       // Deviation (UTS #58 §3.5.1): `<` is Open there, but `</` begins an HTML end tag, which no link written in
@@ -166,33 +198,39 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       // Appendix C: `<` and `>` delimit a URI in text. `<placeholder>` in a path stays: `https://h.example/<org>`.)
       if (cp === LESS && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) break;
       if (heldSafe < 0) {
-        if (cp === LESS) {
+        if (cp === LESS && (!st.delimited || angleBefore(text, st.start))) {
           // Deviation (UTS #58 §3.5.1): a `<` stays in the link only with its `>` (a placeholder, `https://h.example/<org>`,
           // `…/2021/<省>.html`); without it the link ends before it: `https://github.com/<Your GitHub handle>` links
           // `https://github.com/`, `http://example.com/bizop2/<<<-----` its URL (RFC 3986 Appendix C: `<` is no URI
-          // character, it delimits one in text). The reference takes `<Your`, `<<<-----` (Open, then Include).
+          // character, it delimits one in text). The reference takes `<Your`, `<<<-----` (Open, then Include). A
+          // link the author delimited with quotation marks or as a Markdown destination stands as written
+          // (`href="https://example.com/a<b"`, `](https://example.com/a<b)`); in one delimited by `<…>` a `<` is no
+          // more a URI character than in text (`<http://x/a<b`: `http://x/a`).
           heldSafe = lastSafe;
           heldDepth = depth + 1;
+          heldLimit = i + 1 + HELD_LOOKAHEAD;
           aside = false;
         } else if (
           // Deviation (UTS #58 §3.5.1), as for the CJK sentence punctuation above: a CJK or full-width opening bracket
           // (isCjkOpenBracket) right after an ASCII character of a path opens an aside of the sentence, glued to the
           // link, unless the link goes on with ASCII right after its matching Close (§3.5.1 bracket matching decides
-          // which Close that is): `请看 http://www.perl.com/CPAN（最后头没有斜线）的说明` links
-          // `http://www.perl.com/CPAN`, and so does `…/CPAN（注）` at the end of a line, while
-          // `https://example.jp/a【b】c` stays whole. The reference pushes the bracket, matches its Close and goes on
-          // (`）的说明` is Close, then Include). Left out, the aside is left out whole, its Close too. After a
-          // non-ASCII character the bracket is the link's own (`https://ja.wikipedia.org/wiki/東京（都）`; RFC 3987
-          // §7.3), and so it is in a query or fragment, in a link the author delimited, and while a bracket is held.
+          // which Close that is; the link ends past it, ASCII right after it): `请看 http://www.perl.com/CPAN（最后头没有斜线）的说明`
+          // links `http://www.perl.com/CPAN`, and so do `…/CPAN（注）` at the end of a line and `…/a（b）.`, while
+          // `https://example.jp/a【b】c`, `…/a（b）.html` and `…/a（b）(c)d` stay whole. The reference pushes the bracket,
+          // matches its Close and goes on (`）的说明` is Close, then Include). Left out, the aside is left out whole, its
+          // Close too, and so is a second aside glued to its Close (`…/a（b）（c）`). After a non-ASCII character the
+          // bracket is the link's own (`https://ja.wikipedia.org/wiki/東京（都）`; RFC 3987 §7.3), and so it is in a
+          // query or fragment, in a link the author delimited, and while a bracket is held.
           cp >= 0x3000 &&
           part === PATH &&
           i > start &&
           !st.delimited &&
-          text.charCodeAt(i - 1) < 128 &&
+          (text.charCodeAt(i - 1) < 128 || i === asideEnd) &&
           isCjkOpenBracket(cp)
         ) {
-          heldSafe = lastSafe;
+          heldSafe = i === asideEnd ? asideSafe : lastSafe;
           heldDepth = depth + 1;
+          heldLimit = i + 1 + HELD_LOOKAHEAD;
           aside = true;
         }
       }
@@ -204,10 +242,10 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       if (depth === 0 || linkBracketOpener(cp) !== stack[--depth]) break;
       if (depth + 1 === heldDepth) {
         if (aside) {
-          // The aside's Close: the pair is the link's when ASCII of the link follows it.
-          if (st.outOfRoom(i + len)) break;
-          const next = text.charCodeAt(i + len);
-          if (next >= 128 || ASCII_TERM[next] !== INCLUDE) break;
+          // The aside's Close: the pair is the link's if ASCII of the link follows it: the character right after it is
+          // ASCII (above) and the link ends past it (at the end).
+          asideSafe = heldSafe;
+          asideEnd = i + len;
         }
         heldSafe = heldDepth = -1;
       }
@@ -215,7 +253,10 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     }
     i += len;
   }
-  return heldSafe >= 0 ? heldSafe : lastSafe;
+  if (heldSafe >= 0) return heldSafe;
+  if (asideEnd >= 0 && lastSafe <= asideEnd) return asideSafe;
+  if (bidi) st.bidiStop = true;
+  return lastSafe;
 }
 
 /**
