@@ -15,6 +15,9 @@
 // - 'units': the decoder records, for every UTF-16 code unit it produced, how many input bytes it
 //   stands for (0 for the second unit of a surrogate pair). Used for every charset but UTF-8; the decoder also
 //   says which U+FFFD replaced invalid bytes (an `invalid-bytes` diagnostic on the chunk).
+// - 'bytes': every UTF-16 unit is one input byte (a single-byte charset decoded as it is, src/stream/decode.ts
+//   SingleByteDecoder), so a chunk's byte length is its unit length and nothing is recorded per unit; only the U+FFFD
+//   that replaced a byte the charset lacks (`invalid-bytes`).
 // Bytes that produce no text at all (a BOM, ISO-2022-JP escape sequences) are "gaps" at a UTF-16
 // position: a chunk that ends there ends before the gap, a chunk that starts there starts after it. So
 // chunks tile the input bytes except for those gaps, which decode to no text on their own. Every other byte is
@@ -195,7 +198,7 @@ const SPARSE_EXTRA_SHIFT = 5;
  */
 const SPARSE_BLOCK = 2048;
 
-export type ByteCounting = 'utf8' | 'units';
+export type ByteCounting = 'utf8' | 'units' | 'bytes';
 
 export class ByteMap {
   readonly counting: ByteCounting;
@@ -231,7 +234,7 @@ export class ByteMap {
 
   /**
    * The U+FFFD at `at` replaced `bytes` invalid input bytes ('utf8'), or replaced invalid bytes counted with its
-   * unit ('units', `bytes` 0).
+   * unit ('units' and 'bytes', `bytes` 0).
    */
   addReplacement(at: number, bytes: number): void {
     this.replacements.add(at, bytes);
@@ -281,6 +284,11 @@ export class ByteMap {
     this.produced += n;
   }
 
+  /** 'bytes': the next `n` UTF-16 units were produced, one input byte each. */
+  addBytes(n: number): void {
+    this.produced += n;
+  }
+
   /** Room for `n` more units at the tail: the live units moved to the front, in a queue twice as large when needed. */
   private makeRoom(n: number): void {
     const live = this.unitsTail - this.unitsHead;
@@ -321,6 +329,10 @@ export class ByteMap {
         length += s.sum - s.count * UTF8_REPLACEMENT_BYTES;
         addDiagnostic(chunk, 'invalid-utf8');
       }
+    } else if (this.counting === 'bytes') {
+      length = end - start;
+      this.replacements.take(start, end, s);
+      if (s.count > 0) addDiagnostic(chunk, 'invalid-bytes');
     } else {
       length = 0;
       const n = end - start;

@@ -24,7 +24,8 @@
 //   every U+FFFD that replaced invalid bytes gives its chunk a diagnostic (`invalid-utf8`, or `invalid-bytes` for
 //   the other charsets; a U+FFFD the input encodes is text).
 // - base64 and hex, which iconv-lite also knows, are refused: they are not text charsets.
-// - Text from a legacy charset is normalised to NFC (RFC 3987 §3.1 step 1, variant B), see NfcStage.
+// - Text from a legacy charset is normalised to NFC (RFC 3987 §3.1 step 1, variant B), see NfcStage. A single-byte
+//   charset whose every character is an NFC boundary and NFC on its own needs none (SingleByteDecoder).
 import { Buffer, isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import type Iconv from 'iconv-lite';
@@ -65,7 +66,27 @@ export function createDecoder(encoding?: string): Decoder {
   const plan = planOf(encoding);
   if (plan.kind === 'utf8') return new Utf8Decoder();
   if (plan.kind === 'iso2022jp') return new Iso2022JpDecoder();
+  if (plan.single !== null && traitsOf(plan.single).alwaysNfc) return new SingleByteDecoder(plan.single, plan.documentCharset);
   return new LegacyDecoder(plan);
+}
+
+/**
+ * The decoder createDecoder gives but for SingleByteDecoder: a single-byte charset through LegacyDecoder, its NFC
+ * stage and per-unit ByteMap. For tests that hold SingleByteDecoder to it.
+ * @internal
+ */
+export function createGeneralDecoder(encoding: string): Decoder {
+  checkEncoding(encoding);
+  const plan = planOf(encoding);
+  if (plan.kind === 'legacy' && plan.single !== null) return new LegacyDecoder(plan);
+  return createDecoder(encoding);
+}
+
+/** Whether createDecoder(encoding) takes SingleByteDecoder's way (a single-byte charset whose text is always NFC). @internal */
+export function decodesAsSingleBytes(encoding: string): boolean {
+  checkEncoding(encoding);
+  const plan = planOf(encoding);
+  return plan.kind === 'legacy' && plan.single !== null && traitsOf(plan.single).alwaysNfc;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -278,6 +299,82 @@ class Utf8Decoder implements Decoder {
 
 function isBomPrefix(buf: Buffer): boolean {
   return (buf.length < 1 || buf[0] === BOM0) && (buf.length < 2 || buf[1] === BOM1);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Single-byte charsets whose text is always NFC (windows-1252, KOI8-R, most of them): each byte is one UTF-16 unit
+// and the text passes as the table makes it. The same text, byte offsets and diagnostics as LegacyDecoder's, at
+// about UTF-8's cost: no per-unit record (ByteMap 'bytes'), no NFC stage, nothing held between writes.
+
+interface SingleTraits {
+  /**
+   * UAX #15: every character of the table is an NFC boundary (isNfcBoundary) and is NFC alone, so any text the table
+   * makes is NFC (no character composes with the one before it, none decomposes) and RFC 3987 §3.1 variant B changes
+   * nothing. False for windows-1258 (combining marks), for a table with a surrogate.
+   */
+  readonly alwaysNfc: boolean;
+  /** The table has no explicit bidi embedding, override or isolate control (U+202A–202E, U+2066–2069). */
+  readonly bidiFree: boolean;
+  /** Some byte is one the charset lacks (U+FFFD in the table): a U+FFFD in the text replaced it. */
+  readonly lacks: boolean;
+}
+
+const singleTraits = new WeakMap<TableCodec, SingleTraits>();
+
+/** The table's SingleTraits, found once per table (plans, so tables, are shared per charset name). */
+function traitsOf(codec: TableCodec): SingleTraits {
+  let traits = singleTraits.get(codec);
+  if (traits !== undefined) return traits;
+  let alwaysNfc = true;
+  let bidiFree = true;
+  let lacks = false;
+  for (let b = 0; b < 256; b++) {
+    const c = codec.unitOf(b);
+    if (c === 0xfffd) lacks = true;
+    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) bidiFree = false;
+    if (c >= 0xd800 && c <= 0xdfff) alwaysNfc = false;
+    else if (!isNfcBoundary(c)) alwaysNfc = false;
+    else {
+      const one = String.fromCharCode(c);
+      if (one.normalize('NFC') !== one) alwaysNfc = false; // U+212B ANGSTROM SIGN → U+00C5
+    }
+  }
+  traits = { alwaysNfc, bidiFree, lacks };
+  singleTraits.set(codec, traits);
+  return traits;
+}
+
+class SingleByteDecoder implements Decoder {
+  readonly byteMap = new ByteMap('bytes');
+  readonly documentCharset: string | undefined;
+  /** TableCodec.decode's strings are Latin-1 or UTF-16LE slices: flat (but on a big-endian machine). */
+  readonly flatOutput: boolean;
+  readonly bidiFree: boolean;
+  private readonly codec: TableCodec;
+  private readonly lacks: boolean;
+
+  constructor(codec: TableCodec, documentCharset: string | undefined) {
+    const traits = traitsOf(codec);
+    this.codec = codec;
+    this.documentCharset = documentCharset;
+    this.bidiFree = traits.bidiFree;
+    this.lacks = traits.lacks;
+    this.flatOutput = codec.flat;
+  }
+
+  write(bytes: Uint8Array): string {
+    const map = this.byteMap;
+    const at = map.produced;
+    const text = this.codec.decode(bytes);
+    map.addBytes(text.length);
+    // WHATWG Encoding §9.1 "single-byte decoder" step 4: a byte the index lacks is an error, U+FFFD (replacement mode).
+    if (this.lacks) for (let k = text.indexOf('\uFFFD'); k >= 0; k = text.indexOf('\uFFFD', k + 1)) map.addReplacement(at + k, 0);
+    return text;
+  }
+
+  end(): string {
+    return ''; // one byte, one character: nothing is ever held
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
