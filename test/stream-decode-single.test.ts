@@ -1,12 +1,14 @@
 // Single-byte charsets whose text is always NFC take SingleByteDecoder (src/stream/decode.ts): no NFC stage, no
 // per-unit byte record. It must give what the general path (LegacyDecoder: NFC stage, ByteMap 'units') gives, for
 // every such charset the stream takes, any bytes, any writes: the same text, and the same byteStart/byteEnd and
-// diagnostics on any chunks over it.
+// diagnostics on any chunks over it. Both paths decode through TableCodec.decode (its Latin-1 shortcuts), so the text
+// is also held to the table read byte by byte.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Readable } from 'node:stream';
 import { createDecoder, createGeneralDecoder, decodesAsSingleBytes, streamEncodings, type Decoder } from '../src/stream/decode.js';
 import { createLinkStream } from '../src/stream/transform.js';
+import { planOf } from '../src/charsets.js';
 import type { Chunk, TextChunk } from '../src/types.js';
 import { splitAt } from './support/split.js';
 
@@ -29,6 +31,18 @@ function annotated(decoder: Decoder, text: string, cuts: number[]): TextChunk[] 
     last = p;
   }
   return chunks;
+}
+
+/**
+ * The reference text: each byte its table entry, one at a time (TableCodec.unitOf), not through TableCodec.decode,
+ * which both paths share.
+ */
+function tableText(encoding: string, input: Buffer): string {
+  const plan = planOf(encoding);
+  if (plan.kind !== 'legacy' || plan.single === null) throw new Error(`${encoding} is not single-byte`);
+  let text = '';
+  for (const b of input) text += String.fromCharCode(plan.single.unitOf(b));
+  return text;
 }
 
 const fastEncodings = streamEncodings().filter((e) => decodesAsSingleBytes(e));
@@ -84,6 +98,7 @@ describe('stream decoder: single-byte charsets always NFC = the general path', (
             const fast = createDecoder(encoding);
             const general = createGeneralDecoder(encoding);
             const text = decodeInWrites(fast, input, writeCuts);
+            expect(text).to.equal(tableText(encoding, input));
             expect(text).to.equal(decodeInWrites(general, input, []));
             expect(fast.documentCharset).to.equal(general.documentCharset);
             expect(annotated(fast, text, chunkCuts)).to.deep.equal(annotated(general, text, chunkCuts));
@@ -94,12 +109,29 @@ describe('stream decoder: single-byte charsets always NFC = the general path', (
     });
   }
 
+  it('long writes with few bytes away from Latin-1 (fixed one by one) and with many (looked up): as the general path', () => {
+    const high = fc.oneof(fc.integer({ min: 0x80, max: 0x9f }), fc.integer({ min: 0xa0, max: 0xff }));
+    const sparse = fc.array(fc.tuple(fc.nat({ max: 4095 }), high), { maxLength: 300 });
+    fc.assert(
+      fc.property(fc.constantFrom('windows-1252', 'iso-8859-15', 'windows-1254', 'koi8-r'), sparse, (encoding, marks) => {
+        const input = Buffer.alloc(4096, 0x61);
+        for (const [at, b] of marks) input[at] = b;
+        const text = decodeInWrites(createDecoder(encoding), input, []);
+        expect(text).to.equal(tableText(encoding, input));
+        expect(text).to.equal(decodeInWrites(createGeneralDecoder(encoding), input, []));
+      }),
+      { seed: 874, numRuns: 200 },
+    );
+  });
+
   it('every byte of every such charset, one write and one byte a write', () => {
     const all = Buffer.from(Array.from({ length: 256 }, (_, b) => b));
     for (const encoding of fastEncodings) {
       const fast = createDecoder(encoding);
       const general = createGeneralDecoder(encoding);
       const text = decodeInWrites(fast, all, [...all.keys()]);
+      expect(text, encoding).to.equal(tableText(encoding, all));
+      expect(decodeInWrites(createDecoder(encoding), all, []), encoding).to.equal(text);
       expect(text, encoding).to.equal(decodeInWrites(general, all, []));
       const cuts = [...all.keys()];
       expect(annotated(fast, text, cuts), encoding).to.deep.equal(annotated(general, text, cuts));
