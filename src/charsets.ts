@@ -531,7 +531,8 @@ export class TableCodec implements SingleByteCharset {
         if (match === null) return latin1;
         // A few bytes to map: the Latin-1 units widened natively, those few looked up (en-mixed in windows-1252:
         // 3.8 -> 2.4 CPU ms/MB decoding alone). Past n >> LATIN1_FIXES_SHIFT of them (each match is an array), the
-        // look-up for every byte after: random bytes cost about a quarter more than the plain loop (measured: decode alone 4.4 → 5.6 CPU ms/MB), the usual text much less.
+        // look-up for every byte after: random bytes cost about a quarter more than the plain loop (decoding alone
+        // 4.4 -> 5.6 CPU ms/MB), the usual text much less.
         const codes = new Uint16Array(n);
         codes.set(buf);
         const most = n >> LATIN1_FIXES_SHIFT;
