@@ -87,7 +87,8 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     // cut: the link ends before it, short of maxLinkLength, and is not too long).
     if (heldSafe >= 0 && i >= heldLimit) break;
     if (i >= end && st.outOfRoom(i)) {
-      if (heldSafe >= 0) break;
+      // A held bracket, or an aside the link has not gone past yet, is left out rather than cut (review RB2).
+      if (heldSafe >= 0 || (asideEnd >= 0 && lastSafe <= asideEnd)) break;
       if (i >= st.cut) {
         // Cut: the link is as long as a link may be; it keeps what it has.
         st.tooLong = true;
@@ -253,8 +254,11 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     }
     i += len;
   }
+  // The link ends at a held bracket, or where it last could; an aside it does not reach past is left out (so a `<`
+  // right after an aside's Close, `…/a（b）<c`, leaves the aside out too).
+  const stop = heldSafe >= 0 ? heldSafe : lastSafe;
+  if (asideEnd >= 0 && stop <= asideEnd) return asideSafe;
   if (heldSafe >= 0) return heldSafe;
-  if (asideEnd >= 0 && lastSafe <= asideEnd) return asideSafe;
   if (bidi) st.bidiStop = true;
   return lastSafe;
 }

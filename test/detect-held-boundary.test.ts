@@ -1,4 +1,4 @@
-// Reviewer RB2 (session 10), on 4e1e5ad (held brackets read at most HELD_LOOKAHEAD units past them): the 64-unit
+// Held brackets (terminate.ts: read at most HELD_LOOKAHEAD units past them): the 64-unit
 // boundary, exactly, with a surrogate pair across it, and the same answers whatever the chunking (the streaming
 // contract, DESIGN.md) and from a link's own iri (findLinks(link.iri) finds it whole).
 import { expect } from 'chai';
@@ -19,7 +19,7 @@ const marked = (text: string, options?: object): string => {
 const b63 = 'b'.repeat(HELD_LOOKAHEAD - 1);
 const b64 = 'b'.repeat(HELD_LOOKAHEAD);
 
-describe('review RB2: a held bracket’s Close at the HELD_LOOKAHEAD boundary', () => {
+describe('detect: a held bracket’s Close at the HELD_LOOKAHEAD boundary', () => {
   it('HELD_LOOKAHEAD is 64 (the cases below are written for it)', () => {
     expect(HELD_LOOKAHEAD).to.equal(64);
   });
@@ -43,7 +43,7 @@ describe('review RB2: a held bracket’s Close at the HELD_LOOKAHEAD boundary', 
   });
 });
 
-describe('review RB2: held brackets near the boundary, chunked at every point, and the iri round trip', () => {
+describe('detect: held brackets near the boundary, chunked at every point, and the iri round trip', () => {
   const key = (chunks: readonly { type: string; text: string; start?: number }[]): string =>
     chunks.map((c) => (c.type === 'link' ? `⸠${c.text}⸡` : c.text)).join('');
   const run = (pieces: readonly string[], options?: object): string => {
@@ -77,4 +77,34 @@ describe('review RB2: held brackets near the boundary, chunked at every point, a
       }
     }
   });
+});
+
+describe('detect: a `<` right after an aside’s Close leaves the aside out, as the link ends at the Close', () => {
+  // The rule (terminate.ts): the aside pair is the link's only if the link ends past its Close. `…/a（b）.` and
+  // `…/a（b） ` link `…/a`; the same link followed by a `<` without its `>` links `…/a（b）` (ends AT the Close).
+  it('…/a（b）<c, …/a（b）.<c, …/a（b）?<c, …/a（b）<c/d link …/a, as …/a（b）. does', () => {
+    expect(marked('see https://example.com/a（b）. ok')).to.equal('see ⸠https://example.com/a⸡（b）. ok');
+    expect(marked('see https://example.com/a（b）<c ok')).to.equal('see ⸠https://example.com/a⸡（b）<c ok');
+    expect(marked('see https://example.com/a（b）.<c ok')).to.equal('see ⸠https://example.com/a⸡（b）.<c ok');
+    expect(marked('see https://example.com/a（b）?<c ok')).to.equal('see ⸠https://example.com/a⸡（b）?<c ok');
+    expect(marked('see https://example.com/a（b）<c/d ok')).to.equal('see ⸠https://example.com/a⸡（b）<c/d ok');
+  });
+  it('…/a（b）<c> (a placeholder after the aside) stays whole', () => {
+    expect(marked('see https://example.com/a（b）<c> ok')).to.equal('see ⸠https://example.com/a（b）<c>⸡ ok');
+  });
+});
+
+describe('detect: an aside whose Close (or a Soft character after it) meets the maxLinkLength cut is left out, not too long', () => {
+  // Unbounded, each text links http://x.co/p…pa (60 or 61 units, under 64); with maxLinkLength 64 the walk past the
+  // Close reaches the cut before it can decide the aside, and the cut keeps what was read: the aside, even a `.`.
+  for (const [n, tail] of [[48, '（b） ok'], [47, '（b）. ok'], [48, '（b）的说明']] as const) {
+    it(`${n} p + a${tail} links what it links without maxLinkLength, not too long`, () => {
+      const text = 'see http://x.co/' + 'p'.repeat(n) + 'a' + tail;
+      const [whole] = findLinks(text);
+      const [l] = findLinks(text, { maxLinkLength: 64 });
+      expect(text.slice(whole!.start, whole!.end)).to.equal('http://x.co/' + 'p'.repeat(n) + 'a');
+      expect(text.slice(l!.start, l!.end)).to.equal('http://x.co/' + 'p'.repeat(n) + 'a');
+      expect(l!.diagnostics).to.deep.equal([]);
+    });
+  }
 });
