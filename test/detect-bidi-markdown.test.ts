@@ -29,9 +29,13 @@ const CASES: readonly [string, string, boolean][] = [
   ['*&#x202E;*', '', true],
   ['# &#x202E;', '', true],
   ['&#8238;', '', true],
-  // Raw in a reference's label: the label is text too.
+  // Raw in a shortcut or collapsed reference's label: the label is text too.
   ['[\u202e]', '\n\n[\u202e]: https://u.example/', true],
   ['[a\u2067b][]', '\n\n[a\u2067b]: https://u.example/', true],
+  // Raw in a full reference's label (§6.3: its text is shown, its label is not): it opens or closes nothing.
+  ['[y][\u202e]', '\n\n[\u202e]: https://u.example/', false],
+  ['\u202e x [y][\u202c]', '\n\n[\u202c]: https://u.example/', true],
+  ['\u2067 x [y][\u2069]', '\n\n[\u2069]: https://u.example/', true],
   // An opener written as a reference, not shown: it opens nothing.
   ['[x][&#x202E;]', DEF_OPEN, false],
   ['`&#x202E;`', '', false],

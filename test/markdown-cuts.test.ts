@@ -6,7 +6,7 @@ import { parse } from 'micromark';
 import { createScanner } from '../src/detect/index.js';
 import { piecesLinks } from '../src/markdown/extract.js';
 import { DEFAULT_MAX_PIECE_LENGTH, MarkdownLinkifier, setMaxPieceLength } from '../src/markdown/linkifier.js';
-import type { MarkdownChunk } from '../src/markdown/index.js';
+import { findMarkdownLinks, type MarkdownChunk, type MarkdownLink } from '../src/markdown/index.js';
 
 /** The chunks of `text` written in writes of `size` units. */
 function streamed(text: string, size: number): MarkdownChunk[] {
@@ -160,5 +160,93 @@ describe('Markdown stream: the work of a write is proportional to its text', () 
     });
     expect(reads).to.be.at.most(4 * text.length);
     expect(links(linkifier.end())).to.have.length(400);
+  });
+});
+
+describe('Markdown stream: a forced cut starts the next piece where nothing can begin a block or a definition', () => {
+  beforeEach(() => setMaxPieceLength(CAP));
+  afterEach(() => setMaxPieceLength(undefined));
+
+  /** `len` units of words ending in a space: the old in-line cut fell right after its last space. */
+  const filler = (len: number): string => {
+    let s = '';
+    while (s.length < len - 6) s += 'word ';
+    return s + 'y'.repeat(len - 1 - s.length) + ' ';
+  };
+  /** The links of `text` streamed in writes of `size`, as `start:construct:uri`. */
+  const streamedPlain = (text: string, size: number): string[] => {
+    const linkifier = new MarkdownLinkifier({ gfm: false });
+    const chunks: MarkdownChunk[] = [];
+    for (let i = 0; i < text.length; i += size) chunks.push(...linkifier.push(text.slice(i, i + size)));
+    chunks.push(...linkifier.end());
+    return chunks.filter((c) => c.type === 'link').map((c) => `${c.start}:${c.construct}:${c.uri ?? ''}`);
+  };
+  /** The same, in one piece (a cap above the text's length: no cut). */
+  const once = (text: string): string[] => {
+    setMaxPieceLength(1 << 24);
+    try {
+      return streamedPlain(text, text.length);
+    } finally {
+      setMaxPieceLength(CAP);
+    }
+  };
+
+  const after = Array.from({ length: 40 }, (_, k) => `Paragraph ${k} see https://p${k}.example/.`).join('\n\n') + '\n';
+  for (const opener of ['```jjj', '~~~jjj', '<!--jjj', '<pre>jjj', '<script>jjj']) {
+    it(`a line over the cap with ${opener} after its last space before the cap: the paragraphs after it keep their links`, () => {
+      const text = filler(CAP - 6) + opener + ' tail tail\n\n' + after;
+      const want = once(text);
+      expect(want).to.have.length(40);
+      for (const size of [text.length, 1000, 64]) expect(streamedPlain(text, size), `writes of ${size}`).to.deep.equal(want);
+    });
+  }
+
+  it('a line over the cap with `[d]: url` after its last space before the cap: no definition (the later one counts)', () => {
+    const text = filler(CAP - 3) + '[d]: https://attacker.example/\n\nsee [d] now\n\n[d]: https://real.example/\n';
+    const uris = findMarkdownLinks(text, { gfm: false }).filter((l) => l.construct !== 'bare').map((l) => `${l.construct} ${l.uri ?? ''}`);
+    // The `[d]` before the cut is a shortcut reference, as in one parse.
+    expect(uris).to.deep.equal(['link-reference https://real.example/', 'link-reference https://real.example/', 'definition https://real.example/']);
+  });
+
+  for (const [name, second] of [
+    ['a `[d1]: url` line', (k: number) => `[d${k % 2}]: https://attacker${k}.example/`],
+    ['an indented line', (k: number) => `    https://i${k}.example/ indented`],
+  ] as const) {
+    it(`a paragraph over the cap whose every other line is ${name}: the same links as one parse`, () => {
+      const lines: string[] = [];
+      for (let k = 0; lines.join('\n').length < 3 * CAP; k++) lines.push(`word word word word ${k}`, second(k));
+      const text = lines.join('\n') + '\n\nsee [d0] and [d1]\n\n[d0]: https://real0.example/\n[d1]: https://real1.example/\n';
+      // The whole-text function (every definition known) as with no cut; the stream the same for any writes.
+      const key = (l: MarkdownLink): string => `${l.start}:${l.construct}:${l.uri ?? ''}`;
+      const cut = findMarkdownLinks(text, { gfm: false }).map(key);
+      setMaxPieceLength(1 << 24);
+      const whole = findMarkdownLinks(text, { gfm: false }).map(key);
+      setMaxPieceLength(CAP);
+      expect(cut).to.deep.equal(whole);
+      const one = streamedPlain(text, text.length);
+      for (const size of [1000, 77]) expect(streamedPlain(text, size), `writes of ${size}`).to.deep.equal(one);
+      const refs = findMarkdownLinks(text, { gfm: false }).filter((l) => l.construct === 'link-reference').map((l) => l.uri);
+      // Every `[d0]`/`[d1]` (the last two, and those at the start of the paragraph's lines) resolves to the real definitions.
+      expect([...new Set(refs)]).to.deep.equal(['https://real0.example/', 'https://real1.example/']);
+    });
+  }
+
+  it('with no such place the piece grows to 16 times the cap, then is cut outside a character reference', () => {
+    // No space before the reference to U+202E, which straddles 16 × CAP (and the old cut, a multiple of CAP): the
+    // link after it is inside an override once rendered.
+    const text = 'x'.repeat(16 * CAP - 3) + '&#x202E; https://e.example/\n';
+    for (const size of [text.length, 4096, 1000]) {
+      const linkifier = new MarkdownLinkifier({ gfm: false });
+      const chunks: MarkdownChunk[] = [];
+      let max = 0;
+      for (let i = 0; i < text.length; i += size) {
+        chunks.push(...linkifier.push(text.slice(i, i + size)));
+        max = Math.max(max, linkifier.pending);
+      }
+      chunks.push(...linkifier.end());
+      expect(max, `writes of ${size}`).to.be.at.most(16 * CAP + size);
+      const link = chunks.filter((c) => c.type === 'link');
+      expect(link.map((c) => [c.text, c.diagnostics])).to.deep.equal([['https://e.example/', ['bidi-embedded']]]);
+    }
   });
 });

@@ -352,6 +352,9 @@ export class EmbeddingTracker {
    */
   private refs: number[] = [];
   private refHead = 0;
+  /** Markdown: stream offsets where a link chunk not shown as text starts (unshownLinks()), ascending, from `hiddenHead`. */
+  private hidden: number[] = [];
+  private hiddenHead = 0;
   /** Markdown: the stream offset of the chunk being read. */
   private chunkStart = 0;
   private readonly decoded: DecodedReferences = (index) => {
@@ -378,6 +381,20 @@ export class EmbeddingTracker {
       this.refHead = 0;
     }
     for (const offset of offsets) this.refs.push(offset);
+  }
+
+  /**
+   * Markdown: the stream offsets (ascending, after those given before) where a link chunk starts whose text a
+   * renderer does not show (the label of a full reference `[text][label]`, CommonMark §6.3): it is not read as
+   * text. Give them before the chunks are marked.
+   */
+  unshownLinks(offsets: readonly number[]): void {
+    if (offsets.length === 0) return;
+    if (this.hiddenHead > 0 && this.hiddenHead * 2 >= this.hidden.length) {
+      this.hidden = this.hidden.slice(this.hiddenHead);
+      this.hiddenHead = 0;
+    }
+    for (const offset of offsets) this.hidden.push(offset);
   }
 
   /** A piece of `length` units arrives; `mayHold`: it may hold a control (false: known to hold none). */
@@ -409,9 +426,9 @@ export class EmbeddingTracker {
         if (state.open) chunk.diagnostics = flag(chunk.diagnostics);
         // P1: a link ends before a bidi control, so its text holds one only with `bidi-control` (a Markdown
         // destination holding one); only a `wrapped` one (P3) holds a line end. Any other leaves the state as it is
-        // — except in Markdown, where a reference link's chunk is its label (`[\u202E]`, `[&#x202E;][]`): a
-        // label is text, read as any.
-        if (!this.markdown && !mayChange(chunk.diagnostics)) continue;
+        // — except in Markdown, where a shortcut or collapsed reference's chunk is its label (`[\u202E]`,
+        // `[&#x202E;][]`): a label shown as text is read as any (a full reference's label is not shown: skipped).
+        if (!this.markdown ? !mayChange(chunk.diagnostics) : this.isHidden(chunk.start)) continue;
       }
       // While nothing is open, lineBlank may be stale after chunks passed over: a blank line it would find at the
       // start of the next chunk read closes only what was open before that chunk, which is nothing.
@@ -423,6 +440,13 @@ export class EmbeddingTracker {
       }
     }
     this.dropReferences();
+  }
+
+  /** Markdown: whether the link chunk starting at stream offset `start` is not shown (unshownLinks()). */
+  private isHidden(start: number): boolean {
+    const hidden = this.hidden;
+    while (this.hiddenHead < hidden.length && hidden[this.hiddenHead]! < start) this.hiddenHead++;
+    return this.hiddenHead < hidden.length && hidden[this.hiddenHead] === start;
   }
 
   /** Forgets the decoded references before `marked` (a walk that found a blank line after them never asked). */

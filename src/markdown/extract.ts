@@ -116,6 +116,12 @@ export interface PieceResult {
    * span, code block, autolink or HTML, not escaped (no characterReference token there), not in UNSHOWN.
    */
   references: number[];
+  /**
+   * Stream offsets (ascending) where a link whose text is not shown starts: the label of a full reference
+   * `[text][label]` (CommonMark §6.3; its chunk is the label, which a renderer drops). The `bidi-embedded` tracker
+   * does not read them as text.
+   */
+  unshown: number[];
 }
 
 let fastPath = true;
@@ -164,13 +170,13 @@ function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: n
   const open = openAtEnd(piece, events, shift);
   if (check && open !== undefined) {
     ctx.parser.defined.length = definedBefore;
-    return { links: [], unlinked: [], open, references: [] };
+    return { links: [], unlinked: [], open, references: [], unshown: [] };
   }
   collectDefinitions(ctx, piece, events, shift);
   const reader = new PieceReader(ctx, piece, skip, base);
   reader.read(events, shift);
   reader.flush();
-  return { links: reader.links, unlinked: reader.unlinked, open, references: reader.references };
+  return { links: reader.links, unlinked: reader.unlinked, open, references: reader.references, unshown: reader.hiddenLinks };
 }
 
 /**
@@ -252,7 +258,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   }
   if (check && open !== undefined) {
     ctx.parser.defined.length = definedBefore;
-    return { links: [], unlinked: [], open, references: [] };
+    return { links: [], unlinked: [], open, references: [], unshown: [] };
   }
   for (const part of parts) {
     if (part.events !== undefined) collectDefinitions(ctx, piece.slice(part.s, part.e), part.events, 0);
@@ -273,7 +279,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
     }
   }
   reader.flush();
-  return { links: reader.links, unlinked: reader.unlinked, open, references: reader.references };
+  return { links: reader.links, unlinked: reader.unlinked, open, references: reader.references, unshown: reader.hiddenLinks };
 }
 
 const EMPTY_LABELS: ReadonlySet<string> = new Set();
@@ -336,6 +342,8 @@ class PieceReader {
   readonly unlinked: UnlinkedSpan[] = [];
   /** PieceResult.references. */
   readonly references: number[] = [];
+  /** PieceResult.unshown. */
+  readonly hiddenLinks: number[] = [];
   /** Open UNSHOWN tokens. */
   private unshown = 0;
   /** Where the last link or unlinked span ends (index in the piece): nothing may start before it. */
@@ -437,7 +445,10 @@ class PieceReader {
                   unlinked.length > 0 ? unlinked[unlinked.length - 1]!.end - base : this.skip,
                 );
               }
+              const n = this.links.length;
               this.add(constructLink(ctx, piece, a, b, base, destination, false, construct));
+              // §6.3: a full reference shows its text, not its label.
+              if (full && this.links.length > n) this.hiddenLinks.push(base + a);
             }
           }
         } else if (type === 'link' || type === 'image') {

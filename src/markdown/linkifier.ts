@@ -103,6 +103,80 @@ function isSpaceOrTab(c: number): boolean {
   return c === 0x20 || c === 0x09;
 }
 
+/** The hard cap is this many times the piece cap (1 MiB with the default cap, the cap before it was lowered). */
+const HARD_CAP_FACTOR = 16;
+
+/** startsPiece's answers: yes, no, not known yet (more of the line is needed). */
+const YES = 1;
+const NO = 0;
+const UNKNOWN = -1;
+
+/**
+ * Whether a piece may start at `line[k]` inside a paragraph, so that a fresh parse reads what follows as the whole
+ * parse does (CommonMark 0.31 §4–§5): after any `>` markers (§5.1, each with one optional space; a block quote may
+ * interrupt a paragraph, so it is one in both parses), an ASCII letter, a character from U+00A0 on other than a BOM
+ * or a lone low surrogate, or a `[` that cannot open a definition (§4.7). Every other block start (indentation,
+ * list markers and digits, `#`, `=`, `-`, `_`, `*`, fences, `<`, `|`) and a character reference (§2.5 `&`) begin
+ * with another ASCII character. `complete`: the line ends at line.length (else more may come: UNKNOWN).
+ */
+function startsPiece(line: string, k: number, complete: boolean): number {
+  let c = line.charCodeAt(k);
+  while (c === 0x3e) {
+    k++;
+    if (line.charCodeAt(k) === 0x20) k++;
+    c = line.charCodeAt(k);
+  }
+  if (c < 0x80) {
+    if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return YES;
+    return c === 0x5b ? notDefinition(line, k, complete) : k >= line.length && !complete ? UNKNOWN : NO;
+  }
+  return c >= 0xa0 && c !== 0xfeff && !(c >= 0xdc00 && c <= 0xdfff) ? YES : NO;
+}
+
+/**
+ * CommonMark §4.7: a definition starts with a label — `[`, at most 999 characters without an unescaped bracket,
+ * `]` — then `:`. YES when `[` at `k` cannot start one on this line: another `[` first, the `]` not followed by `:`,
+ * or no `]` within 1000 characters. A label going on past the line's end may be one (NO), as may one whose end is
+ * not written yet (UNKNOWN).
+ */
+function notDefinition(line: string, k: number, complete: boolean): number {
+  const end = Math.min(line.length, k + 1001);
+  for (let j = k + 1; j < end; j++) {
+    const c = line.charCodeAt(j);
+    if (c === 0x5c) j++;
+    else if (c === 0x5b) return YES;
+    else if (c === 0x5d) {
+      if (j + 1 < line.length) return line.charCodeAt(j + 1) === 0x3a ? NO : YES;
+      return complete ? YES : UNKNOWN;
+    }
+  }
+  if (end === k + 1001) return YES;
+  return complete ? NO : UNKNOWN;
+}
+
+/**
+ * The last resort inside a line (hardMaxPieceLength units without a place startsPiece allows): after the last space
+ * or tab followed by a non-blank in the second half, else at `hard`, moved back off a surrogate pair's second half
+ * and out of a numeric character reference `&#…;` (CommonMark §2.5: at most 7 digits) split there.
+ */
+function forcedCut(line: string, hard: number): number {
+  for (let k = hard; k > hard >> 1; k--) {
+    if (isSpaceOrTab(line.charCodeAt(k - 1)) && !isSpaceOrTab(line.charCodeAt(k))) return k;
+  }
+  let cut = hard;
+  const c = line.charCodeAt(cut - 1);
+  if (c >= 0xd800 && c <= 0xdbff) cut--;
+  for (let j = cut - 1; j >= 0 && j >= cut - 10; j--) {
+    const d = line.charCodeAt(j);
+    if (d === 0x26) {
+      if (j > 0 && line.charCodeAt(j + 1) === 0x23) cut = j;
+      break;
+    }
+    if (!(d === 0x23 || (d >= 0x30 && d <= 0x39) || ((d | 0x20) >= 0x61 && (d | 0x20) <= 0x7a))) break;
+  }
+  return cut;
+}
+
 /**
  * Incremental link detection over Markdown source that arrives in pieces: the same shape as src/stream's
  * Linkifier (push/end), so createLinkStream can use it for `markdown: true`.
@@ -132,6 +206,11 @@ export class MarkdownLinkifier {
   /** A piece after the first defined a new reference label (an earlier piece may have used it). */
   definedLate = false;
   private readonly maxPieceLength: number;
+  /** A piece with no safe place to cut (see cutInLine, endLine) grows up to this length, then is cut as before. */
+  private readonly hardMaxPieceLength: number;
+  /** In the current line: the places to cut after maxPieceLength looked at so far, and its length then. */
+  private scanned = 0;
+  private tried = 0;
   /**
    * `bidi-embedded` (src/detect/embedding.ts): the pushes noted, the released chunks marked; Markdown rules (a line
    * end inside a paragraph is a space once rendered: only a blank line closes an override).
@@ -160,6 +239,7 @@ export class MarkdownLinkifier {
       gfm,
     };
     this.maxPieceLength = Math.max(link?.maxLinkLength ?? 0, maxPieceLengthOverride ?? DEFAULT_MAX_PIECE_LENGTH);
+    this.hardMaxPieceLength = HARD_CAP_FACTOR * this.maxPieceLength;
   }
 
   /** UTF-16 code units held back (the current piece), for callers that watch memory. */
@@ -245,6 +325,7 @@ export class MarkdownLinkifier {
       this.pendingCR = false;
       this.endLine('\r', out);
     }
+    this.cutLongLine(out, true);
     if (this.curLength > 0) this.lines.push(this.takeLine());
     if (this.held + this.curLength > 0 || this.lines.length > 0) {
       const rest = this.lines.join('');
@@ -269,29 +350,55 @@ export class MarkdownLinkifier {
   private addText(text: string, out: MarkdownChunk[]): void {
     this.cur.push(text);
     this.curLength += text.length;
-    while (this.curLength > this.maxPieceLength) this.cutInLine(out);
+    this.cutLongLine(out, false);
   }
 
   /**
    * Deviation (bounded memory): a line longer than maxPieceLength is cut inside. The cut is placed by the text
-   * alone, never where a write ended (the chunks do not depend on how the text was split): after the last space or
-   * tab followed by a non-blank in the second half of the first maxPieceLength units of the line, or else at
-   * maxPieceLength (never inside a surrogate pair).
+   * alone, never where a write ended (the chunks do not depend on how the text was split), and only where the next
+   * piece starts with a character that begins no block construct and no definition in a fresh parse (startsPiece),
+   * right after a space or tab: the rest of the line is read as paragraph text there, as in the whole parse, and a
+   * bare link is never split. The last such place in the second half of the first maxPieceLength units of the line,
+   * else the first one after it; when there is none within hardMaxPieceLength units, after the last space or tab
+   * followed by a non-blank in the second half of those, else at hardMaxPieceLength (never inside a surrogate pair
+   * or a character reference `&#…;`). Returns false when the line may still have such a place later (it waits).
    */
-  private cutInLine(out: MarkdownChunk[]): void {
-    const line = this.takeLine();
+  private cutInLine(out: MarkdownChunk[], complete: boolean): boolean {
+    const line = this.cur.length === 1 ? this.cur[0]! : this.cur.join('');
+    this.cur = [line];
     const max = this.maxPieceLength;
-    let cut = max;
+    let cut = -1;
     for (let k = max; k > max >> 1; k--) {
-      if (isSpaceOrTab(line.charCodeAt(k - 1)) && !isSpaceOrTab(line.charCodeAt(k))) {
+      if (!isSpaceOrTab(line.charCodeAt(k - 1))) continue;
+      const r = startsPiece(line, k, complete);
+      if (r === UNKNOWN) return false;
+      if (r === YES) {
         cut = k;
         break;
       }
     }
-    if (cut === max) {
-      const c = line.charCodeAt(cut - 1);
-      if (c >= 0xd800 && c <= 0xdbff) cut--;
+    if (cut < 0) {
+      const hard = this.hardMaxPieceLength;
+      // Places up to `scanned` were looked at by an earlier call: none was safe.
+      const last = Math.min(line.length - 1, hard);
+      let k = Math.max(max + 1, this.scanned + 1);
+      for (; k <= last; k++) {
+        if (!isSpaceOrTab(line.charCodeAt(k - 1))) continue;
+        const r = startsPiece(line, k, complete);
+        if (r === UNKNOWN) break;
+        if (r === YES) {
+          cut = k;
+          break;
+        }
+      }
+      if (cut < 0) {
+        this.scanned = k - 1;
+        if (line.length <= hard || (k <= last && line.length <= hard + 1001)) return false;
+        cut = forcedCut(line, hard);
+      }
     }
+    this.scanned = 0;
+    this.tried = 0;
     this.lines.push(line.slice(0, cut));
     const piece = this.lines.join('');
     this.lines = [];
@@ -300,10 +407,25 @@ export class MarkdownLinkifier {
     const rest = line.slice(cut);
     this.cur = [rest];
     this.curLength = rest.length;
+    return true;
+  }
+
+  /** Cuts the current line while it is longer than maxPieceLength and a place to cut is known (see cutInLine). */
+  private cutLongLine(out: MarkdownChunk[], complete: boolean): void {
+    while (this.curLength > this.maxPieceLength) {
+      // Looking again only after 4 KiB more of the line (or at its end, or past the hard cap) keeps small writes
+      // linear; the place found is the same (the first safe one), so the chunks still depend on the text alone.
+      if (!complete && this.tried > 0 && this.curLength - this.tried < 4096 && this.curLength <= this.hardMaxPieceLength) return;
+      this.tried = this.curLength;
+      if (!this.cutInLine(out, complete)) return;
+    }
   }
 
   /** The current line ends with `ending`: a piece may end before it, and it joins the piece. */
   private endLine(ending: string, out: MarkdownChunk[]): void {
+    this.cutLongLine(out, true);
+    this.scanned = 0;
+    this.tried = 0;
     const content = this.takeLine();
     const line = content + ending;
     const e = content.length;
@@ -316,17 +438,24 @@ export class MarkdownLinkifier {
         this.lines = [piece];
       }
     }
+    if (this.held >= this.maxPieceLength && (this.tracker.insideLiteral() || startsPiece(content, 0, true) === YES)) {
+      // Deviation (bounded memory): no block ended within maxPieceLength; cut before this line when it cannot begin
+      // a block or a definition in a fresh parse (so it reads as the paragraph text it is in the whole parse), or
+      // inside a fence or HTML block, whose first line is replayed before the next piece so that it stays code or HTML.
+      this.forceCut(out);
+    }
     this.tracker.line(line, 0, e);
     this.lines.push(line);
     this.held += line.length;
-    if (this.held >= this.maxPieceLength) {
-      // Deviation (bounded memory): no block ended within maxPieceLength; cut at this line, and replay an open
-      // fence's or HTML block's first line before the next piece so that it stays code or HTML.
-      const piece = this.lines.join('');
-      this.lines = [];
-      this.held = 0;
-      this.emit(piece, out, false);
-    }
+    // Deviation (bounded memory): no such line within hardMaxPieceLength: cut after this line whatever comes next.
+    if (this.held >= this.hardMaxPieceLength) this.forceCut(out);
+  }
+
+  private forceCut(out: MarkdownChunk[]): void {
+    const piece = this.lines.join('');
+    this.lines = [];
+    this.held = 0;
+    this.emit(piece, out, false);
   }
 
   /**
@@ -347,6 +476,7 @@ export class MarkdownLinkifier {
     }
     const { links, unlinked } = result;
     this.embedding.decodedReferences(result.references);
+    this.embedding.unshownLinks(result.unshown);
     if (this.pieces++ > 0 && this.ctx.definitions.size > defined) this.definedLate = true;
     const end = this.base + text.length;
     const pos = appendChunks(out, text, this.base, this.base, links, unlinked, toLinkChunk);
