@@ -60,6 +60,12 @@ const CASES: readonly [string, string, boolean][] = [
   ['&#x202B; &#x2067; x &#x2069;', '', true],
   ['&#x202B; &#x202E; x &#x202C;', '', true],
   ['&#x202B; &#x202E; x &#x202C; &#x202C;', '', false],
+  // An isolate opened in an earlier block (heading, list item) is closed with it: a PDI in the next block is
+  // unmatched and leaves the override opened there open (UAX #9 X6a; each block is its own paragraph once rendered).
+  ['# &#x2067; a\n&#x202E; b &#x2069;', '', true],
+  ['# \u2067 a\n\u202e b \u2069', '', true],
+  ['- &#x2067; a\n- &#x202E; b &#x2069;', '', true],
+  ['- \u2067 a\n- \u202e b \u2069', '', true],
   // A closer written as a reference, not shown: it closes nothing.
   ['&#x202E; `&#x202C;`', '', true],
   ['&#x202E; \\&#x202C;', '', true],
@@ -104,6 +110,30 @@ describe('bidi-embedded in Markdown: a control written as a character reference 
       expect(out.includes(`<${EVIL}>`) || out.includes(`](${EVIL})`), 'remark plugin').to.equal(!flagged);
     });
   }
+
+  it('GFM table cells of one row are blocks of their own: an isolate in one cell does not reach the next', () => {
+    const gfmMd = new MarkdownIt({ html: true }).use(irilinkMarkdownIt);
+    for (const source of [
+      `| &#x2067; a | &#x202E; b &#x2069; ${EVIL} |\n|---|---|`,
+      `| h | h |\n|---|---|\n| &#x2067; a | &#x202E; b &#x2069; ${EVIL} |`,
+      `| h | h |\n|---|---|\n| \u2067 a | \u202e b \u2069 ${EVIL} |`,
+    ]) {
+      expect(gfmMd.render(source).includes(`href="${EVIL}"`), `markdown-it: ${JSON.stringify(source)}`).to.equal(false);
+      expect(evilFlag(linkifyMarkdown(source, { gfm: true })), JSON.stringify(source)).to.equal(true);
+      for (let i = 0; i <= source.length; i += 5) {
+        const m = new MarkdownLinkifier({ gfm: true });
+        expect(evilFlag([...m.push(source.slice(0, i)), ...m.push(source.slice(i)), ...m.end()]), `split at ${i}`).to.equal(true);
+      }
+    }
+  });
+
+  it('a line end may be a space or a block end: a link open in either reading is flagged (errs toward open)', () => {
+    // One paragraph: rendered, the PDI closes the isolate and the override after it; read as two blocks, it does not.
+    expect(evilFlag(linkifyMarkdown(`&#x2067; a\n&#x202E; b &#x2069; ${EVIL}`))).to.equal(true);
+    // Closed in both readings.
+    expect(evilFlag(linkifyMarkdown(`&#x2067; a\n&#x202E; b &#x202C; &#x2069; ${EVIL}`))).to.equal(false);
+    expect(evilFlag(linkifyMarkdown(`&#x202E; a\nb &#x202C; ${EVIL}`))).to.equal(false);
+  });
 
   it('a long document read in many pieces and writes: each paragraph as on its own', async () => {
     // Cases whose meaning does not depend on another paragraph's definitions, each its own paragraph, 30 times

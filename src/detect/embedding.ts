@@ -30,6 +30,7 @@ const PDI = 0x2069;
 
 const AMP = 0x26;
 const HASH = 0x23;
+const BAR = 0x7c;
 
 /**
  * Markdown source: the explicit formatting character a numeric character reference at text[at] (an `&`) stands for
@@ -127,16 +128,19 @@ export class EmbeddingState {
    * or override, a PDI an isolate and what it holds), and for nothing where it does not. Without `decoded` (text
    * whose parse is not known: a renderer's own output, a block's source as written): every reference to an opener
    * counts and no reference to a closer does. Deviation (CommonMark §6.1, §6.3, §2.4): that errs toward "open".
+   * `everyLine`: every line end and every `|` ends the paragraph (the other reading of a line end or a GFM table
+   * cell's edge, see EmbeddingTracker).
    */
-  walkMarkdown(text: string, from: number, to: number, lineBlank: boolean, decoded?: DecodedReferences): boolean {
+  walkMarkdown(text: string, from: number, to: number, lineBlank: boolean, decoded?: DecodedReferences, everyLine = false): boolean {
     for (let i = from; i < to; i++) {
       const c = text.charCodeAt(i);
       if (c === 0x0a) {
-        if (lineBlank) this.reset();
+        if (lineBlank || everyLine) this.reset();
         lineBlank = true;
       } else if (!isBlank(c)) {
         lineBlank = false;
         if (c >= 0x202a && c <= PDI) this.control(c);
+        else if (c === BAR && everyLine) this.reset();
         else if (c === AMP) {
           const ref = decoded === undefined || decoded(i) ? controlReference(text, i) : 0;
           if (ref !== 0 && (decoded !== undefined || isOpener(ref))) this.control(ref);
@@ -325,6 +329,24 @@ function settleMarkdown(
 }
 
 /**
+ * settle() for Markdown source where every line end and `|` ends the paragraph (walkMarkdown with `everyLine`):
+ * only the text after the last of them in [from, to) matters when there is one.
+ */
+function settleLines(state: EmbeddingState, text: string, from: number, to: number, decoded?: DecodedReferences): void {
+  let control = false;
+  for (let i = to; i > from; ) {
+    const c = text.charCodeAt(--i);
+    if (c === 0x0a || c === BAR) {
+      state.reset();
+      if (control) state.walkMarkdown(text, i + 1, to, true, decoded, true);
+      return;
+    }
+    if (c >= 0x202a && c <= PDI ? c <= RLO || c >= LRI : c === AMP && text.charCodeAt(i + 1) === HASH) control = true;
+  }
+  if (control) state.walkMarkdown(text, from, to, true, decoded, true);
+}
+
+/**
  * For a stream of text pieces and the chunks released from them, in order: gives every link chunk that starts
  * while an opener is open the `bidi-embedded` diagnostic. note() each piece as it arrives (stream offsets are the
  * running sum of the pieces' lengths), mark() the chunks as they are released. The state crosses pieces and
@@ -332,6 +354,14 @@ function settleMarkdown(
  */
 export class EmbeddingTracker {
   private readonly state = new EmbeddingState();
+  /**
+   * Markdown: the state when every line end and every `|` ends the paragraph. A line end is a space inside a
+   * paragraph but ends a heading, a list item, a table row, and a `|` a GFM table cell, where a renderer's
+   * paragraph ends and what it opened is closed (HTML: each is its own block): an isolate opened in `# &#x2067; a`
+   * is not open on the next line, so a PDI there does not close an override opened after it. The source alone does not say which a line end is: a link is flagged when it is
+   * inside something open in either reading (errs toward "open"; each reading alone misses one of them).
+   */
+  private readonly lines = new EmbeddingState();
   /** Markdown source: only a blank line ends a paragraph (EmbeddingState.walkMarkdown). */
   private readonly markdown: boolean;
   /** Markdown: the current line holds only blanks so far (kept exact while something is open). */
@@ -413,7 +443,8 @@ export class EmbeddingTracker {
     if (n === 0) return;
     // The chunks are contiguous: with nothing open and no piece that may hold a control among them, none is read.
     const last = chunks[n - 1]!.end;
-    if (!state.open && (last <= this.dirtyFrom || chunks[0]!.start >= this.dirtyTo)) {
+    const lines = this.lines;
+    if (!state.open && !lines.open && (last <= this.dirtyFrom || chunks[0]!.start >= this.dirtyTo)) {
       this.marked = last;
       this.dropReferences();
       return;
@@ -421,9 +452,9 @@ export class EmbeddingTracker {
     for (const chunk of chunks) {
       const end = chunk.end;
       this.marked = end;
-      if (!state.open && (end <= this.dirtyFrom || chunk.start >= this.dirtyTo)) continue;
+      if (!state.open && !lines.open && (end <= this.dirtyFrom || chunk.start >= this.dirtyTo)) continue;
       if (chunk.type === 'link') {
-        if (state.open) chunk.diagnostics = flag(chunk.diagnostics);
+        if (state.open || lines.open) chunk.diagnostics = flag(chunk.diagnostics);
         // P1: a link ends before a bidi control, so its text holds one only with `bidi-control` (a Markdown
         // destination holding one); only a `wrapped` one (P3) holds a line end. Any other leaves the state as it is
         // — except in Markdown, where a shortcut or collapsed reference's chunk is its label (`[\u202E]`,
@@ -434,7 +465,13 @@ export class EmbeddingTracker {
       // start of the next chunk read closes only what was open before that chunk, which is nothing.
       if (this.markdown) {
         this.chunkStart = chunk.start;
+        const head = this.refHead;
         this.lineBlank = settleMarkdown(state, chunk.text, 0, chunk.text.length, this.lineBlank, this.decoded);
+        // The second walk asks about the same references again, in ascending order from the chunk's start.
+        const after = this.refHead;
+        this.refHead = head;
+        settleLines(lines, chunk.text, 0, chunk.text.length, this.decoded);
+        if (this.refHead < after) this.refHead = after;
       } else {
         settle(state, chunk.text, 0, chunk.text.length);
       }
