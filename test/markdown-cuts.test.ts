@@ -231,6 +231,33 @@ describe('Markdown stream: a forced cut starts the next piece where nothing can 
     });
   }
 
+  for (const [name, row] of [
+    ['a list', (k: number) => `- item [x] https://l${k}.example/`],
+    ['an ordered list', (k: number) => `${k}. item https://o${k}.example/`],
+    ['a block quote', (k: number) => `> [x] quoted https://q${k}.example/`],
+    ['a table', (k: number) => `| [x] | https://t${k}.example/ |`],
+  ] as const) {
+    it(`${name} without blank lines is still cut near the cap, with the links of one piece`, () => {
+      const rows = ['[x]: https://x.example/', '', ...(name === 'a table' ? ['| a | b |', '|---|---|'] : [])];
+      for (let k = 0; rows.join('\n').length < 5 * CAP; k++) rows.push(row(k));
+      const text = rows.join('\n') + '\n';
+      const linkifier = new MarkdownLinkifier({ gfm: true });
+      let max = 0;
+      const chunks: MarkdownChunk[] = [];
+      for (let i = 0; i < text.length; i += 100) {
+        chunks.push(...linkifier.push(text.slice(i, i + 100)));
+        max = Math.max(max, linkifier.pending);
+      }
+      chunks.push(...linkifier.end());
+      expect(max).to.be.at.most(CAP + 200);
+      setMaxPieceLength(1 << 24);
+      const whole = new MarkdownLinkifier({ gfm: true });
+      const one = [...whole.push(text), ...whole.end()];
+      setMaxPieceLength(CAP);
+      expect(links(chunks)).to.deep.equal(links(one));
+    });
+  }
+
   it('with no such place the piece grows to 16 times the cap, then is cut outside a character reference', () => {
     // No space before the reference to U+202E, which straddles 16 × CAP (and the old cut, a multiple of CAP): the
     // link after it is inside an override once rendered.

@@ -114,23 +114,49 @@ const UNKNOWN = -1;
 /**
  * Whether a piece may start at `line[k]` inside a paragraph, so that a fresh parse reads what follows as the whole
  * parse does (CommonMark 0.31 §4–§5): after any `>` markers (§5.1, each with one optional space; a block quote may
- * interrupt a paragraph, so it is one in both parses), an ASCII letter, a character from U+00A0 on other than a BOM
- * or a lone low surrogate, or a `[` that cannot open a definition (§4.7). Every other block start (indentation,
- * list markers and digits, `#`, `=`, `-`, `_`, `*`, fences, `<`, `|`) and a character reference (§2.5 `&`) begin
- * with another ASCII character. `complete`: the line ends at line.length (else more may come: UNKNOWN).
+ * interrupt a paragraph, so it is one in both parses) and list markers (listMarkerEnd), an ASCII letter, a `|`, a
+ * character from U+00A0 on other than a BOM or a lone low surrogate, or a `[` that cannot open a definition (§4.7).
+ * Every other block start (indentation, `#`, `=`, `-`, `_`, `*` other than a list marker, fences, `<`) and a
+ * character reference (§2.5 `&`) begin with another ASCII character. `complete`: the line ends at line.length (else more may come: UNKNOWN).
  */
 function startsPiece(line: string, k: number, complete: boolean): number {
   let c = line.charCodeAt(k);
-  while (c === 0x3e) {
-    k++;
-    if (line.charCodeAt(k) === 0x20) k++;
+  for (;;) {
+    if (c === 0x3e) {
+      k++;
+      if (line.charCodeAt(k) === 0x20) k++;
+    } else {
+      const m = listMarkerEnd(line, k);
+      if (m < 0) break;
+      k = m + 1;
+    }
     c = line.charCodeAt(k);
   }
   if (c < 0x80) {
     if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return YES;
+    // GFM §4.10: a row of a table (a table needs the delimiter row after its first: rows are paragraph text else).
+    if (c === 0x7c) return YES;
     return c === 0x5b ? notDefinition(line, k, complete) : k >= line.length && !complete ? UNKNOWN : NO;
   }
   return c >= 0xa0 && c !== 0xfeff && !(c >= 0xdc00 && c <= 0xdfff) ? YES : NO;
+}
+
+/**
+ * CommonMark §5.2: the index of the single space after a list marker at `k` (`-`, `+`, `*`, or 1–9 digits then `.`
+ * or `)`), or -1. A list item interrupts a paragraph, and what follows its marker and one space is read as a
+ * fresh start in both parses (an ordered one that cannot interrupt is paragraph text in the whole parse, its
+ * content the same text in the fresh one); more spaces could make indented code, so only one is taken.
+ */
+function listMarkerEnd(line: string, k: number): number {
+  const c = line.charCodeAt(k);
+  let j = k;
+  if (c === 0x2d || c === 0x2b || c === 0x2a) j = k + 1;
+  else {
+    while (j - k < 10 && line.charCodeAt(j) >= 0x30 && line.charCodeAt(j) <= 0x39) j++;
+    if (j === k || j - k > 9 || (line.charCodeAt(j) !== 0x2e && line.charCodeAt(j) !== 0x29)) return -1;
+    j++;
+  }
+  return line.charCodeAt(j) === 0x20 && line.charCodeAt(j + 1) !== 0x20 && line.charCodeAt(j + 1) !== 0x09 ? j : -1;
 }
 
 /**
