@@ -30,7 +30,7 @@ export function decodeFlowed(text: string, delSp = false): string {
  * a space nor a line break: the U+FFFD that replaced invalid bytes) to the offsets of the same characters in the
  * result, in place. Such a character is always inside a line's content, which is copied as it is.
  */
-export function unflow(text: string, delSp: boolean, marks: number[] | null): string {
+export function unflow(text: string, delSp: boolean, marks: number[] | Uint32Array | null): string {
   const out: string[] = [];
   let paragraph: string | null = null;
   let paragraphDepth = 0;

@@ -15,7 +15,6 @@ import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { createDecoder, singleByteCharset } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
-import type { ByteMap } from '../stream/bytemap.js';
 import type { Chunk, DiagnosticCode, Link } from '../types.js';
 import { maskQuotePrefixes, unflow } from './flowed.js';
 import { types } from 'node:util';
@@ -370,11 +369,11 @@ export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, 
   let text = decoded.text;
   const invalid = decoded.invalid;
   if (text.includes('\r')) {
-    if (invalid !== null) afterCrlf(text, invalid.marks);
+    if (invalid !== null) afterCrlf(text, invalid.starts);
     text = text.replace(/\r\n/g, '\n');
   }
   const flowed = node.flowed && contentType === 'text/plain';
-  if (flowed) text = unflow(text, node.delSp, invalid === null ? null : invalid.marks);
+  if (flowed) text = unflow(text, node.delSp, invalid === null ? null : invalid.starts);
   // 3987bis §3.5: http(s) queries of a non-Unicode document are percent-encoded in its charset.
   const options =
     decoder.documentCharset !== undefined && linkOptions?.documentCharset === undefined
@@ -385,78 +384,84 @@ export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, 
   return { part: partNumber(node), contentType, charset, declaredCharset, flowed, text, chunks, links };
 }
 
-/** Where the decoder replaced invalid bytes with U+FFFD, and the diagnostic that says so. */
+/**
+ * Where the decoder replaced invalid bytes with U+FFFD, as runs of consecutive positions (binary mislabelled as text
+ * is one long run: its memory does not grow with its bytes), and the diagnostic that says so.
+ */
 interface Replacements {
-  /** Offsets of those U+FFFD in the text, in increasing order (moved along as the text is transformed). */
-  marks: number[];
+  /** Where each run starts in the text, in increasing order (moved along as the text is transformed). */
+  starts: Uint32Array;
+  /** How many U+FFFD each run holds (a run holds no CR, LF, `>` or space, so it moves as one). */
+  lengths: Uint32Array;
   /** `invalid-utf8` (UTF-8) or `invalid-bytes` (other charsets), as the stream gives it (src/stream/bytemap.ts). */
   code: DiagnosticCode;
 }
 
+/** Positions added in increasing order, kept as runs in typed arrays (no per-position allocation). */
+export class ReplacementRuns {
+  starts = new Uint32Array(16);
+  lengths = new Uint32Array(16);
+  n = 0;
+  /** Positions added so far (work and memory are counted per position by the tests). */
+  added = 0;
+  readonly add = (at: number): void => {
+    this.added++;
+    const last = this.n - 1;
+    if (last >= 0 && this.starts[last]! + this.lengths[last]! === at) {
+      this.lengths[last]!++;
+      return;
+    }
+    if (this.n === this.starts.length) {
+      const starts = new Uint32Array(this.n * 2);
+      const lengths = new Uint32Array(this.n * 2);
+      starts.set(this.starts);
+      lengths.set(this.lengths);
+      this.starts = starts;
+      this.lengths = lengths;
+    }
+    this.starts[this.n] = at;
+    this.lengths[this.n++] = 1;
+  };
+}
+
 /**
- * How many bytes a legacy charset's decoder is given at a time. Its bookkeeping (src/stream/decode.ts: the bytes of
- * each UTF-16 unit produced, a Uint32Array, in the write and again in the ByteMap) is several times the size of the
- * text when the whole part is one write (memory: 135 MB of typed arrays for a 20 MB windows-1252 part); in pieces, it
- * is that of one piece, taken out of the ByteMap as the piece is read. The text is the same however the bytes are
- * split (the stream's contract).
+ * How many bytes the decoder is given at a time when the part is not valid UTF-8. Its bookkeeping (src/stream/decode.ts:
+ * a legacy charset's bytes per UTF-16 unit produced, a Uint32Array, in the write and again in the ByteMap; UTF-8's
+ * position and length of each U+FFFD, 16 bytes, in the ByteMap) is several times the size of the text when the whole
+ * part is one write (135 MB of typed arrays for a 20 MB windows-1252 part, 512 MB for 20 MB of 0xFF as UTF-8); in
+ * pieces, it is that of one piece, taken out of the ByteMap as the piece is read. The text is the same however the
+ * bytes are split (the stream's contract).
  */
 const DECODE_PIECE = 64 * 1024;
 
 /**
- * The part's text, and where the decoder replaced invalid bytes. UTF-8 in one write (its ByteMap holds little for
- * valid text, and one string is built); other charsets in pieces of DECODE_PIECE bytes, joined.
+ * The part's text, and where the decoder replaced invalid bytes. Valid UTF-8 in one write (nothing is replaced: a
+ * U+FFFD in it is one the input encodes, and one string is built); anything else in pieces of DECODE_PIECE bytes,
+ * joined, the ByteMap read after each (runs: the test's view of the positions, for counting).
  */
-function decodeText(decoder: Decoder, bytes: Buffer): { text: string; invalid: Replacements | null } {
-  const marks: number[] = [];
-  let code: DiagnosticCode | undefined;
-  let text: string;
-  if (decoder.byteMap.counting === 'utf8') {
-    text = decoder.write(bytes) + decoder.end();
-    if (text.indexOf('\uFFFD') >= 0) code = replacements(decoder.byteMap, text, 0, marks, false);
-  } else {
-    const pieces: string[] = [];
-    let at = 0;
-    const take = (piece: string): void => {
-      if (piece.length === 0) return;
-      pieces.push(piece);
-      code = replacements(decoder.byteMap, piece, at, marks, true) ?? code;
-      at += piece.length;
-    };
-    for (let i = 0; i < bytes.length; i += DECODE_PIECE) take(decoder.write(bytes.subarray(i, i + DECODE_PIECE)));
-    take(decoder.end());
-    text = pieces.length === 1 ? pieces[0]! : pieces.join('');
-  }
-  return { text, invalid: code === undefined ? null : { marks, code } };
-}
-
-/**
- * Reads the ByteMap over `piece` (decoded text at offset `at` of the part's text, the next not yet read): adds to
- * `marks` the offsets of its U+FFFD that replaced invalid bytes and returns the diagnostic that says so (undefined
- * when none did). A U+FFFD the input encodes itself (EF BF BD in UTF-8) is text, not a replacement: only the
- * decoder knows which is which, and its ByteMap tells the stream (createLinkStream) chunk by chunk; here it is
- * asked about each U+FFFD alone (WHATWG Encoding §4.1 "decode", error mode "replacement": each invalid sequence
- * is one U+FFFD). `drain`: read the map to the end of the piece (else it stops at the last U+FFFD).
- */
-function replacements(map: ByteMap, piece: string, at: number, marks: number[], drain: boolean): DiagnosticCode | undefined {
-  let code: DiagnosticCode | undefined;
-  let pos = 0;
-  // ByteMap.annotate reads chunks that tile the text in order: the text before a U+FFFD, then the U+FFFD.
-  for (let f = piece.indexOf('\uFFFD'); f >= 0; f = piece.indexOf('\uFFFD', f + 1)) {
-    if (f > pos) map.annotate(textChunk(piece, at, at + pos, at + f));
-    const one = textChunk(piece, at, at + f, at + f + 1);
-    map.annotate(one);
-    if (one.diagnostics !== undefined && one.diagnostics.length > 0) {
-      marks.push(at + f);
-      code = one.diagnostics[0];
-    }
-    pos = f + 1;
-  }
-  if (drain && pos < piece.length) map.annotate(textChunk(piece, at, at + pos, at + piece.length));
-  return code;
+export function decodeText(decoder: Decoder, bytes: Buffer, runs = new ReplacementRuns()): { text: string; invalid: Replacements | null } {
+  const map = decoder.byteMap;
+  if (map.counting === 'utf8' && isUtf8(bytes)) return { text: decoder.write(bytes) + decoder.end(), invalid: null };
+  const pieces: string[] = [];
+  let at = 0;
+  // A U+FFFD the input encodes itself (EF BF BD in UTF-8) is text, not a replacement: only the decoder knows which
+  // is which, and its ByteMap tells the stream (createLinkStream) chunk by chunk; here it hands over the positions of
+  // the replacements (WHATWG Encoding §4.1 "decode", error mode "replacement": each invalid sequence is one U+FFFD).
+  const take = (piece: string): void => {
+    if (piece.length === 0) return;
+    pieces.push(piece);
+    at += piece.length;
+    map.skipTo(at, runs.add);
+  };
+  for (let i = 0; i < bytes.length; i += DECODE_PIECE) take(decoder.write(bytes.subarray(i, i + DECODE_PIECE)));
+  take(decoder.end());
+  const text = pieces.length === 1 ? pieces[0]! : pieces.join('');
+  if (runs.n === 0) return { text, invalid: null };
+  return { text, invalid: { starts: runs.starts.subarray(0, runs.n), lengths: runs.lengths.subarray(0, runs.n), code: map.replacementCode } };
 }
 
 /** Moves `marks` (offsets into `text`, increasing, never at a CR) to where they are once each CR LF is one LF. */
-function afterCrlf(text: string, marks: number[]): void {
+function afterCrlf(text: string, marks: Uint32Array): void {
   let removed = 0; // CR LF pairs before the current mark
   let next = text.indexOf('\r\n');
   for (let m = 0; m < marks.length; m++) {
@@ -474,12 +479,13 @@ function afterCrlf(text: string, marks: number[]): void {
  * same array as its chunk.
  */
 function markInvalid(chunks: Chunk[], links: Link[], invalid: Replacements): void {
-  const { marks, code } = invalid;
+  const { starts, lengths, code } = invalid;
+  const n = starts.length;
   let m = 0;
   let l = 0;
   for (const chunk of chunks) {
-    while (m < marks.length && marks[m]! < chunk.start) m++;
-    const hit = m < marks.length && marks[m]! < chunk.end;
+    while (m < n && starts[m]! + lengths[m]! <= chunk.start) m++;
+    const hit = m < n && starts[m]! < chunk.end;
     if (chunk.type === 'link') {
       if (hit && !chunk.diagnostics.includes(code)) chunk.diagnostics = [...chunk.diagnostics, code];
       links[l++]!.diagnostics = chunk.diagnostics;
@@ -487,7 +493,7 @@ function markInvalid(chunks: Chunk[], links: Link[], invalid: Replacements): voi
       if (chunk.diagnostics === undefined) chunk.diagnostics = [code];
       else if (!chunk.diagnostics.includes(code)) chunk.diagnostics = [...chunk.diagnostics, code];
     }
-    if (m === marks.length) break;
+    if (m === n) break;
   }
 }
 

@@ -80,6 +80,14 @@ class PairQueue {
     out.count = count;
   }
 
+  /** Removes the entries with position before `to`, handing each position to `each`, in order. */
+  drain(to: number, each: (at: number) => void): void {
+    const at = this.at;
+    let h = this.head;
+    while (h < this.tail && at[h]! < to) each(at[h++]!);
+    this.head = h;
+  }
+
   /** Removes the ranges [at, at + len) that end at or before `from`; says whether one meets [from, to). */
   meets(from: number, to: number): boolean {
     while (this.head < this.tail && this.at[this.head]! + this.len[this.head]! <= from) this.head++;
@@ -304,6 +312,26 @@ export class ByteMap {
   }
 
   // ---- consumer side (the stream, in release order) ----
+
+  /** The diagnostic annotate gives a chunk holding a U+FFFD that replaced invalid bytes. */
+  get replacementCode(): DiagnosticCode {
+    return this.counting === 'utf8' ? 'invalid-utf8' : 'invalid-bytes';
+  }
+
+  /**
+   * For a reader that needs no byte offsets (a mail part), instead of annotate: forgets what is recorded before UTF-16
+   * position `end` and hands `replaced` the position of each U+FFFD there that replaced invalid bytes, in order (the
+   * U+FFFD annotate would mark), with no chunk built. Byte offsets are not kept: such a map is not annotated after.
+   */
+  skipTo(end: number, replaced: (at: number) => void): void {
+    this.gaps.take(0, end, this.scratch);
+    if (this.counting === 'utf8') {
+      this.extras.take(end, end);
+      this.dense.meets(end, end);
+    } else this.unitsHead += end - this.pos;
+    this.replacements.drain(end, replaced);
+    this.pos = end;
+  }
 
   /**
    * Sets byteStart/byteEnd on the next released chunk; adds `invalid-utf8` ('utf8' counting) or `invalid-bytes`
