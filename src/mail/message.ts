@@ -428,7 +428,7 @@ export class ReplacementRuns {
  * How many bytes the decoder is given at a time when the part is not valid UTF-8. Its bookkeeping (src/stream/decode.ts:
  * a legacy charset's bytes per UTF-16 unit produced, a Uint32Array, in the write and again in the ByteMap; UTF-8's
  * position and length of each U+FFFD, 16 bytes, in the ByteMap) is several times the size of the text when the whole
- * part is one write (135 MB of typed arrays for a 20 MB windows-1252 part, 512 MB for 20 MB of 0xFF as UTF-8); in
+ * part is one write (135 MB of typed arrays for a 20 MB windows-1252 part, over 500 MB for 20 MB of 0xFF as UTF-8); in
  * pieces, it is that of one piece, taken out of the ByteMap as the piece is read. The text is the same however the
  * bytes are split (the stream's contract).
  */
