@@ -328,7 +328,7 @@ export class ByteMap {
     if (this.counting === 'utf8') {
       this.extras.take(end, end);
       this.dense.meets(end, end);
-    } else this.unitsHead += end - this.pos;
+    } else if (this.counting === 'units') this.unitsHead += end - this.pos;
     this.replacements.drain(end, replaced);
     this.pos = end;
   }
