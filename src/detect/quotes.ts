@@ -33,18 +33,8 @@ export function closerBefore(text: string, s: number): number {
  */
 export function delimitedBefore(text: string, s: number): boolean {
   if (s === 0) return false;
-  const c = text.charCodeAt(s - 1);
-  if (c === 0x3c || closerBefore(text, s) >= 0) return true; // <  or a quotation mark
-  if (c === 0x28) return s >= 2 && text.charCodeAt(s - 2) === 0x5d; // ](
-  // <URL:  (case-insensitive, as wrap.ts reads it)
-  return (
-    c === 0x3a &&
-    s >= 5 &&
-    text.charCodeAt(s - 5) === 0x3c &&
-    (text.charCodeAt(s - 4) | 0x20) === 0x75 &&
-    (text.charCodeAt(s - 3) | 0x20) === 0x72 &&
-    (text.charCodeAt(s - 2) | 0x20) === 0x6c
-  );
+  if (angleBefore(text, s) || closerBefore(text, s) >= 0) return true; // <, <URL: or a quotation mark
+  return text.charCodeAt(s - 1) === 0x28 && s >= 2 && text.charCodeAt(s - 2) === 0x5d; // ](
 }
 
 /**
