@@ -1,9 +1,9 @@
 // The Markdown mode (issue 6): links in Markdown source, incrementally, with flat memory.
 //
 // Text is cut into pieces of whole blocks (segment.ts) and each piece is read for links (extract.ts): its segments
-// in the common subset by fast.ts, the rest parsed by micromark. Only the current piece is held: memory does not
-// grow with the document, only with its longest piece (at most 64 KiB, after which a piece is cut at a line
-// boundary, or inside a longer line at a place its text decides) and its link reference definitions.
+// in the common subset by fast.ts, the rest parsed by micromark. Only the current piece is held: memory does not grow with the document, only with its longest
+// piece (at most 1 MiB, after which a piece is cut at a line boundary, or inside a longer line at a place its text
+// decides) and its link reference definitions.
 // Cutting changes nothing: the links of the pieces are those of one parse of the whole text, except that the stream
 // resolves a reference only against definitions seen before it (the whole-text functions read twice when needed).
 //
@@ -32,16 +32,8 @@ export type MarkdownChunk = TextChunk | MarkdownLinkChunk;
 
 /** A piece is cut at the first safe place after this many UTF-16 units (fewer, larger parses are faster). */
 const MIN_PIECE_LENGTH = 16 * 1024;
-/**
- * Past this length a piece is cut at a line boundary even where no block ends (bounded memory). micromark holds
- * every event of a piece until it is read: 1–3 MB per KiB of piece on constructs it reads alone (a paragraph of
- * `[x] ` references with a definition, a run of definitions, block quotes), so 1 MiB of one such block peaked at
- * 1.3–2.7 GB RSS with a 1 MiB cap, and 0.33–0.57 GB with this one (the heap left after each piece: 14 MB).
- * Ordinary Markdown rarely needs the cap: in corpora/large/markdown.txt (16.8 M units of READMEs) 2 stretches
- * between block cuts are over 64 KiB (a 90 K table, an 89 K code fence; none over 128 KiB), and caps of 256, 128,
- * 64 and 32 KiB give the same 41,950 links as 1 MiB.
- */
-export const DEFAULT_MAX_PIECE_LENGTH = 64 * 1024;
+/** Past this length a piece is cut at a line boundary even where no block ends (bounded memory). */
+export const DEFAULT_MAX_PIECE_LENGTH = 1 << 20;
 
 const STRIKETHROUGH: Extension = gfmStrikethrough();
 const TABLE: Extension = gfmTable();
@@ -103,106 +95,6 @@ function isSpaceOrTab(c: number): boolean {
   return c === 0x20 || c === 0x09;
 }
 
-/** The hard cap is this many times the piece cap (1 MiB with the default cap, the cap before it was lowered). */
-const HARD_CAP_FACTOR = 16;
-
-/** startsPiece's answers: yes, no, not known yet (more of the line is needed). */
-const YES = 1;
-const NO = 0;
-const UNKNOWN = -1;
-
-/**
- * Whether a piece may start at `line[k]` inside a paragraph, so that a fresh parse reads what follows as the whole
- * parse does (CommonMark 0.31 §4–§5): after any `>` markers (§5.1, each with one optional space; a block quote may
- * interrupt a paragraph, so it is one in both parses) and list markers (listMarkerEnd), an ASCII letter, a `|`, a
- * character from U+00A0 on other than a BOM or a lone low surrogate, or a `[` that cannot open a definition (§4.7).
- * Every other block start (indentation, `#`, `=`, `-`, `_`, `*` other than a list marker, fences, `<`) and a
- * character reference (§2.5 `&`) begin with another ASCII character. `complete`: the line ends at line.length (else more may come: UNKNOWN).
- */
-function startsPiece(line: string, k: number, complete: boolean): number {
-  let c = line.charCodeAt(k);
-  for (;;) {
-    if (c === 0x3e) {
-      k++;
-      if (line.charCodeAt(k) === 0x20) k++;
-    } else {
-      const m = listMarkerEnd(line, k);
-      if (m < 0) break;
-      k = m + 1;
-    }
-    c = line.charCodeAt(k);
-  }
-  if (c < 0x80) {
-    if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return YES;
-    // GFM §4.10: a row of a table (a table needs the delimiter row after its first: rows are paragraph text else).
-    if (c === 0x7c) return YES;
-    return c === 0x5b ? notDefinition(line, k, complete) : k >= line.length && !complete ? UNKNOWN : NO;
-  }
-  return c >= 0xa0 && c !== 0xfeff && !(c >= 0xdc00 && c <= 0xdfff) ? YES : NO;
-}
-
-/**
- * CommonMark §5.2: the index of the single space after a list marker at `k` (`-`, `+`, `*`, or 1–9 digits then `.`
- * or `)`), or -1. A list item interrupts a paragraph, and what follows its marker and one space is read as a
- * fresh start in both parses (an ordered one that cannot interrupt is paragraph text in the whole parse, its
- * content the same text in the fresh one); more spaces could make indented code, so only one is taken.
- */
-function listMarkerEnd(line: string, k: number): number {
-  const c = line.charCodeAt(k);
-  let j = k;
-  if (c === 0x2d || c === 0x2b || c === 0x2a) j = k + 1;
-  else {
-    while (j - k < 10 && line.charCodeAt(j) >= 0x30 && line.charCodeAt(j) <= 0x39) j++;
-    if (j === k || j - k > 9 || (line.charCodeAt(j) !== 0x2e && line.charCodeAt(j) !== 0x29)) return -1;
-    j++;
-  }
-  return line.charCodeAt(j) === 0x20 && line.charCodeAt(j + 1) !== 0x20 && line.charCodeAt(j + 1) !== 0x09 ? j : -1;
-}
-
-/**
- * CommonMark §4.7: a definition starts with a label — `[`, at most 999 characters without an unescaped bracket,
- * `]` — then `:`. YES when `[` at `k` cannot start one on this line: another `[` first, the `]` not followed by `:`,
- * or no `]` within 1000 characters. A label going on past the line's end may be one (NO), as may one whose end is
- * not written yet (UNKNOWN).
- */
-function notDefinition(line: string, k: number, complete: boolean): number {
-  const end = Math.min(line.length, k + 1001);
-  for (let j = k + 1; j < end; j++) {
-    const c = line.charCodeAt(j);
-    if (c === 0x5c) j++;
-    else if (c === 0x5b) return YES;
-    else if (c === 0x5d) {
-      if (j + 1 < line.length) return line.charCodeAt(j + 1) === 0x3a ? NO : YES;
-      return complete ? YES : UNKNOWN;
-    }
-  }
-  if (end === k + 1001) return YES;
-  return complete ? NO : UNKNOWN;
-}
-
-/**
- * The last resort inside a line (hardMaxPieceLength units without a place startsPiece allows): after the last space
- * or tab followed by a non-blank in the second half, else at `hard`, moved back off a surrogate pair's second half
- * and out of a numeric character reference `&#…;` (CommonMark §2.5: at most 7 digits) split there.
- */
-function forcedCut(line: string, hard: number): number {
-  for (let k = hard; k > hard >> 1; k--) {
-    if (isSpaceOrTab(line.charCodeAt(k - 1)) && !isSpaceOrTab(line.charCodeAt(k))) return k;
-  }
-  let cut = hard;
-  const c = line.charCodeAt(cut - 1);
-  if (c >= 0xd800 && c <= 0xdbff) cut--;
-  for (let j = cut - 1; j >= 0 && j >= cut - 10; j--) {
-    const d = line.charCodeAt(j);
-    if (d === 0x26) {
-      if (j > 0 && line.charCodeAt(j + 1) === 0x23) cut = j;
-      break;
-    }
-    if (!(d === 0x23 || (d >= 0x30 && d <= 0x39) || ((d | 0x20) >= 0x61 && (d | 0x20) <= 0x7a))) break;
-  }
-  return cut;
-}
-
 /**
  * Incremental link detection over Markdown source that arrives in pieces: the same shape as src/stream's
  * Linkifier (push/end), so createLinkStream can use it for `markdown: true`.
@@ -232,11 +124,6 @@ export class MarkdownLinkifier {
   /** A piece after the first defined a new reference label (an earlier piece may have used it). */
   definedLate = false;
   private readonly maxPieceLength: number;
-  /** A piece with no safe place to cut (see cutInLine, endLine) grows up to this length, then is cut as before. */
-  private readonly hardMaxPieceLength: number;
-  /** In the current line: the places to cut after maxPieceLength looked at so far, and its length then. */
-  private scanned = 0;
-  private tried = 0;
   /**
    * `bidi-embedded` (src/detect/embedding.ts): the pushes noted, the released chunks marked; Markdown rules (a line
    * end inside a paragraph is a space once rendered: only a blank line closes an override).
@@ -265,7 +152,6 @@ export class MarkdownLinkifier {
       gfm,
     };
     this.maxPieceLength = Math.max(link?.maxLinkLength ?? 0, maxPieceLengthOverride ?? DEFAULT_MAX_PIECE_LENGTH);
-    this.hardMaxPieceLength = HARD_CAP_FACTOR * this.maxPieceLength;
   }
 
   /** UTF-16 code units held back (the current piece), for callers that watch memory. */
@@ -351,7 +237,6 @@ export class MarkdownLinkifier {
       this.pendingCR = false;
       this.endLine('\r', out);
     }
-    this.cutLongLine(out, true);
     if (this.curLength > 0) this.lines.push(this.takeLine());
     if (this.held + this.curLength > 0 || this.lines.length > 0) {
       const rest = this.lines.join('');
@@ -376,55 +261,29 @@ export class MarkdownLinkifier {
   private addText(text: string, out: MarkdownChunk[]): void {
     this.cur.push(text);
     this.curLength += text.length;
-    this.cutLongLine(out, false);
+    while (this.curLength > this.maxPieceLength) this.cutInLine(out);
   }
 
   /**
    * Deviation (bounded memory): a line longer than maxPieceLength is cut inside. The cut is placed by the text
-   * alone, never where a write ended (the chunks do not depend on how the text was split), and only where the next
-   * piece starts with a character that begins no block construct and no definition in a fresh parse (startsPiece),
-   * right after a space or tab: the rest of the line is read as paragraph text there, as in the whole parse, and a
-   * bare link is never split. The last such place in the second half of the first maxPieceLength units of the line,
-   * else the first one after it; when there is none within hardMaxPieceLength units, after the last space or tab
-   * followed by a non-blank in the second half of those, else at hardMaxPieceLength (never inside a surrogate pair
-   * or a character reference `&#…;`). Returns false when the line may still have such a place later (it waits).
+   * alone, never where a write ended (the chunks do not depend on how the text was split): after the last space or
+   * tab followed by a non-blank in the second half of the first maxPieceLength units of the line, or else at
+   * maxPieceLength (never inside a surrogate pair).
    */
-  private cutInLine(out: MarkdownChunk[], complete: boolean): boolean {
-    const line = this.cur.length === 1 ? this.cur[0]! : this.cur.join('');
-    this.cur = [line];
+  private cutInLine(out: MarkdownChunk[]): void {
+    const line = this.takeLine();
     const max = this.maxPieceLength;
-    let cut = -1;
+    let cut = max;
     for (let k = max; k > max >> 1; k--) {
-      if (!isSpaceOrTab(line.charCodeAt(k - 1))) continue;
-      const r = startsPiece(line, k, complete);
-      if (r === UNKNOWN) return false;
-      if (r === YES) {
+      if (isSpaceOrTab(line.charCodeAt(k - 1)) && !isSpaceOrTab(line.charCodeAt(k))) {
         cut = k;
         break;
       }
     }
-    if (cut < 0) {
-      const hard = this.hardMaxPieceLength;
-      // Places up to `scanned` were looked at by an earlier call: none was safe.
-      const last = Math.min(line.length - 1, hard);
-      let k = Math.max(max + 1, this.scanned + 1);
-      for (; k <= last; k++) {
-        if (!isSpaceOrTab(line.charCodeAt(k - 1))) continue;
-        const r = startsPiece(line, k, complete);
-        if (r === UNKNOWN) break;
-        if (r === YES) {
-          cut = k;
-          break;
-        }
-      }
-      if (cut < 0) {
-        this.scanned = k - 1;
-        if (line.length <= hard || (k <= last && line.length <= hard + 1001)) return false;
-        cut = forcedCut(line, hard);
-      }
+    if (cut === max) {
+      const c = line.charCodeAt(cut - 1);
+      if (c >= 0xd800 && c <= 0xdbff) cut--;
     }
-    this.scanned = 0;
-    this.tried = 0;
     this.lines.push(line.slice(0, cut));
     const piece = this.lines.join('');
     this.lines = [];
@@ -433,25 +292,10 @@ export class MarkdownLinkifier {
     const rest = line.slice(cut);
     this.cur = [rest];
     this.curLength = rest.length;
-    return true;
-  }
-
-  /** Cuts the current line while it is longer than maxPieceLength and a place to cut is known (see cutInLine). */
-  private cutLongLine(out: MarkdownChunk[], complete: boolean): void {
-    while (this.curLength > this.maxPieceLength) {
-      // Looking again only after 4 KiB more of the line (or at its end, or past the hard cap) keeps small writes
-      // linear; the place found is the same (the first safe one), so the chunks still depend on the text alone.
-      if (!complete && this.tried > 0 && this.curLength - this.tried < 4096 && this.curLength <= this.hardMaxPieceLength) return;
-      this.tried = this.curLength;
-      if (!this.cutInLine(out, complete)) return;
-    }
   }
 
   /** The current line ends with `ending`: a piece may end before it, and it joins the piece. */
   private endLine(ending: string, out: MarkdownChunk[]): void {
-    this.cutLongLine(out, true);
-    this.scanned = 0;
-    this.tried = 0;
     const content = this.takeLine();
     const line = content + ending;
     const e = content.length;
@@ -464,24 +308,17 @@ export class MarkdownLinkifier {
         this.lines = [piece];
       }
     }
-    if (this.held >= this.maxPieceLength && (this.tracker.insideLiteral() || startsPiece(content, 0, true) === YES)) {
-      // Deviation (bounded memory): no block ended within maxPieceLength; cut before this line when it cannot begin
-      // a block or a definition in a fresh parse (so it reads as the paragraph text it is in the whole parse), or
-      // inside a fence or HTML block, whose first line is replayed before the next piece so that it stays code or HTML.
-      this.forceCut(out);
-    }
     this.tracker.line(line, 0, e);
     this.lines.push(line);
     this.held += line.length;
-    // Deviation (bounded memory): no such line within hardMaxPieceLength: cut after this line whatever comes next.
-    if (this.held >= this.hardMaxPieceLength) this.forceCut(out);
-  }
-
-  private forceCut(out: MarkdownChunk[]): void {
-    const piece = this.lines.join('');
-    this.lines = [];
-    this.held = 0;
-    this.emit(piece, out, false);
+    if (this.held >= this.maxPieceLength) {
+      // Deviation (bounded memory): no block ended within maxPieceLength; cut at this line, and replay an open
+      // fence's or HTML block's first line before the next piece so that it stays code or HTML.
+      const piece = this.lines.join('');
+      this.lines = [];
+      this.held = 0;
+      this.emit(piece, out, false);
+    }
   }
 
   /**

@@ -54,11 +54,6 @@ export class BlockTracker {
     return c !== SPACE && c !== TAB;
   }
 
-  /** Whether the tracker is inside a fenced code block or an HTML block of kinds 1–5. */
-  insideLiteral(): boolean {
-    return this.mode !== NORMAL;
-  }
-
   /**
    * The parser found a fence or HTML block open where the tracker did not (its guess about a list was wrong):
    * take its first line as the current state.
