@@ -66,8 +66,14 @@ export function createDecoder(encoding?: string): Decoder {
   const plan = planOf(encoding);
   if (plan.kind === 'utf8') return new Utf8Decoder();
   if (plan.kind === 'iso2022jp') return new Iso2022JpDecoder();
-  if (plan.single !== null && traitsOf(plan.single).alwaysNfc) return new SingleByteDecoder(plan.single, plan.documentCharset);
+  const direct = directTable(plan);
+  if (direct !== null) return new SingleByteDecoder(direct, plan.documentCharset);
   return new LegacyDecoder(plan);
+}
+
+/** The table of a single-byte charset whose text is always NFC (SingleByteDecoder's way), else null. */
+function directTable(plan: Plan): TableCodec | null {
+  return plan.kind === 'legacy' && plan.single !== null && traitsOf(plan.single).alwaysNfc ? plan.single : null;
 }
 
 /**
@@ -85,8 +91,7 @@ export function createGeneralDecoder(encoding: string): Decoder {
 /** Whether createDecoder(encoding) takes SingleByteDecoder's way (a single-byte charset whose text is always NFC). @internal */
 export function decodesAsSingleBytes(encoding: string): boolean {
   checkEncoding(encoding);
-  const plan = planOf(encoding);
-  return plan.kind === 'legacy' && plan.single !== null && traitsOf(plan.single).alwaysNfc;
+  return directTable(planOf(encoding)) !== null;
 }
 
 // ---------------------------------------------------------------------------------------------------
