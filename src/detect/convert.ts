@@ -762,7 +762,8 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     schemeInferred: st.schemeInferred,
     uri,
     // All ASCII and nothing decoded: displayIri could change only a final `.` (performance: most links skip it).
-    iri: qNonAscii || qDecodes || qStray || written.charCodeAt(written.length - 1) === 0x2e ? displayIri(decoded) : written,
+    // `written` ends as `raw` does; asked of `written`, a rope (`prefix + raw`), charCodeAt would first flatten it.
+    iri: qNonAscii || qDecodes || qStray || raw.charCodeAt(n - 1) === 0x2e ? displayIri(decoded) : written,
     diagnostics,
   };
 }
