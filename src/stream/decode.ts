@@ -266,7 +266,7 @@ class Utf8Decoder implements Decoder {
   private decodeWithErrors(buf: Buffer, from: number, to: number): string {
     const at = this.produced;
     const out = this.walkWithErrors(buf, from, to);
-    this.byteMap.addDense(at, this.produced - at);
+    this.byteMap.addCounted(at, this.produced - at);
     return out;
   }
 

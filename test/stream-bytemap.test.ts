@@ -1,0 +1,119 @@
+// The UTF-8 decoder's ByteMap (src/stream/bytemap.ts): byte offsets of chunks over valid UTF-8 of every density —
+// all ASCII, mostly ASCII (the extra bytes of its few non-ASCII characters), dense (its bytes, copied and counted a
+// word at a time) and dense writes too long to copy (Buffer.byteLength) — against the UTF-8 length of the text
+// before each chunk, for any writes and any chunks.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { createDecoder } from '../src/stream/decode.js';
+import { createLinkStream } from '../src/stream/transform.js';
+import type { Chunk, TextChunk } from '../src/types.js';
+
+/** Text chunks tiling `text`, cut at `cuts` (each modulo length + 1, never inside a surrogate pair), annotated in order. */
+function annotate(annotateOne: (chunk: Chunk) => void, text: string, cuts: number[]): TextChunk[] {
+  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))]
+    .filter((p) => !(p > 0 && p < text.length && /[\uDC00-\uDFFF]/.test(text[p]!)))
+    .sort((a, b) => a - b);
+  const chunks: TextChunk[] = [];
+  let last = 0;
+  for (const p of [...points, text.length]) {
+    if (p <= last) continue;
+    const chunk: TextChunk = { type: 'text', text: text.slice(last, p), start: last, end: p };
+    annotateOne(chunk);
+    chunks.push(chunk);
+    last = p;
+  }
+  return chunks;
+}
+
+/** `bytes` copied `shift` bytes into a fresh ArrayBuffer (word-at-a-time reads must not assume alignment). */
+function shifted(bytes: Buffer, shift: number): Buffer {
+  const out = Buffer.alloc(bytes.length + shift);
+  bytes.copy(out, shift);
+  return out.subarray(shift);
+}
+
+function expectExact(chunks: TextChunk[], text: string): void {
+  for (const c of chunks) {
+    const expected = [Buffer.byteLength(text.slice(0, c.start)), Buffer.byteLength(text.slice(0, c.end))];
+    expect([c.byteStart, c.byteEnd], JSON.stringify(c.text)).to.deep.equal(expected);
+  }
+}
+
+// Whole characters only, so that a write never ends inside one (each write is then one ByteMap record).
+const piece = fc.oneof(
+  fc.constantFrom('ascii words and https://a.example/x. ', 'x'.repeat(300), 'café ', '’'),
+  fc.integer({ min: 1, max: 200 }).map((n) => '東京都のhttps://例え.jp/パス。'.repeat(n)),
+  fc.integer({ min: 1, max: 200 }).map((n) => 'Привет, мир! '.repeat(n)),
+  fc.integer({ min: 1, max: 200 }).map((n) => '😀𠮷 a'.repeat(n)),
+  fc.integer({ min: 1, max: 40 }).map((n) => 'ab\u00e9'.repeat(n)), // two-byte characters among ASCII
+);
+
+describe('ByteMap (UTF-8): byte offsets for every density of text', () => {
+  it('writes of any density, chunks cut anywhere: byteStart/byteEnd are the UTF-8 lengths before each chunk', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.nat({ max: 7 })), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat({ max: 200_000 }), { maxLength: 60 }),
+        (writes, cuts) => {
+          const decoder = createDecoder('utf-8');
+          let text = '';
+          for (const [pieces, shift] of writes) text += decoder.write(shifted(Buffer.from(pieces.join('')), shift));
+          text += decoder.end();
+          expect(text).to.equal(writes.map(([pieces]) => pieces.join('')).join(''));
+          expectExact(
+            annotate((c) => decoder.byteMap.annotate(c), text, cuts),
+            text,
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a dense write longer than the copy limit (counted by Buffer.byteLength) among copied ones', () => {
+    const decoder = createDecoder('utf-8');
+    const writes = ['東京 https://例え.jp/ '.repeat(300), 'Привет '.repeat(200_000), '😀 x'.repeat(500)];
+    let text = '';
+    for (const w of writes) text += decoder.write(Buffer.from(w));
+    expectExact(
+      annotate((c) => decoder.byteMap.annotate(c), text, [5, 4000, 4001, 1_000_000, 1_400_005, 1_400_100]),
+      text,
+    );
+  });
+
+  it('a chunk that ends between the two units of a surrogate pair gets the pair’s four bytes, and the chunks still tile', () => {
+    const decoder = createDecoder('utf-8');
+    const text = decoder.write(Buffer.from('😀😀😀😀'));
+    const first: TextChunk = { type: 'text', text: text.slice(0, 3), start: 0, end: 3 };
+    const second: TextChunk = { type: 'text', text: text.slice(3), start: 3, end: 8 };
+    decoder.byteMap.annotate(first);
+    decoder.byteMap.annotate(second);
+    expect([first.byteStart, first.byteEnd, second.byteStart, second.byteEnd]).to.deep.equal([0, 8, 8, 16]);
+  });
+
+  it('a writer that reuses its buffer after each write: chunks released later still get the bytes they came from', async () => {
+    // Dense text whose last link stays undecided at the end of each write: its chunk is annotated during a later write,
+    // after the writer has overwritten the buffer it came in.
+    const part = 'Ссылка: https://пример.рф/путь/' + 'страница'.repeat(40);
+    const parts = [part, '/дальше ' + part, '/конец. '];
+    const text = parts.join('');
+    const stream = createLinkStream();
+    const chunks: Chunk[] = [];
+    stream.on('data', (c: Chunk) => chunks.push(c));
+    const buffer = Buffer.alloc(4096);
+    for (const p of parts) {
+      const n = buffer.write(p);
+      await new Promise<void>((resolve) =>
+        stream.write(buffer.subarray(0, n), () => {
+          buffer.fill(0xff); // the writer's buffer, reused: what the stream keeps must be its own copy
+          resolve();
+        }),
+      );
+    }
+    stream.end();
+    await new Promise<void>((resolve) => stream.on('end', resolve));
+    expect(chunks.map((c) => c.text).join('')).to.equal(text);
+    expect(chunks.some((c) => c.type === 'link' && c.text.includes('путь'))).to.equal(true);
+    expectExact(chunks as TextChunk[], text);
+  });
+});
