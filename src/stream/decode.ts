@@ -6,7 +6,8 @@
 //
 // - UTF-8 (the default): WHATWG Encoding "UTF-8 decoder" — a leading BOM is dropped, every maximal
 //   invalid subpart becomes one U+FFFD (Unicode §3.9 "U+FFFD Substitution of Maximal Subparts"). Valid
-//   writes take the native path (buffer.isUtf8, then buffer.transcode); only a write holding invalid bytes is walked here.
+//   writes take the native path (buffer.isAscii or isUtf8, then Latin-1 or buffer.transcode); only a write holding
+//   invalid bytes is walked here.
 // - ISO-2022-JP: WHATWG Encoding "ISO-2022-JP decoder" (iconv-lite has no ISO-2022-JP); JIS X 0208 pairs are looked up
 //   through iconv-lite's EUC-JP table, the same JIS X 0208 set shifted by 0x80.
 // - Labels: WHATWG Encoding §4.2 "Names and labels" (a label names an encoding: latin1 is windows-1252, x-euc-jp is
@@ -26,7 +27,7 @@
 // - base64 and hex, which iconv-lite also knows, are refused: they are not text charsets.
 // - Text from a legacy charset is normalised to NFC (RFC 3987 §3.1 step 1, variant B), see NfcStage. A single-byte
 //   charset whose every character is an NFC boundary and NFC on its own needs none (SingleByteDecoder).
-import { Buffer, isUtf8, transcode } from 'node:buffer';
+import { Buffer, isAscii, isUtf8, transcode } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
@@ -250,9 +251,11 @@ class Utf8Decoder implements Decoder {
     if (from >= to) return '';
     const view = from === 0 && to === buf.length ? buf : buf.subarray(from, to);
     // The bytes hold whole sequences (an incomplete one waits in `pending`): a control is seen whole here.
-    this.bidiFree = !bytesHoldEmbedding(view);
-    if (isUtf8(view)) {
-      const text = this.valid.decode(view);
+    const ascii = isAscii(view);
+    this.bidiFree = ascii || !bytesHoldEmbedding(view);
+    if (ascii || isUtf8(view)) {
+      // ASCII is its own Latin-1 decoding, the cheapest native one (no UTF-16 buffer in between).
+      const text = ascii ? view.toString('latin1') : this.valid.decode(view);
       this.byteMap.addUtf8(this.produced, text.length, view);
       this.produced += text.length;
       return text;
