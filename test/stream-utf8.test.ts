@@ -1,7 +1,8 @@
-// The UTF-8 decoder's ByteMap (src/stream/bytemap.ts): byte offsets of chunks over valid UTF-8 of every density —
-// all ASCII, mostly ASCII (the extra bytes of its few non-ASCII characters), dense (its bytes, copied and counted a
-// word at a time) and dense writes too long to copy (Buffer.byteLength) — against the UTF-8 length of the text
-// before each chunk, for any writes and any chunks.
+// The UTF-8 decoder's native paths (src/stream/decode.ts: Latin-1 for ASCII, buffer.transcode, TextDecoder for a
+// write too long for transcode) and its ByteMap (src/stream/bytemap.ts): byte offsets of chunks over valid UTF-8 of
+// every density — all ASCII, mostly ASCII (the extra bytes of its few non-ASCII characters), dense (its bytes, copied
+// and counted a word at a time) and dense writes too long to copy (Buffer.byteLength) — against the UTF-8 length of
+// the text before each chunk, for any writes and any chunks.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { createDecoder } from '../src/stream/decode.js';
@@ -115,5 +116,19 @@ describe('ByteMap (UTF-8): byte offsets for every density of text', () => {
     expect(chunks.map((c) => c.text).join('')).to.equal(text);
     expect(chunks.some((c) => c.type === 'link' && c.text.includes('путь'))).to.equal(true);
     expectExact(chunks as TextChunk[], text);
+  });
+});
+
+describe('UTF-8 decoder: one write or many, the same text', () => {
+  it('a write too long for transcode (TextDecoder) gives what the same bytes give in 64 KiB writes', () => {
+    const text = 'ascii https://a.example/ '.repeat(20_000) + 'Привет, 東京 😀 ’ '.repeat(40_000);
+    const bytes = Buffer.from(text);
+    expect(bytes.length).to.be.greaterThan(1_000_000); // past the limit, in one write
+    const whole = createDecoder('utf-8');
+    const pieces = createDecoder('utf-8');
+    let inPieces = '';
+    for (let i = 0; i < bytes.length; i += 65536) inPieces += pieces.write(bytes.subarray(i, i + 65536));
+    expect(whole.write(bytes) + whole.end()).to.equal(text);
+    expect(inPieces + pieces.end()).to.equal(text);
   });
 });
