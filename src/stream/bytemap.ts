@@ -126,8 +126,9 @@ const UNITS_OF_BYTE = new Uint8Array(256).map((_, b) => (b >= 0x80 && b < 0xc0 ?
  * (~370 units), CPU ms/MB: this 0.47, Buffer.byteLength of the chunk's text 1.03, a loop over lead bytes 1.25.
  */
 class Utf8Bytes {
-  private bytes = new Uint8Array(1 << 16);
-  private words = new Uint32Array(this.bytes.buffer);
+  // Empty until dense text comes (a log line's decoder rarely sees any).
+  private bytes = new Uint8Array(0);
+  private words = new Uint32Array(0);
   /** The next byte to take (at the start of a character) and the end of what was added. */
   private head = 0;
   private tail = 0;
@@ -155,7 +156,7 @@ class Utf8Bytes {
   private makeRoom(n: number): void {
     const live = this.tail - this.head;
     if ((live + n) * 2 > this.bytes.length) {
-      let size = this.bytes.length * 2; // a power of two: whole 32-bit words
+      let size = Math.max(this.bytes.length, 1 << 12); // a power of two: whole 32-bit words
       while (size < (live + n) * 2) size *= 2;
       const bytes = new Uint8Array(size);
       bytes.set(this.bytes.subarray(this.head, this.tail));
