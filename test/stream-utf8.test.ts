@@ -1,10 +1,12 @@
 // The UTF-8 decoder's native paths (src/stream/decode.ts: Latin-1 for ASCII, buffer.transcode, TextDecoder for a
 // write too long for transcode) and its ByteMap (src/stream/bytemap.ts): byte offsets of chunks over valid UTF-8 of
 // every density — all ASCII, mostly ASCII (the extra bytes of its few non-ASCII characters), dense (its bytes, copied
-// and counted a word at a time) and dense writes too long to copy (Buffer.byteLength) — against the UTF-8 length of
-// the text before each chunk, for any writes and any chunks.
+// and counted a word at a time) and dense text past what the copy holds (Buffer.byteLength) — against the UTF-8 length
+// of the text before each chunk, for any writes and any chunks.
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createDecoder } from '../src/stream/decode.js';
 import { createLinkStream } from '../src/stream/transform.js';
 import type { Chunk, TextChunk } from '../src/types.js';
@@ -80,6 +82,49 @@ describe('ByteMap (UTF-8): byte offsets for every density of text', () => {
       annotate((c) => decoder.byteMap.annotate(c), text, [5, 4000, 4001, 1_000_000, 1_400_005, 1_400_100]),
       text,
     );
+  });
+
+  it('dense text waiting unannotated past what the copy holds (1 MiB) is counted by Buffer.byteLength', () => {
+    // About fifty 64 KiB writes, none annotated until the end: the copy takes the first ones, byteLength the others,
+    // and a chunk may span both (and writes split inside a character, carried to the next write).
+    const decoder = createDecoder('utf-8');
+    const source = 'Привет, 東京 😀 https://例え.jp/パス '.repeat(60_000);
+    const bytes = Buffer.from(source);
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 65536) text += decoder.write(bytes.subarray(i, i + 65536));
+    text += decoder.end();
+    expect(text === source).to.equal(true);
+    const cuts = [1, 2, 40_000, 300_000, 300_001, 700_000, 1_100_000, text.length - 3];
+    expectExact(
+      annotate((c) => decoder.byteMap.annotate(c), text, cuts),
+      text,
+    );
+  });
+
+  it('a long undecided link of dense text: the stream holds no copy of its bytes beyond 1 MiB', async () => {
+    // DESIGN.md "Streaming contract": the stream holds back the undecided tail, as text. A raised maxLinkLength lets a
+    // link of CJK grow to 8 MiB of bytes before it is released (a copy of all of them took 8-32 MiB of ArrayBuffer).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const stream = createLinkStream({ maxLinkLength: 1 << 24 });
+    const chunks: Chunk[] = [];
+    stream.on('data', (c: Chunk) => chunks.push(c));
+    const block = Buffer.from('猫'.repeat(21_845)); // 65,535 bytes, whole characters
+    const head = 'https://例え.jp/';
+    const write = (bytes: Buffer): Promise<void> => new Promise((resolve) => stream.write(bytes, () => resolve()));
+    gc();
+    const before = process.memoryUsage().arrayBuffers;
+    await write(Buffer.from(head));
+    for (let i = 0; i < 128; i++) await write(block);
+    gc();
+    const held = process.memoryUsage().arrayBuffers - before;
+    expect(chunks).to.deep.equal([]); // the link is still undecided: all 8 MiB of it wait in the stream
+    expect(held / 1048576, 'MiB of ArrayBuffers the stream holds').to.be.lessThan(4);
+    stream.end();
+    await new Promise<void>((resolve) => stream.on('end', resolve));
+    const text = head + '猫'.repeat(21_845 * 128);
+    expect(chunks.map((c) => [c.type, c.start, c.end])).to.deep.equal([['link', 0, text.length]]);
+    expectExact(chunks as TextChunk[], text);
   });
 
   it('a chunk that ends between the two units of a surrogate pair gets the pair’s four bytes, and the chunks still tile', () => {

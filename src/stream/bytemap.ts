@@ -13,8 +13,8 @@
 //   minus UTF-16 length) from the bytes themselves, a word-at-a-time walk, and a chunk's byte length is its
 //   unit length plus the extras inside it. Text with many of them ("dense": Cyrillic, CJK, a mix of scripts) is
 //   copied as bytes, and each chunk's bytes are found by counting, from where the last chunk ended, the UTF-16 units
-//   their lead bytes make, a word at a time (Utf8Bytes). Text with replaced bytes, and a dense write too long to
-//   copy, is still counted by Buffer.byteLength.
+//   their lead bytes make, a word at a time (Utf8Bytes). Text with replaced bytes, and dense text past what the copy
+//   may hold (DENSE_COPY_LIMIT), is still counted by Buffer.byteLength.
 // - 'units': the decoder records, for every UTF-16 code unit it produced, how many input bytes it
 //   stands for (0 for the second unit of a surrogate pair). Used for every charset but UTF-8; the decoder also
 //   says which U+FFFD replaced invalid bytes (an `invalid-bytes` diagnostic on the chunk).
@@ -137,6 +137,11 @@ class Utf8Bytes {
    * the stream: chunks keep pairs whole) got the pair's four bytes, the next chunk starts one unit in.
    */
   private owed = 0;
+
+  /** Bytes added and not yet taken. */
+  get held(): number {
+    return this.tail - this.head;
+  }
 
   add(bytes: Uint8Array): void {
     const n = bytes.length;
@@ -323,8 +328,10 @@ const SPARSE_EXTRA_SHIFT = 6;
 const SPARSE_BLOCK = 2048;
 
 /**
- * Longest dense write whose bytes are copied (Utf8Bytes); a longer one (a whole mail part is one write) is counted by
- * Buffer.byteLength, so that its bytes are not held twice.
+ * Most bytes of dense text the copy (Utf8Bytes) holds at once; a dense write that would take it past this is counted
+ * by Buffer.byteLength instead. So neither a write longer than this (a whole mail part is one write) nor a long
+ * undecided tail (a link under a raised maxLinkLength, a Markdown piece of 1 MiB units: up to 3 MiB of CJK), which the
+ * stream already holds as text, is held twice: the copy stays within an array of 2 MiB.
  */
 const DENSE_COPY_LIMIT = 1 << 20;
 
@@ -340,7 +347,7 @@ export class ByteMap {
   private readonly replacements = new PairQueue();
   // 'utf8' counting: extra bytes (UTF-8 minus UTF-16 length) of the non-ASCII characters of sparse text, at their
   // position; ranges of dense text and its bytes; ranges counted by byteLength (text with replaced bytes, a dense write
-  // too long to copy); text up to `covered` is recorded one way or another.
+  // past the copy's limit); text up to `covered` is recorded one way or another.
   private readonly extras = new ExtraQueue();
   private readonly dense = new PairQueue();
   private readonly denseBytes = new Utf8Bytes();
@@ -390,7 +397,7 @@ export class ByteMap {
           const block = view.subarray(b, Math.min(n, b + SPARSE_BLOCK));
           if (!isAscii(block)) extras.record(block, at + b - (extras.total - first), extra);
         }
-      } else if (n <= DENSE_COPY_LIMIT) {
+      } else if (this.denseBytes.held + n <= DENSE_COPY_LIMIT) {
         this.dense.add(at, units);
         this.denseBytes.add(bytes);
       } else this.counted.add(at, units);
