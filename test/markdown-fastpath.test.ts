@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
+import * as commonmark from 'commonmark';
 import fc from 'fast-check';
 import { setFastPath } from '../src/markdown/extract.js';
 import { fastSegment } from '../src/markdown/fast.js';
@@ -178,5 +179,65 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+
+/** The chunks in marker style: each link between ⸠ and ⸡. */
+function marked(chunks: MarkdownChunk[]): string {
+  return chunks.map((c) => (c.type === 'text' ? c.text : `⸠${c.text}⸡`)).join('');
+}
+
+/** The texts of the reference parser's (commonmark.js) text nodes: where a bare link may be. */
+function plainText(markdown: string): string[] {
+  const out: string[] = [];
+  const walker = new commonmark.Parser().parse(markdown).walker();
+  for (let step = walker.next(); step; step = walker.next()) {
+    if (step.entering && step.node.type === 'text') out.push(step.node.literal ?? '');
+  }
+  return out;
+}
+
+// Found by the property above. CommonMark 0.31 §5.2: only a list item that interrupts a paragraph must start with 1
+// and have content; indented code (§4.4) is no paragraph and ends at the first line indented less than 4 columns. So
+// after it `2) …` starts a list, and a line indented under the item is the item's, not code. micromark 4 alone reads
+// `2) …` as paragraph text (micromark/micromark#228) where the fast path, after the cut segment.ts makes there, read a
+// list: both now read a list.
+describe('Markdown mode: a list item after indented code (CommonMark §5.2, §4.4)', () => {
+  const found = '    https://a.example/x \n\n2) https://a.example/x \n\n    https://a.example/x ';
+
+  it(JSON.stringify(found), () => {
+    for (const gfm of [true, false]) {
+      const [fast, full] = both(found, { gfm });
+      expect(marked(full), `gfm ${gfm}`).to.equal('    https://a.example/x \n\n2) ⸠https://a.example/x⸡ \n\n    ⸠https://a.example/x⸡ ');
+      expect(fast, `gfm ${gfm}`).to.deep.equal(full);
+    }
+    // In a stream that cuts a piece before `2)`, as in one piece.
+    expect(streamed([found], false)).to.deep.equal(both(found)[1]);
+  });
+
+  it('with other start numbers, bullets, indents, empty items and blank lines: as the reference parser reads it', () => {
+    const markers = ['1)', '1.', '2)', '2.', '10.', '0)', '-', '*', '+'];
+    let lists = 0;
+    for (const marker of markers) {
+      for (const indent of ['', ' ', '   ']) {
+        for (const gap of ['\n', '\n\n', '\n\n\n']) {
+          for (const item of [' https://item.example/', '']) {
+            for (const next of ['\n\n    https://next.example/', '\n  https://next.example/', '\n\n       https://next.example/']) {
+              const source = `    https://code.example/${gap}${indent}${marker}${item}${next}`;
+              const plain = plainText(source);
+              const expected = ['https://code.example/', 'https://item.example/', 'https://next.example/'].filter((url) => plain.some((t) => t.includes(url)));
+              const [fast, full] = both(source);
+              const links = full.filter((c) => c.type === 'link').map((c) => c.text);
+              expect(links, JSON.stringify(source)).to.deep.equal(expected);
+              expect(fast, JSON.stringify(source)).to.deep.equal(full);
+              if (expected.includes('https://next.example/') && next.startsWith('\n\n    ')) lists++;
+            }
+          }
+        }
+      }
+    }
+    // Not vacuous: the line indented 4 after a blank is often an item's paragraph rather than code.
+    expect(lists).to.be.above(50);
   });
 });

@@ -12,7 +12,7 @@
 //   end()                                 → [text "para "] [link …] [text "\n\n# next\n"]
 
 import { parse } from 'micromark';
-import type { Extension, ParseContext } from 'micromark-util-types';
+import type { Extension, ParseContext, TokenizeContext } from 'micromark-util-types';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { badArgument } from '../errors.js';
@@ -64,6 +64,34 @@ function mayHoldTable(piece: string): boolean {
 }
 
 /**
+ * A micromark parser (with `extensions`) that reads a list item after indented code as CommonMark does.
+ *
+ * CommonMark 0.31 §5.2: a list item must start with 1, and not with a blank line, only when it interrupts a
+ * paragraph; indented code (§4.4) is no paragraph, and it ends at the first line indented under 4 columns. So
+ * `    code␤␤2) item` is code, then a list starting at 2 (as the reference parser, commonmark.js, reads it).
+ * micromark 4.0.3 deviates (https://github.com/micromark/micromark/pull/228, open): its document tokenizer takes a
+ * line as interrupting whenever the flow has a construct open, and indented code stays open over the lines after it
+ * while it looks for more code; so it reads `2) item`, `10. item` and an empty `-` there as paragraph text. It skips
+ * that rule while the flow tokenizer's `_gfmTableDynamicInterruptHack` is true: here, exactly while indented code is
+ * the open construct. (segment.ts cuts pieces and segments before such a line: each must read as the whole text
+ * does. test/markdown-fastpath.test.ts fails if a micromark update drops the field.)
+ */
+export function createParser(extensions: Extension[]): ParseContext {
+  const parser = parse({ extensions });
+  const flow = parser.flow;
+  parser.flow = (from) => Object.defineProperty(flow(from), '_gfmTableDynamicInterruptHack', { get: codeIndentedOpen });
+  return parser;
+}
+
+/**
+ * The flow tokenizer's interrupt exemption: indented code is its open construct. (One getter for every tokenizer:
+ * a getter made per tokenizer gave each a shape of its own, and micromark's tokenizer code slowed by a few per cent.)
+ */
+function codeIndentedOpen(this: TokenizeContext): boolean {
+  return this.currentConstruct?.name === 'codeIndented';
+}
+
+/**
  * GFM parsers chosen per piece: a table needs a `|`, strikethrough a `~`, and a piece without them is parsed without
  * the extension (micromark is faster without them). All share one `defined` list of reference labels.
  */
@@ -74,7 +102,7 @@ function gfmParsers(base: ParseContext): (piece: string) => ParseContext {
     let parser = parsers[k];
     if (parser === undefined) {
       const extensions = k === 2 ? [TABLE] : k === 1 ? [STRIKETHROUGH] : [];
-      parser = parse({ extensions });
+      parser = createParser(extensions);
       parser.defined = base.defined;
       parsers[k] = parser;
     }
@@ -133,7 +161,7 @@ export class MarkdownLinkifier {
   /** `preload` (used by the whole-text functions): link reference definitions known from the start. */
   constructor(options?: MarkdownLinkOptions, preload?: ReadonlyMap<string, string>) {
     const { gfm, link } = splitMarkdownOptions('MarkdownLinkifier', options);
-    const parser = parse(gfm ? { extensions: [STRIKETHROUGH, TABLE] } : {});
+    const parser = createParser(gfm ? [STRIKETHROUGH, TABLE] : []);
     const definitions = new Map<string, string>();
     if (preload !== undefined) {
       for (const [label, destination] of preload) {
