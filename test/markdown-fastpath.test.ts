@@ -241,3 +241,31 @@ describe('Markdown mode: a list item after indented code (CommonMark §5.2, §4.
     expect(lists).to.be.above(50);
   });
 });
+
+// Found by a generator of list and code lines. CommonMark 0.31 §5.2 laziness: a line that matches fewer containers
+// than the open paragraph's continues it only when, read after the containers it matches, it starts no block; `# c`
+// indented 3 under the outer item is a heading (the paragraph ends), and a line after it indented 4 is code.
+describe('Markdown fast path: a line under a nested item, read after the containers it matches (CommonMark §5.2)', () => {
+  it('"- a\\n\\n    0) b\\n     # c\\n      -https://x.example/"', () => {
+    const source = '- a\n\n    0) b\n     # c\n      -https://x.example/';
+    const [fast, full] = both(source);
+    expect(marked(full)).to.equal(source);
+    expect(fast).to.deep.equal(full);
+  });
+
+  it('with other lines between the items: as the reference parser reads it', () => {
+    for (const nested of ['    0) b', '  1. b', '   * b']) {
+      for (const indent of ['  ', '   ', '    ', '     ', '      ']) {
+        for (const line of ['# c', 'c', '- c', '> c', '```']) {
+          for (const last of ['      -https://x.example/', '     https://x.example/', '        https://x.example/', 'https://x.example/']) {
+            const source = `- a\n\n${nested}\n${indent}${line}\n${last}`;
+            const expected = plainText(source).some((t) => t.includes('https://x.example/')) ? ['https://x.example/'] : [];
+            const [fast, full] = both(source);
+            expect(full.filter((c) => c.type === 'link').map((c) => c.text), JSON.stringify(source)).to.deep.equal(expected);
+            expect(fast, JSON.stringify(source)).to.deep.equal(full);
+          }
+        }
+      }
+    }
+  });
+});

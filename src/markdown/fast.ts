@@ -895,8 +895,10 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
     // The paragraph's own container goes on: a new block here would interrupt the paragraph.
     const interrupting = paraOpen && matched === items.length;
     if (matched < items.length) {
-      // §5.2 laziness: a line that would continue the paragraph continues it, whatever the containers.
-      if (paraStart >= 0 && (col >= 4 || !startsBlock(p, i, le))) {
+      // §5.2 laziness: a line that would continue the paragraph continues it, whatever the containers. Whether it
+      // would starts a block is read after the containers it matches (§5.2: `# c` indented 3 under an item's
+      // content is a heading; indented 4, §4.4, it cannot interrupt the paragraph).
+      if (paraStart >= 0 && (indent >= 4 || !startsBlock(p, i, le))) {
         paraEnd = le;
         ls = next;
         continue;
