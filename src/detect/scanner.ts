@@ -140,7 +140,10 @@ class LinkScanner implements Scanner {
       while (t >= st.cut) st.newSegment(st.cut);
       known = t;
     };
-    // Trigger search: the next `.`, `:` and `。` (String.prototype.indexOf skips link-free text fast).
+    // Trigger search: the next `.`, `:` and `。`, one String.prototype.indexOf per trigger of that kind. It skips
+    // link-free text fast, and on text dense with dots it still costs less than reading the characters one by one
+    // (measured on Node 20: a charCodeAt loop over the next 16 or 32 units before indexOf, or one /[.:。]/g for all
+    // three, made the scan slower).
     let nextDot = indexOrEnd(text, '.', i);
     let nextColon = indexOrEnd(text, ':', i);
     let nextIdeo = indexOrEnd(text, '\u3002', i);
