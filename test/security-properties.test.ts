@@ -301,14 +301,16 @@ describe('security: properties over arbitrary bytes through createLinkStream (fa
       fc.asyncProperty(linkyText, fc.array(fc.nat({ max: 400 }), { maxLength: 5 }), async (text, cuts) => {
         const wellFormed = Buffer.from(text, 'utf8').toString('utf8'); // lone surrogates → U+FFFD
         const fromStream = await streamChunks(Buffer.from(wellFormed, 'utf8'), cuts);
+        // WHATWG Encoding, "UTF-8 decode": a leading BOM is no text (the stream drops it; linkify is given text).
+        const decoded = wellFormed.startsWith('\uFEFF') ? wellFormed.slice(1) : wellFormed;
         const strip = (chunks: readonly Chunk[]): unknown[] =>
           merged(chunks).map((c) => {
             const { byteStart: _s, byteEnd: _e, ...rest } = c as Chunk;
             return rest;
           });
-        expect(strip(fromStream)).to.deep.equal(strip(linkify(wellFormed)));
+        expect(strip(fromStream)).to.deep.equal(strip(linkify(decoded)));
       }),
-      { numRuns: 250 },
+      { numRuns: 250, examples: [['\uFEFF', []], ['\uFEFFsee https://a.example/x', [2, 9]]] },
     );
   });
 });
