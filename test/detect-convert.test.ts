@@ -44,6 +44,22 @@ describe('detect: link fields', () => {
     });
     expect(only('mailto:user@例え.jp')).to.deep.include({ schemeInferred: false, uri: 'mailto:user@xn--r8jz45g.jp' });
   });
+  it('an address with / ? # in its local part: the mailto uri percent-encodes them (RFC 6068 §2)', () => {
+    // UTS #58 Link_Email takes RFC 5322 atext, so these are one address; written raw after `mailto:` they would be a
+    // path segment, a query or a fragment of another one.
+    expect(only('see a?b@example.com')).to.deep.include({ text: 'a?b@example.com', uri: 'mailto:a%3Fb@example.com', iri: 'mailto:a%3Fb@example.com' });
+    expect(only('see a#b@example.com')).to.deep.include({ uri: 'mailto:a%23b@example.com', iri: 'mailto:a%23b@example.com' });
+    expect(only('see //a@example.com')).to.deep.include({ text: '//a@example.com', uri: 'mailto:%2F%2Fa@example.com' });
+    expect(only('see été/x@example.com')).to.deep.include({ uri: 'mailto:%C3%A9t%C3%A9%2Fx@example.com', iri: 'mailto:été%2Fx@example.com' });
+    // The iri is found again as the same address.
+    for (const text of ['a/b@example.com', 'a?b#c@example.com']) {
+      const { iri } = only(`see ${text}`);
+      expect(only(`see ${iri} ok`).text).to.equal(iri);
+    }
+    // Written with its scheme, the text is a URI as it stands: `?` starts the query.
+    expect(only('see mailto:a@example.com?subject=a/b').uri).to.equal('mailto:a@example.com?subject=a/b');
+    expect(only('see mailto:a/b@example.com').uri).to.equal('mailto:a/b@example.com');
+  });
   it('the scheme is lower-cased', () => {
     expect(only('HTTPS://EXAMPLE.COM/A').scheme).to.equal('https');
   });

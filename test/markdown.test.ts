@@ -130,6 +130,12 @@ describe('Markdown mode: existing links, linked once', () => {
     expect(auto).to.include({ construct: 'autolink', kind: 'email', scheme: 'mailto', text: 'u@example.com', destination: 'mailto:u@example.com', uri: 'mailto:u@example.com' });
   });
 
+  it('an email autolink with / ? # in its address: the destination as CommonMark writes it, the uri as RFC 6068 §2 does', () => {
+    const [auto, bare] = findMarkdownLinks('<a?b/c@example.com> and a?b/c@example.com');
+    expect(auto).to.include({ construct: 'autolink', destination: 'mailto:a?b/c@example.com', uri: 'mailto:a%3Fb%2Fc@example.com' });
+    expect(bare).to.include({ construct: 'bare', text: 'a?b/c@example.com', uri: auto!.uri, iri: auto!.iri });
+  });
+
   it('converts and checks a destination as the detector converts a bare link (one mechanism)', () => {
     const src = '[a](https://аррӏе.com/) [b](https://example.com/a[1]) <https://pаypal.com/x> [c](http://x_y.example/)';
     const bare = (text: string) => findLinks(text)[0]!;

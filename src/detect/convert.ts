@@ -168,12 +168,31 @@ function fullLink(st: ScanState, s: number, e: number, base: number, raw: string
   const text = st.text;
 
   let iriText = st.wrapped ? removeWrapSpace(raw) : raw;
-  if (st.schemeInferred) iriText = (st.kind === 'email' ? 'mailto:' : st.scheme + '://') + iriText;
+  if (st.schemeInferred) iriText = st.kind === 'email' ? 'mailto:' + mailtoAddress(iriText) : st.scheme + '://' + iriText;
 
   const found: DiagnosticCode[] = [];
   const c = convertLinkText(iriText, raw, text, st.hostStart, st.hostEnd, st.opts.documentCharset, found);
   // displayIri: the iri keeps encoded what would end a bare link, so that it is found whole again.
   return linkOf(st, s, e, base, raw, found, c.uri, displayIri(c.iri), c.conversionFailed);
+}
+
+/**
+ * RFC 6068 §2: in a mailto URI's addr-spec, the gen-delims other than `@` and `:` must be percent-encoded. A bare
+ * address's local part may hold `/`, `?` and `#` (UTS #58 Link_Email takes RFC 5322 atext): `a?b@x.example` is that
+ * address, `mailto:a%3Fb@x.example`, not `mailto:a` with a query. (`[` `]` are not Link_Email; `%` is left to
+ * toValidUri, which gives `%25` where no `%XX` follows.)
+ */
+export function mailtoAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < at; i++) {
+    const c = address.charCodeAt(i);
+    if (c !== 0x2f && c !== 0x3f && c !== 0x23) continue;
+    out += address.slice(from, i) + (c === 0x2f ? '%2F' : c === 0x3f ? '%3F' : '%23');
+    from = i + 1;
+  }
+  return from === 0 ? address : out + address.slice(from);
 }
 
 /** What convertLinkText gives: the two forms, and whether a conversion failed (`conversion-failed` is the caller's). */
@@ -722,6 +741,8 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
   } else if (mailto) {
     i = walkMailto(raw, i, ascii);
     if (i < 0 || !qHostOk) return null;
+    // A bare address with `/` in its local part: fullLink encodes it (mailtoAddress; `?` `#` end the walk above).
+    if (email && raw.lastIndexOf('/', qHostStart) >= 0) return null;
   }
   // The rest (path, query, fragment): walked only when it holds more than unreserved and reserved characters.
   if (notSimpleFrom(raw, i) && !walk(raw, i, n, ascii)) return null;

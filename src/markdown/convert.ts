@@ -3,7 +3,7 @@
 // links carry (DESIGN.md "What each link carries").
 
 import { isBidiControl } from '../detect/chars.js';
-import { convertLinkText } from '../detect/convert.js';
+import { convertLinkText, mailtoAddress } from '../detect/convert.js';
 import { splitIriReference } from '../iri/parse.js';
 import type { DiagnosticCode, Link } from '../types.js';
 
@@ -33,7 +33,7 @@ export function destinationLink(
   email: boolean,
   documentCharset: string | undefined,
 ): Link {
-  const iriText = email ? 'mailto:' + destination : destination;
+  const iriText = email ? 'mailto:' + mailtoAddress(destination) : destination;
   const scheme = email ? 'mailto' : schemeOf(destination);
   const diagnostics: DiagnosticCode[] = [];
   // DESIGN.md P1 (RFC 3987 §4.1): a bidi formatting character in a destination gets the diagnostic a bare link
