@@ -380,20 +380,13 @@ export class EmbeddingTracker {
    * Markdown: stream offsets of the `&` of character references to a control that the renderer decodes into text
    * (decodedReferences()), ascending; those before `refHead` lie before the chunk being read.
    */
-  private refs: number[] = [];
-  private refHead = 0;
-  /** Markdown: stream offsets where a link chunk not shown as text starts (unshownLinks()), ascending, from `hiddenHead`. */
-  private hidden: number[] = [];
-  private hiddenHead = 0;
+  private readonly refs = new AscendingOffsets();
+  /** Markdown: stream offsets where a link chunk not shown as text starts (unshownLinks()), ascending. */
+  private readonly hidden = new AscendingOffsets();
   /** Markdown: the stream offset of the chunk being read. */
   private chunkStart = 0;
-  private readonly decoded: DecodedReferences = (index) => {
-    const at = this.chunkStart + index;
-    const refs = this.refs;
-    // The walks ask in ascending order: what lies before `at` is never asked for again.
-    while (this.refHead < refs.length && refs[this.refHead]! < at) this.refHead++;
-    return this.refHead < refs.length && refs[this.refHead] === at;
-  };
+  // The walks ask in ascending order: what lies before an offset asked for is never asked for again.
+  private readonly decoded: DecodedReferences = (index) => this.refs.has(this.chunkStart + index);
 
   constructor(markdown = false) {
     this.markdown = markdown;
@@ -405,12 +398,7 @@ export class EmbeddingTracker {
    * marked. Any other reference counts for nothing (EmbeddingState.walkMarkdown).
    */
   decodedReferences(offsets: readonly number[]): void {
-    if (offsets.length === 0) return;
-    if (this.refHead > 0 && this.refHead * 2 >= this.refs.length) {
-      this.refs = this.refs.slice(this.refHead);
-      this.refHead = 0;
-    }
-    for (const offset of offsets) this.refs.push(offset);
+    this.refs.add(offsets);
   }
 
   /**
@@ -419,12 +407,7 @@ export class EmbeddingTracker {
    * text. Give them before the chunks are marked.
    */
   unshownLinks(offsets: readonly number[]): void {
-    if (offsets.length === 0) return;
-    if (this.hiddenHead > 0 && this.hiddenHead * 2 >= this.hidden.length) {
-      this.hidden = this.hidden.slice(this.hiddenHead);
-      this.hiddenHead = 0;
-    }
-    for (const offset of offsets) this.hidden.push(offset);
+    this.hidden.add(offsets);
   }
 
   /** A piece of `length` units arrives; `mayHold`: it may hold a control (false: known to hold none). */
@@ -446,7 +429,7 @@ export class EmbeddingTracker {
     const lines = this.lines;
     if (!state.open && !lines.open && (last <= this.dirtyFrom || chunks[0]!.start >= this.dirtyTo)) {
       this.marked = last;
-      this.dropReferences();
+      this.refs.dropBefore(this.marked);
       return;
     }
     for (const chunk of chunks) {
@@ -459,40 +442,60 @@ export class EmbeddingTracker {
         // destination holding one); only a `wrapped` one (P3) holds a line end. Any other leaves the state as it is
         // — except in Markdown, where a shortcut or collapsed reference's chunk is its label (`[\u202E]`,
         // `[&#x202E;][]`): a label shown as text is read as any (a full reference's label is not shown: skipped).
-        if (!this.markdown ? !mayChange(chunk.diagnostics) : this.isHidden(chunk.start)) continue;
+        if (!this.markdown ? !mayChange(chunk.diagnostics) : this.hidden.has(chunk.start)) continue;
       }
       // While nothing is open, lineBlank may be stale after chunks passed over: a blank line it would find at the
       // start of the next chunk read closes only what was open before that chunk, which is nothing.
       if (this.markdown) {
         this.chunkStart = chunk.start;
-        const head = this.refHead;
+        const head = this.refs.head;
         this.lineBlank = settleMarkdown(state, chunk.text, 0, chunk.text.length, this.lineBlank, this.decoded);
         // The second walk asks about the same references again, in ascending order from the chunk's start.
-        const after = this.refHead;
-        this.refHead = head;
+        const after = this.refs.head;
+        this.refs.head = head;
         settleLines(lines, chunk.text, 0, chunk.text.length, this.decoded);
-        if (this.refHead < after) this.refHead = after;
+        if (this.refs.head < after) this.refs.head = after;
       } else {
         settle(state, chunk.text, 0, chunk.text.length);
       }
     }
-    this.dropReferences();
+    // Forgets the decoded references before `marked` (a walk that found a blank line after them never asked).
+    this.refs.dropBefore(this.marked);
+  }
+}
+
+/**
+ * Stream offsets given in ascending order and asked about in ascending order: those before `head` have been passed
+ * and are never asked about again (a caller may set `head` back to ask about a stretch twice).
+ */
+class AscendingOffsets {
+  private list: number[] = [];
+  head = 0;
+
+  /** Appends `offsets` (ascending, after those given before); the passed ones are dropped once they are half. */
+  add(offsets: readonly number[]): void {
+    if (offsets.length === 0) return;
+    if (this.head > 0 && this.head * 2 >= this.list.length) {
+      this.list = this.list.slice(this.head);
+      this.head = 0;
+    }
+    for (const offset of offsets) this.list.push(offset);
   }
 
-  /** Markdown: whether the link chunk starting at stream offset `start` is not shown (unshownLinks()). */
-  private isHidden(start: number): boolean {
-    const hidden = this.hidden;
-    while (this.hiddenHead < hidden.length && hidden[this.hiddenHead]! < start) this.hiddenHead++;
-    return this.hiddenHead < hidden.length && hidden[this.hiddenHead] === start;
+  /** Whether `at` is one of the offsets; passes those before it. */
+  has(at: number): boolean {
+    const list = this.list;
+    while (this.head < list.length && list[this.head]! < at) this.head++;
+    return this.head < list.length && list[this.head] === at;
   }
 
-  /** Forgets the decoded references before `marked` (a walk that found a blank line after them never asked). */
-  private dropReferences(): void {
-    const refs = this.refs;
-    while (this.refHead < refs.length && refs[this.refHead]! < this.marked) this.refHead++;
-    if (this.refHead === refs.length && this.refHead > 0) {
-      this.refs = [];
-      this.refHead = 0;
+  /** Passes the offsets before `at`, and forgets them all when none is left. */
+  dropBefore(at: number): void {
+    const list = this.list;
+    while (this.head < list.length && list[this.head]! < at) this.head++;
+    if (this.head === list.length && this.head > 0) {
+      this.list = [];
+      this.head = 0;
     }
   }
 }
