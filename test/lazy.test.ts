@@ -30,6 +30,10 @@ describe('lazy dependencies (src/lazy.ts)', function () {
 
   it('are not loaded by importing the package, nor by linking ASCII text', () => {
     expect(loadedAfter(`irilink.findLinks('see https://example.org/a and mail@example.com');`)).to.deep.equal([]);
+    // A stream, and what follows its end (src/stream/transform.ts keeps a stream of samples a little after it).
+    const streamed = `const s = irilink.createLinkStream(); s.resume(); s.end('see https://example.org/a and mail@example.com');
+      await new Promise((resolve) => s.on('end', resolve)); await new Promise((resolve) => setTimeout(resolve, 300));`;
+    expect(loadedAfter(streamed)).to.deep.equal([]);
   });
 
   it('are loaded by the first call that needs each', () => {
