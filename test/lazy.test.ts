@@ -34,6 +34,8 @@ describe('lazy dependencies (src/lazy.ts)', function () {
     const streamed = `const s = irilink.createLinkStream(); s.resume(); s.end('see https://example.org/a and mail@example.com');
       await new Promise((resolve) => s.on('end', resolve)); await new Promise((resolve) => setTimeout(resolve, 300));`;
     expect(loadedAfter(streamed)).to.deep.equal([]);
+    const found = `irilink.findLinks('see https://example.org/a'); await new Promise((resolve) => setTimeout(resolve, 300));`;
+    expect(loadedAfter(found)).to.deep.equal([]);
   });
 
   it('are loaded by the first call that needs each', () => {

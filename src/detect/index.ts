@@ -6,6 +6,7 @@ import { checkOptionsArgument, type LinkOptions } from './options.js';
 import { createScanner } from './scanner.js';
 import { appendChunks, linkChunk, textChunk } from './chunks.js';
 import { EmbeddingTracker, markEmbeddedLinks } from './embedding.js';
+import { keepSoon, keptBy, SHAPE_SAMPLES } from '../keep.js';
 
 export type { LinkOptions } from './options.js';
 export { DEFAULT_MAX_LINK_LENGTH, DEFAULT_SCHEMES, NEVER_SCHEMES } from './options.js';
@@ -24,6 +25,7 @@ export function findLinks(text: string, options?: LinkOptions): Link[] {
   checkOptionsArgument('findLinks', options);
   const links = createScanner(options).scan(text, 0, true, 0).links;
   markEmbeddedLinks(text, links);
+  keepSoon(keptLinks);
   return links;
 }
 
@@ -43,5 +45,20 @@ export function linkify(text: string, options?: LinkOptions): Chunk[] {
     tracker.note(text.length, true);
     tracker.mark(chunks);
   }
+  keepSoon(keptLinks);
   return chunks;
+}
+
+/** keep.ts: a scanner that has scanned the samples, and what findLinks() and linkify() make of them. */
+function keptLinks(): unknown[] {
+  const text = SHAPE_SAMPLES.join('');
+  const scanner = createScanner();
+  scanner.scan(text, 0, true, 0);
+  return [scanner, findLinks(text), linkify(text)];
+}
+
+/** Internal (tests): the kept findLinks() links and linkify() chunks, or null before they are made. */
+export function keptLinksAndChunks(): { links: Link[]; chunks: Chunk[] } | null {
+  const kept = keptBy(keptLinks) as unknown[] | null;
+  return kept === null ? null : { links: kept[1] as Link[], chunks: kept[2] as Chunk[] };
 }

@@ -27,6 +27,7 @@ import { workLater } from './later.js';
 import { checkOptionNames, resolveOptions } from '../detect/options.js';
 import { splitMarkdownOptions } from '../markdown/options.js';
 import { types } from 'node:util';
+import { keepSoon, keptBy, SHAPE_SAMPLES } from '../keep.js';
 
 export type StreamOptions = LinkOptions & {
   /** Charset of Buffer input: 'utf-8' (default) or any name iconv-lite knows, plus 'iso-2022-jp'. */
@@ -171,7 +172,7 @@ class LinkStream extends Transform {
       return;
     }
     this.release(chunks);
-    if (this.linkifier instanceof Linkifier) keepShapesSoon();
+    if (this.linkifier instanceof Linkifier) keepSoon(keptStream);
     callback();
   }
 
@@ -230,7 +231,7 @@ class LinkStream extends Transform {
     this.mode = mode;
   }
 
-  /** keepShapes(): the samples, one write each, worked on now; their chunks stay unread in the readable buffer. */
+  /** keptStream(): the samples, one write each, worked on now; their chunks stay unread in the readable buffer. */
   linkSamples(samples: readonly string[]): void {
     const ignore = (): void => {};
     for (const sample of samples) this.work(Buffer.from(sample, 'utf8'), 'buffer', ignore);
@@ -246,51 +247,17 @@ class LinkStream extends Transform {
   }
 }
 
-// Performance: a stream whose objects outlive every stream, so that V8 keeps irilink's optimised code between
-// streams. V8's optimised code holds the hidden classes ("maps") of the objects it was compiled for only weakly.
-// When a process goes idle, V8's memory reducer runs full garbage collections that let go of every map no live
-// object has, and throws away the optimised code that depended on one (`--trace-deopt`: "weak objects"). A stream's
-// objects (its Node stream state, decoder, scan state, chunks, links) all die with it, so a program that linked a
-// document, idled for some seconds and then linked another ran the next one unoptimised again, until V8 had
-// re-learned it: 10 to 100 MB of input. (Multilingual, 40 MB runs, five back to back and then each after a 25 s
-// pause: 74 functions thrown away in the pauses, 101 optimised again, the worst run after a pause 22.5 CPU ms/MB
-// against 7 to 9 back to back.) So, once the first plain stream has ended, one small stream
-// links samples taking the common paths (an all-ASCII write and a dense UTF-8 one, a link cut by a write, URLs, a
-// link without a scheme, email addresses, IRI paths; ASCII hosts, so that tr46 stays unloaded until a text has an
-// IDN) and is kept for the life of the process with its chunks unread: a few kB. Its objects have the maps of every
-// plain stream's (test/stream-shapes.test.ts checks the chunks' with V8's natives). Node's own stream internals and
-// the maps of the source stream are still let go of: 28 functions thrown away, 38 optimised again, none of the
-// scanner's; the worst run after a pause 11.4 CPU ms/MB.
-const SHAPE_SAMPLES: readonly string[] = [
-  'Read https://example.com/a/b?c=d#e, www.example.org/x and write to someone@example.net.\n',
-  'Voir https://fr.wikipedia.org/wiki/Caf\u00e9 \u2014 pr\u00e8s de http://example.org/s',
-  'uite (x) et ftp.example.com.\n',
-  '\u898b\u3066\uff1a https://ja.wikipedia.org/wiki/\u65e5\u672c\u8a9e \u3068 example.jp/\u30d1\u30b9\u3002' +
-    '\u041f\u0440\u0438\u043c\u0435\u0440: example.org/\u043f\u0443\u0442\u044c, \u043f\u043e\u0447\u0442\u0430@example.org.\n',
-];
-
-let shapeKeeper: LinkStream | null = null;
-let keeperDue = false;
-
-/**
- * Creates the kept stream a little after the first plain stream has ended: while a stream lives its maps do, and a
- * short-lived program (the command line on one file) has exited by then and does not pay for the samples.
- */
-function keepShapesSoon(): void {
-  if (keeperDue || shapeKeeper !== null) return;
-  keeperDue = true;
-  setTimeout(keepShapes, 100).unref();
-}
-
-function keepShapes(): void {
-  if (shapeKeeper !== null) return;
-  shapeKeeper = new LinkStream(new Linkifier(), null, createDecoder(), 16);
-  shapeKeeper.linkSamples(SHAPE_SAMPLES);
+/** keep.ts: a stream that has linked the samples, kept with its chunks unread in its buffer. */
+function keptStream(): LinkStream {
+  const stream = new LinkStream(new Linkifier(), null, createDecoder(), 16);
+  stream.linkSamples(SHAPE_SAMPLES);
+  return stream;
 }
 
 /** Internal (tests): the chunks of the kept stream, read without taking them out of its buffer; null before it is. */
 export function keptShapeChunks(): Chunk[] | null {
-  if (shapeKeeper === null) return null;
+  const stream = keptBy(keptStream) as LinkStream | null;
+  if (stream === null) return null;
   // Node's Readable#readableBuffer (not in its typings): the chunks pushed and not yet read.
-  return [...(shapeKeeper as unknown as { readableBuffer: Iterable<Chunk> }).readableBuffer];
+  return [...(stream as unknown as { readableBuffer: Iterable<Chunk> }).readableBuffer];
 }
