@@ -8,8 +8,9 @@
 // again, until V8 had re-learned it: 10 to 100 MB of input. Measured:
 // - createLinkStream, multilingual, 40 MB runs, five back to back and then each after a 25 s pause: 74 functions
 //   thrown away in the pauses, 101 optimised again, the worst run after a pause 22.5 CPU ms/MB against 7 to 9 back
-//   to back. With the kept stream: 28 thrown away (Node's stream internals and the source stream's, none of the
-//   scanner's), 38 optimised again, the worst run 11.4 CPU ms/MB.
+//   to back. With the kept stream: 28 thrown away (mostly Node's stream internals and the source stream's, a few of
+//   irilink's stream layer such as release and decode, none of the scanner's), 38 optimised again, the worst run
+//   11.4 CPU ms/MB.
 // - findLinks() on each line of 10 MB of multilingual text, four times, then a full garbage collection and a 25 s
 //   pause: 30 functions thrown away, the scanner's among them; with what is kept, 4 (findLinks itself among them).
 //

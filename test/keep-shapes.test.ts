@@ -91,7 +91,7 @@ const MULTILINGUAL =
 describe('keep: what is kept has the maps of every stream and call (V8 keeps optimised code between them)', function () {
   this.timeout(30_000);
 
-  it('is made a little after the first stream has ended (not in a program that exits by then) and holds linked samples', () => {
+  it('is made a little after the first stream has ended, not before nor at its end, and holds linked samples', () => {
     const { before, atEnd, kept } = compareMaps([]);
     expect(before).to.equal(null);
     expect(atEnd).to.equal(null);
