@@ -45,8 +45,9 @@ describe('detect: the `<` rule lets a link the author delimited stand (RB findin
   itMarks([
     // quotation marks and a Markdown destination: as written (Markdown mode keeps `a<b` too)
     'href="⸠https://example.com/a<b⸡" [x](⸠https://example.com/a<b⸡) ‘⸠https://example.com/a<b⸡’',
-    // `<…>` (RFC 3986 Appendix C): a `<` inside is no URI character; its pair stays
-    '<⸠https://example.com/a⸡<b <⸠https://example.com/a<b>⸡ <URL:⸠https://example.com/a⸡<b',
+    // `<…>` (RFC 3986 Appendix C): a `<` inside is no URI character; its pair stays if the delimiting `>` follows
+    '<⸠https://example.com/a⸡<b <⸠https://example.com/a⸡<b> <URL:⸠https://example.com/a⸡<b',
+    '<⸠https://example.com/a<b>c⸡> <⸠https://example.com/a<b>⸡> <⸠https://example.com/a⸡.<b> <⸠https://example.com/a⸡<b>.',
     // bare, unchanged
     '⸠https://example.com/a⸡<b ⸠http://x/a⸡<⸠http://x/a⸡<⸠http://x/a⸡< ⸠https://example.com/a<b>c⸡',
   ]);
@@ -56,6 +57,13 @@ describe('detect: the `<` rule lets a link the author delimited stand (RB findin
     const far = `see https://example.com/a<${inside}bb>c ok`;
     expect(findLinks(near).map((l) => near.slice(l.start, l.end))).to.deep.equal([`https://example.com/a<${inside}>c`]);
     expect(findLinks(far).map((l) => far.slice(l.start, l.end))).to.deep.equal(['https://example.com/a']);
+  });
+  it('in a wrapped `<…>` link, a pair closed within HELD_LOOKAHEAD stays; one closed later ends the link', () => {
+    const inside = 'b'.repeat(HELD_LOOKAHEAD - 1);
+    const near = `<URL:https://example.com/\n<${inside}>/c>`;
+    const far = `<URL:https://example.com/\n<${inside}bb>/c>`;
+    expect(findLinks(near).map((l) => l.uri)).to.deep.equal([`https://example.com/%3C${inside}%3E/c`]);
+    expect(findLinks(far).map((l) => l.uri)).to.deep.equal(['https://example.com/']);
   });
 });
 

@@ -76,6 +76,9 @@ describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
     'no closing <⸠http://example.com/a⸡\n  /b and more',
     'not across a paragraph mark <⸠http://example.com/a⸡\u2029/b>',
     'not across another < <⸠http://example.com/a⸡ <b>',
+    // a `<…>` pair on the way stays, as on one line, if it closes before whitespace
+    'see <URL:⸠https://example.com/\n<org>/c⸡> and <URL:⸠https://example.com/a\n/b<org>/c⸡>',
+    'but <⸠https://example.com/a⸡\n<b c> and <⸠https://example.com/a⸡\n<b>',
     'mail <⸠john@example.com⸡>',
   ]);
   // A link without a scheme wraps only once its path has begun (deviation from RFC 3986 Appendix C, which delimits

@@ -69,6 +69,11 @@ export class ScanState {
    * it (quotes.ts delimitedBefore). Such a link stands as written: the CJK-punctuation and bare-tel: rules are off.
    */
   delimited = false;
+  /**
+   * Where the link that terminate() last walked would end without the first `<…>` pair it kept (terminate.ts, the
+   * `<` deviation), or −1: an Appendix C link whose delimiting `>` that pair took ends there (wrap.ts).
+   */
+  pairSafe = -1;
   /** Where the finder resumes when a step found no link. */
   next = 0;
 

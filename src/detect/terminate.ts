@@ -71,6 +71,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   let asideEnd = -1;
   // A P1 bidi control ended the walk (st.bidiStop, set at the end unless the link ends before a held bracket).
   let bidi = false;
+  st.pairSafe = -1;
   for (;;) {
     if (part !== NONE) {
       // The common run: ASCII Include characters that no rule below looks at (performance; the same steps).
@@ -206,7 +207,8 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
           // character, it delimits one in text). The reference takes `<Your`, `<<<-----` (Open, then Include). A
           // link the author delimited with quotation marks or as a Markdown destination stands as written
           // (`href="https://example.com/a<b"`, `](https://example.com/a<b)`); in one delimited by `<…>` a `<` is no
-          // more a URI character than in text (`<http://x/a<b`: `http://x/a`).
+          // more a URI character than in text (`<http://x/a<b`: `http://x/a`), and its pair stays only if the
+          // delimiting `>` still follows (`<http://x/a<b>`: `http://x/a`; wrap.ts, with st.pairSafe).
           heldSafe = lastSafe;
           heldDepth = depth + 1;
           heldLimit = i + 1 + HELD_LOOKAHEAD;
@@ -247,6 +249,8 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
           // ASCII (above) and the link ends past it (at the end).
           asideSafe = heldSafe;
           asideEnd = i + len;
+        } else if (st.pairSafe < 0) {
+          st.pairSafe = heldSafe;
         }
         heldSafe = heldDepth = -1;
       }

@@ -3,7 +3,7 @@
 
 import { A_WRAP_SPACE, ASCII_FLAGS, isBarrier } from './chars.js';
 import { INCOMPLETE, type ScanState } from './state.js';
-import { schemeSlashSlashAt } from './terminate.js';
+import { HELD_LOOKAHEAD, schemeSlashSlashAt } from './terminate.js';
 
 const LESS = 0x3c;
 const GREATER = 0x3e;
@@ -13,16 +13,19 @@ export const MAX_WRAPPED_LENGTH = 2048;
 
 /**
  * A URL candidate text[s, e) that starts right after `<` or `<URL:` is extended to the `>` that closes the
- * delimiter, across spaces, tabs and line breaks (never across another barrier character, a `<`, or a run of
- * maxLinkLength without whitespace):
+ * delimiter, across spaces, tabs and line breaks (never across another barrier character or a run of maxLinkLength
+ * without whitespace):
  *
  *     <URL:http://www.example.com/a/very/long
  *          ^s                            ^e   (the line break ended the UTS #58 scan)
  *         /path>
  *              ^ returned
  *
- * Returns the new end (trailing whitespace before `>` excluded) and sets st.wrapped when whitespace is inside,
- * or returns `e`.
+ * A `<…>` pair on the way is the link's, as terminate keeps one (a placeholder: `<URL:https://example.com/⏎<org>/c>`),
+ * if it closes before whitespace, another `<` and HELD_LOOKAHEAD (so a link reads a bounded way past each `<`:
+ * `<http://x/a<http://x/a<…` stays linear). Returns the new end (trailing whitespace before `>` excluded) and sets
+ * st.wrapped when whitespace is inside, or returns `e` — or, when the delimiter does not close, where the link ends
+ * without the first pair terminate kept: that pair's `>` was the delimiter's (`<http://x/a<b>`: `http://x/a`).
  */
 export function extendWrapped(st: ScanState, s: number, e: number): number {
   const text = st.text;
@@ -38,25 +41,38 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
   // P8: the link ended before a glued `scheme://` (`<http://www.example.comhttp://www.example.com/a>`, url.ts): the
   // rest is the next link, not a continuation.
   if (e < st.end && schemeSlashSlashAt(st, e) > 0) return e;
+  // The delimiter does not close: no `<…>` pair terminate kept took its `>`.
+  const unclosed = st.pairSafe >= 0 ? st.pairSafe : e;
   const max = Math.min(st.opts.maxLinkLength, MAX_WRAPPED_LENGTH);
   let localCut = st.cut;
+  let open = -1; // the `<` of a pair on the way, or −1
   let j = e;
   for (;;) {
     if (j >= st.n) {
       if (!st.final) throw INCOMPLETE;
-      return e;
+      return unclosed;
     }
-    if (j - s >= max) return e;
+    if (j - s >= max) return unclosed;
     const c = text.charCodeAt(j);
-    if (c === GREATER) break;
+    if (c === GREATER) {
+      if (open < 0) break;
+      open = -1;
+      j++;
+      continue;
+    }
     if (c < 128 && (ASCII_FLAGS[c]! & A_WRAP_SPACE) !== 0) {
+      if (open >= 0) return unclosed;
       j++;
       localCut = j + st.opts.maxLinkLength; // whitespace is a barrier: the run after it starts afresh
       continue;
     }
-    if (j >= localCut || c === LESS) return e;
+    if (j >= localCut || (open >= 0 && (c === LESS || j - open > HELD_LOOKAHEAD))) return unclosed;
+    if (c === LESS) {
+      open = j++;
+      continue;
+    }
     const cp = st.cpAt(j);
-    if (isBarrier(cp)) return e;
+    if (isBarrier(cp)) return unclosed;
     j += cp > 0xffff ? 2 : 1;
   }
   let g = j;
