@@ -12,6 +12,7 @@ import { checkOptionsArgument, resolveOptions, type LinkOptions } from './option
 import { fastPaths, INCOMPLETE, ScanState } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
 import { atColon, schemeBefore } from './url.js';
+import { PRIMER_SAMPLES } from './primer.js';
 import { extendWrapped } from './wrap.js';
 
 export { setScanFastPaths } from './state.js';
@@ -105,6 +106,7 @@ class LinkScanner implements Scanner {
       throw badArgument('scan', 'resume', 'the resume of the previous scan ({ at, lowerLimit }, from <= at <= text.length)', resume);
     }
 
+    if (!primer.done) countScanned(text.length - from);
     const st = this.st;
     st.reset(text, from, final);
     const links: Link[] = [];
@@ -325,6 +327,29 @@ export function colonSurelyNoScheme(text: string, c: number): boolean {
 function indexOrEnd(text: string, ch: string, from: number): number {
   const i = text.indexOf(ch, from);
   return i < 0 ? text.length : i;
+}
+
+/**
+ * Performance (primer.ts): code units scanned in this process until the primer's samples were linked. After
+ * PRIME_AFTER of them the samples are linked once, by a scanner of their own, before the scan that crossed it.
+ */
+const primer = { scanned: 0, done: false };
+export const PRIME_AFTER = 1 << 22;
+
+function countScanned(units: number): void {
+  primer.scanned += units;
+  if (primer.scanned < PRIME_AFTER) return;
+  primer.done = true;
+  try {
+    new LinkScanner(undefined).scan(PRIMER_SAMPLES.join('\n'), 0, true, 0);
+  } catch {
+    // Only speed is at stake: the caller's scan goes on (test/primer.test.ts fails if the samples stop linking).
+  }
+}
+
+/** Internal (tests): whether the primer's samples have been linked in this process, and the units counted so far. */
+export function primerState(): { scanned: number; done: boolean } {
+  return { ...primer };
 }
 
 /** A scanner for `options` (validated once; TypeError for a bad option). */
