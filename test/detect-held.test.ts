@@ -48,6 +48,9 @@ describe('detect: the `<` rule lets a link the author delimited stand (RB findin
     // `<…>` (RFC 3986 Appendix C): a `<` inside is no URI character; its pair stays if the delimiting `>` follows
     '<⸠https://example.com/a⸡<b <⸠https://example.com/a⸡<b> <URL:⸠https://example.com/a⸡<b',
     '<⸠https://example.com/a<b>c⸡> <⸠https://example.com/a<b>⸡> <⸠https://example.com/a⸡.<b> <⸠https://example.com/a⸡<b>.',
+    // the same without a wrap (a name without a path, an email address) and before an HTML end tag
+    '<⸠www.example.com?q=⸡<b> <⸠www.example.com?q=<b>⸡> <⸠mailto:a@b.com?subject=x⸡<b> <⸠a@b.com⸡>',
+    '<p><⸠https://example.com/a⸡</p> -> next, x <⸠https://example.com/a⸡</b>/c> and <⸠https://example.com/a⸡<a/b>/c>',
     // bare, unchanged
     '⸠https://example.com/a⸡<b ⸠http://x/a⸡<⸠http://x/a⸡<⸠http://x/a⸡< ⸠https://example.com/a<b>c⸡',
   ]);
@@ -58,12 +61,24 @@ describe('detect: the `<` rule lets a link the author delimited stand (RB findin
     expect(findLinks(near).map((l) => near.slice(l.start, l.end))).to.deep.equal([`https://example.com/a<${inside}>c`]);
     expect(findLinks(far).map((l) => far.slice(l.start, l.end))).to.deep.equal(['https://example.com/a']);
   });
+  it('a `<…>` pair with HELD_LOOKAHEAD units inside is left out, on one line and in a wrapped link alike', () => {
+    const inside = 'b'.repeat(HELD_LOOKAHEAD);
+    const bare = `see https://example.com/a<${inside}>c ok`;
+    expect(findLinks(bare).map((l) => bare.slice(l.start, l.end))).to.deep.equal(['https://example.com/a']);
+    const wrapped = `<URL:https://example.com/\n<${inside}>/c>`;
+    expect(findLinks(wrapped).map((l) => l.uri)).to.deep.equal(['https://example.com/']);
+  });
   it('in a wrapped `<…>` link, a pair closed within HELD_LOOKAHEAD stays; one closed later ends the link', () => {
     const inside = 'b'.repeat(HELD_LOOKAHEAD - 1);
     const near = `<URL:https://example.com/\n<${inside}>/c>`;
     const far = `<URL:https://example.com/\n<${inside}bb>/c>`;
     expect(findLinks(near).map((l) => l.uri)).to.deep.equal([`https://example.com/%3C${inside}%3E/c`]);
     expect(findLinks(far).map((l) => l.uri)).to.deep.equal(['https://example.com/']);
+  });
+  it('a link that ends before a pair the delimiter did not follow is not flagged by a bidi control after the pair', () => {
+    const [link] = findLinks('<http://x.example/a<b>\u202E');
+    expect(link!.text).to.equal('http://x.example/a');
+    expect(link!.diagnostics).to.deep.equal([]);
   });
 });
 

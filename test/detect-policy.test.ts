@@ -75,7 +75,8 @@ describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
     'see <⸠example.com/a\n  /b⸡>',
     'no closing <⸠http://example.com/a⸡\n  /b and more',
     'not across a paragraph mark <⸠http://example.com/a⸡\u2029/b>',
-    'not across another < <⸠http://example.com/a⸡ <b>',
+    'not across a `<` the delimiter does not follow <⸠http://example.com/a⸡ <b>',
+    'but across a pair it follows <⸠http://example.com/a <b> c⸡>',
     // a `<…>` pair on the way stays, as on one line, if it closes before whitespace
     'see <URL:⸠https://example.com/\n<org>/c⸡> and <URL:⸠https://example.com/a\n/b<org>/c⸡>',
     'but <⸠https://example.com/a⸡\n<b c> and <⸠https://example.com/a⸡\n<b>',

@@ -87,6 +87,8 @@ const AT = 0x40;
 class LinkScanner implements Scanner {
   readonly contextLength = CONTEXT_LENGTH;
   private readonly st: ScanState;
+  /** The end (base + length) of the text counted for the primer so far; 0 after a final scan (a new text follows). */
+  private counted = 0;
 
   constructor(options: LinkOptions | undefined) {
     this.st = new ScanState(resolveOptions(options));
@@ -106,7 +108,12 @@ class LinkScanner implements Scanner {
       throw badArgument('scan', 'resume', 'the resume of the previous scan ({ at, lowerLimit }, from <= at <= text.length)', resume);
     }
 
-    if (!primer.done) countScanned(text.length - from);
+    if (!primer.done) {
+      // Each code unit once, though a stream scans its unfinished tail again with every write.
+      const end = base + text.length;
+      if (end > this.counted) countScanned(end - this.counted);
+      this.counted = final ? 0 : Math.max(end, this.counted);
+    }
     const st = this.st;
     st.reset(text, from, final);
     const links: Link[] = [];
@@ -204,7 +211,7 @@ class LinkScanner implements Scanner {
           continue;
         }
         let e = st.stop;
-        if (st.kind === 'url' && !st.tooLong) {
+        if (!st.tooLong) {
           const w = extendWrapped(st, st.start, e);
           if (w !== e) {
             e = w;
@@ -333,13 +340,14 @@ function indexOrEnd(text: string, ch: string, from: number): number {
  * Performance (primer.ts): code units scanned in this process until the primer's samples were linked. After
  * PRIME_AFTER of them the samples are linked once, by a scanner of their own, before the scan that crossed it.
  */
-const primer = { scanned: 0, done: false };
+const primer = { scanned: 0, done: false, runs: 0 };
 export const PRIME_AFTER = 1 << 22;
 
 function countScanned(units: number): void {
   primer.scanned += units;
   if (primer.scanned < PRIME_AFTER) return;
   primer.done = true;
+  primer.runs++;
   try {
     new LinkScanner(undefined).scan(PRIMER_SAMPLES.join('\n'), 0, true, 0);
   } catch {
@@ -347,8 +355,8 @@ function countScanned(units: number): void {
   }
 }
 
-/** Internal (tests): whether the primer's samples have been linked in this process, and the units counted so far. */
-export function primerState(): { scanned: number; done: boolean } {
+/** Internal (tests): the units counted so far, whether the primer's samples have been linked, and how often. */
+export function primerState(): { scanned: number; done: boolean; runs: number } {
   return { ...primer };
 }
 

@@ -143,5 +143,6 @@ export class ScanState {
     this.wrapped = false;
     this.closer = -1;
     this.delimited = false;
+    this.pairSafe = -1;
   }
 }

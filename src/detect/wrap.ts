@@ -2,47 +2,59 @@
 // is not part of the URI. The only step that reads across barrier characters, so its reach is bounded.
 
 import { A_WRAP_SPACE, ASCII_FLAGS, isBarrier } from './chars.js';
+import { angleBefore } from './quotes.js';
 import { INCOMPLETE, type ScanState } from './state.js';
 import { HELD_LOOKAHEAD, schemeSlashSlashAt } from './terminate.js';
 
 const LESS = 0x3c;
 const GREATER = 0x3e;
+const SLASH = 0x2f;
 
 /** Longest span of a wrapped link (from its start to the `>`), whatever maxLinkLength allows beyond it. */
 export const MAX_WRAPPED_LENGTH = 2048;
 
 /**
- * A URL candidate text[s, e) that starts right after `<` or `<URL:` is extended to the `>` that closes the
- * delimiter, across spaces, tabs and line breaks (never across another barrier character or a run of maxLinkLength
- * without whitespace):
+ * The end of a candidate text[s, e) that starts right after `<` or `<URL:`: a URL is extended to the `>` that
+ * closes the delimiter, across spaces, tabs and line breaks (never across another barrier character or a run of
+ * maxLinkLength without whitespace):
  *
  *     <URL:http://www.example.com/a/very/long
  *          ^s                            ^e   (the line break ended the UTS #58 scan)
  *         /path>
  *              ^ returned
  *
- * A `<…>` pair on the way is the link's, as terminate keeps one (a placeholder: `<URL:https://example.com/⏎<org>/c>`),
- * if it closes before whitespace, another `<` and HELD_LOOKAHEAD (so a link reads a bounded way past each `<`:
- * `<http://x/a<http://x/a<…` stays linear). Returns the new end (trailing whitespace before `>` excluded) and sets
- * st.wrapped when whitespace is inside, or returns `e` — or, when the delimiter does not close, where the link ends
- * without the first pair terminate kept: that pair's `>` was the delimiter's (`<http://x/a<b>`: `http://x/a`).
+ * A `<…>` pair on the way is the link's, read as terminate reads a held `<` (a placeholder:
+ * `<URL:https://example.com/⏎<org>/c>`): its `>` comes within HELD_LOOKAHEAD, before whitespace, another `<` and a
+ * `/` (a path separator, or `</`, an HTML end tag). So a link reads a bounded way past each `<`:
+ * `<http://x/a<http://x/a<…` stays linear.
+ *
+ * Returns the new end (trailing whitespace before `>` excluded) and sets st.wrapped when whitespace is inside, or
+ * returns `e`. When the delimiter does not close, a pair terminate kept in the candidate is left out: its `>` was
+ * the delimiter's (`<http://x/a<b>` links `http://x/a`; withoutPair).
  */
 export function extendWrapped(st: ScanState, s: number, e: number): number {
   const text = st.text;
-  const delimited =
-    (s >= 1 && text.charCodeAt(s - 1) === LESS) ||
-    (s >= 5 && text.charCodeAt(s - 5) === LESS && text.slice(s - 4, s).toUpperCase() === 'URL:');
-  if (!delimited) return e;
-  // Deviation (RFC 3986 Appendix C, DESIGN.md P3): a link without a scheme wraps only once a path has begun
-  // (`<www.example.gov/NCES/`↵`pubs/96323.html>`). Appendix C delimits URIs, which have a scheme; a bare name in
-  // `<…>` followed by more words is markup or a repr, not a wrapped link: `<Button.Group style={…}>`,
-  // `<Color.RED: 1>`, `<name at example.org>` (over the corpora 190 of the 191 schemeless wraps were such).
-  if (st.schemeInferred && !holdsSlash(text, st.hostEnd, e)) return e;
-  // P8: the link ended before a glued `scheme://` (`<http://www.example.comhttp://www.example.com/a>`, url.ts): the
-  // rest is the next link, not a continuation.
-  if (e < st.end && schemeSlashSlashAt(st, e) > 0) return e;
-  // The delimiter does not close: no `<…>` pair terminate kept took its `>`.
-  const unclosed = st.pairSafe >= 0 ? st.pairSafe : e;
+  if (!angleBefore(text, s)) return e;
+  if (
+    // Appendix C delimits URIs: an email address in `<…>` does not wrap.
+    st.kind !== 'url' ||
+    // Deviation (RFC 3986 Appendix C, DESIGN.md P3): a link without a scheme wraps only once a path has begun
+    // (`<www.example.gov/NCES/`↵`pubs/96323.html>`). Appendix C delimits URIs, which have a scheme; a bare name in
+    // `<…>` followed by more words is markup or a repr, not a wrapped link: `<Button.Group style={…}>`,
+    // `<Color.RED: 1>`, `<name at example.org>` (over the corpora 190 of the 191 schemeless wraps were such).
+    (st.schemeInferred && !holdsSlash(text, st.hostEnd, e)) ||
+    // P8: the link ended before a glued `scheme://` (`<http://www.example.comhttp://www.example.com/a>`, url.ts):
+    // the rest is the next link, not a continuation.
+    (e < st.end && schemeSlashSlashAt(st, e) > 0)
+  ) {
+    // No wrap; a pair terminate kept stays only if the delimiter closes right after it.
+    if (st.pairSafe < 0) return e;
+    if (e >= st.n) {
+      if (!st.final) throw INCOMPLETE;
+      return withoutPair(st, e);
+    }
+    return text.charCodeAt(e) === GREATER ? e : withoutPair(st, e);
+  }
   const max = Math.min(st.opts.maxLinkLength, MAX_WRAPPED_LENGTH);
   let localCut = st.cut;
   let open = -1; // the `<` of a pair on the way, or −1
@@ -50,29 +62,30 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
   for (;;) {
     if (j >= st.n) {
       if (!st.final) throw INCOMPLETE;
-      return unclosed;
+      return withoutPair(st, e);
     }
-    if (j - s >= max) return unclosed;
+    if (j - s >= max) return withoutPair(st, e);
     const c = text.charCodeAt(j);
+    const space = c < 128 && (ASCII_FLAGS[c]! & A_WRAP_SPACE) !== 0;
+    if (open >= 0 && (j - open > HELD_LOOKAHEAD || space || c === LESS || c === SLASH)) return withoutPair(st, e);
     if (c === GREATER) {
       if (open < 0) break;
       open = -1;
       j++;
       continue;
     }
-    if (c < 128 && (ASCII_FLAGS[c]! & A_WRAP_SPACE) !== 0) {
-      if (open >= 0) return unclosed;
+    if (space) {
       j++;
       localCut = j + st.opts.maxLinkLength; // whitespace is a barrier: the run after it starts afresh
       continue;
     }
-    if (j >= localCut || (open >= 0 && (c === LESS || j - open > HELD_LOOKAHEAD))) return unclosed;
+    if (j >= localCut) return withoutPair(st, e);
     if (c === LESS) {
       open = j++;
       continue;
     }
     const cp = st.cpAt(j);
-    if (isBarrier(cp)) return unclosed;
+    if (isBarrier(cp)) return withoutPair(st, e);
     j += cp > 0xffff ? 2 : 1;
   }
   let g = j;
@@ -86,6 +99,17 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
     }
   }
   return g;
+}
+
+/**
+ * The end of a `<…>`-delimited candidate text[…, e) whose delimiter does not close: without the first `<…>` pair
+ * terminate kept (st.pairSafe), or `e`. Such a link then ends before the pair, not at what ended terminate's walk,
+ * so a bidi control there no longer flags it (P1, as when terminate leaves out a held bracket).
+ */
+function withoutPair(st: ScanState, e: number): number {
+  if (st.pairSafe < 0) return e;
+  st.bidiStop = false;
+  return st.pairSafe;
 }
 
 /** Does text[a, b) hold a `/`? */
