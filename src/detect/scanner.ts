@@ -345,7 +345,15 @@ export const PRIME_AFTER = 1 << 22;
 
 function countScanned(units: number): void {
   primer.scanned += units;
-  if (primer.scanned < PRIME_AFTER) return;
+  if (primer.scanned >= PRIME_AFTER) prime();
+}
+
+/** Internal (tests): links the primer's samples now unless they have been, so that no later scan does. */
+export function primeNow(): void {
+  if (!primer.done) prime();
+}
+
+function prime(): void {
   primer.done = true;
   primer.runs++;
   try {
