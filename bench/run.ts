@@ -7,7 +7,7 @@
 //   npm run bench -- --corpus en-mixed --size 20 --runs 5
 //   options: --corpus NAME (repeatable or a,b), --size MB (prefix, cut at a line end), --runs N (default 5),
 //            --contenders a,b, --timeout S (per run, default 60), --no-hostile, --no-scaling, --quick,
-//            --out STEM (result files bench/results/STEM.{json,md}; default latest, or quick)
+//            --out STEM (result files STEM.{json,md}, STEM relative to bench/results; default latest, or quick)
 //
 // Method (also in bench/README.md): every contender runs in its own child process (bench/child.ts), so the
 // peak RSS is its own, and the runs of all contenders on an input are interleaved (lib/processes.ts); the file is read as 64 KiB Buffers; irilink and the pass-through floor consume them
@@ -319,11 +319,12 @@ async function main(): Promise<void> {
     targets,
     failures,
   };
-  ensureDir(resultsDir);
-  const stem = o.out ?? (o.quick ? 'quick' : 'latest');
-  writeFileSync(path.join(resultsDir, `${stem}.json`), JSON.stringify(result, null, 2) + '\n');
+  // STEM is resolved against bench/results, so an absolute STEM writes where it says.
+  const stem = path.resolve(resultsDir, o.out ?? (o.quick ? 'quick' : 'latest'));
+  ensureDir(path.dirname(stem));
+  writeFileSync(`${stem}.json`, JSON.stringify(result, null, 2) + '\n');
   const md = markdownReport(result, planned.jobs);
-  writeFileSync(path.join(resultsDir, `${stem}.md`), md);
+  writeFileSync(`${stem}.md`, md);
   const chartCorpora = ['en-mixed', 'multilingual', 'iri-dense'].filter((n) => rows.some((r) => r.section === 'main' && r.corpus === n));
   if (chartCorpora.length > 0) {
     const series: ChartSeries[] = chartCorpora.map((corpus) => {
@@ -344,7 +345,7 @@ async function main(): Promise<void> {
       contenders,
       series,
     );
-    writeFileSync(path.join(resultsDir, stem === 'latest' ? 'chart.svg' : `${stem}.svg`), svg);
+    writeFileSync(stem === path.join(resultsDir, 'latest') ? path.join(resultsDir, 'chart.svg') : `${stem}.svg`, svg);
   }
   process.stdout.write(md);
   if (failures.length > 0) {
