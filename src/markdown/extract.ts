@@ -30,6 +30,7 @@ import { NEVER_SCHEMES } from '../detect/index.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
 import { fastSegment } from './fast.js';
+import { tooCostlyToParse } from './hostile.js';
 import type { FastContext, FastItem } from './fast.js';
 import { BlockTracker, lineEnd, lineEndingLength } from './segment.js';
 
@@ -153,8 +154,12 @@ function holdsControlReference(piece: string): boolean {
   return false;
 }
 
+/** Work done, for the tests of hostile.ts: the UTF-16 units parsed by micromark, and those read as plain text. */
+export const readStats = { parsed: 0, plain: 0 };
+
 /** One micromark parse of `text` (the parser chosen for it, its per-document state reset). */
 function parseText(ctx: PieceContext, text: string): Event[] {
+  readStats.parsed += text.length;
   // The parser is reused for its `defined` labels; its map of lazy lines is by line number, per document: reset it
   // (left over from the piece before, it made a line of this piece lazy — found by the piece-cutting property).
   const parser = ctx.parserFor ? ctx.parserFor(text) : ctx.parser;
@@ -163,6 +168,14 @@ function parseText(ctx: PieceContext, text: string): Event[] {
 }
 
 function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
+  if (tooCostlyToParse(piece)) {
+    // hostile.ts: the whole piece as plain text (readPieceFast reads such a stretch alone when it can).
+    readStats.plain += piece.length;
+    const reader = new PieceReader(ctx, piece, skip, base);
+    reader.run(skip, piece.length);
+    reader.flush();
+    return { links: reader.links, unlinked: reader.unlinked, open: undefined, references: [], unshown: [] };
+  }
   const definedBefore = ctx.parser.defined.length;
   const events = parseText(ctx, piece);
   // micromark drops a leading U+FEFF and counts offsets from after it.
@@ -198,14 +211,22 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   const tracker = new BlockTracker();
   const parts: Part[] = [];
   let anyFast = false;
+  let anyPlain = false;
   let segStart = 0;
   const segment = (e: number): void => {
-    const items = fastSegment(piece, segStart, e, fast);
+    // hostile.ts: a segment micromark (or the fast reader's emphasis) would take super-linear time over is read as
+    // plain text, on its own.
+    const plain = tooCostlyToParse(piece, segStart, e);
+    const items = plain ? undefined : fastSegment(piece, segStart, e, fast);
     const last = parts[parts.length - 1];
-    if (items !== undefined) {
+    if (plain) {
+      readStats.plain += e - segStart;
+      anyPlain = true;
+      parts.push({ s: segStart, e, plain });
+    } else if (items !== undefined) {
       anyFast = true;
       parts.push({ s: segStart, e, items });
-    } else if (last !== undefined && last.items === undefined) {
+    } else if (last !== undefined && last.items === undefined && last.plain !== true) {
       last.e = e;
     } else {
       parts.push({ s: segStart, e });
@@ -220,7 +241,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
     ls = le < 0 ? piece.length : e + lineEndingLength(piece, e, true);
   }
   segment(piece.length);
-  if (!anyFast) return undefined;
+  if (!anyFast && !anyPlain) return undefined;
 
   const definedBefore = ctx.parser.defined.length;
   let open: string | undefined;
@@ -229,7 +250,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   // last first, so that each knows the labels the stretches after it define, as one parse of the piece would.
   for (let k = parts.length - 1; k >= 0; k--) {
     const part = parts[k]!;
-    if (part.items !== undefined) continue;
+    if (part.items !== undefined || part.plain === true) continue;
     const text = piece.slice(part.s, part.e);
     // (micromark would drop a U+FEFF that starts a stretch.)
     if (text.charCodeAt(0) === 0xfeff) {
@@ -268,6 +289,10 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
     reader.flush();
     if (part.events !== undefined) {
       reader.read(part.events, part.s);
+      continue;
+    }
+    if (part.plain === true) {
+      reader.run(part.s, part.e);
       continue;
     }
     for (const item of part.items!) {
@@ -310,6 +335,8 @@ interface Part {
   items?: FastItem[];
   events?: Event[];
   defines?: string[];
+  /** Read as plain text (hostile.ts): neither fast nor parsed. */
+  plain?: boolean;
 }
 
 /**

@@ -1,0 +1,130 @@
+// Deviation (bounded time on hostile input): text that micromark would take super-linear time to parse is read as
+// plain text instead (its bare links found as in plain mode; nothing in it counts as code, a link's text or HTML).
+//
+// micromark's time grows faster than the text on two families of shapes, measured with linkifyMarkdown on this
+// project's 2-core machine (each row one line or one paragraph; the whole text went to micromark):
+//   containers opened on one line (CommonMark §5.1, §5.2):
+//     `- - … x`       4 KB 0.5 s, 16 KB 12.3 s           `1. 1. … x`   16 KB 0.26 s, 64 KB 9.8 s
+//     `> > … x`      64 KB 5.1 s, 256 KB 85 s            `> - > - … x` 16 KB 0.29 s, 64 KB 12.4 s
+//   emphasis and strikethrough delimiter runs in one paragraph (§6.2, GFM §6.5):
+//     `**_` × n      64 KB 2.0 s, 256 KB 34 s            `a*` × n      64 KB 1.0 s, 256 KB 15 s
+//     `~~a` × n      64 KB 5.0 s, 256 KB 90 s            `a*⏎` × n     16 KB 0.09 s, 64 KB 0.54 s
+// (Linear, for comparison: 64 KB of unclosed `[a](`, `<http://a `, backquote runs, entity references, escapes,
+// inline HTML or table rows, 0.02–0.2 s.) A stretch of text (extract.ts: the blocks between two places a piece may be
+// cut) is read as plain text when one of its lines opens more than MAX_CONTAINERS containers, or one of its
+// paragraphs holds more than MAX_DELIMITER_RUNS delimiter runs. At those limits micromark's worst case above costs
+// about what it costs on ordinary Markdown (1–2 s per MB), and no text of the 19 MB corpus of READMEs comes near
+// them (at most 5 containers on a line, 79 runs in a paragraph). markdown-it caps nesting in the same spirit
+// (`maxNesting`); a cap here changes what a hostile stretch means, never what an ordinary one does.
+// Not bounded here: one long list whose items hold nested lists, quadratic in micromark where the fast reader does
+// not read it (in a block quote, task lists): README, "Markdown mode", Cost.
+
+/** Containers (block quotes and list items) one line may open before its stretch is read as plain text. */
+export const MAX_CONTAINERS = 32;
+/** Emphasis and strikethrough delimiter runs one paragraph may hold before its stretch is read as plain text. */
+export const MAX_DELIMITER_RUNS = 512;
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const GT = 0x3e;
+
+/** Whether text[s, e) is over either limit (one pass; see above). */
+export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean {
+  let runs = 0;
+  for (let ls = s; ls < e; ) {
+    let le = ls;
+    while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
+    const line = readLinePrefix(text, ls, le);
+    if (line.containers > MAX_CONTAINERS) return true;
+    // A paragraph ends at a blank line (also inside block quotes) and at a thematic break; a list item starts a
+    // block of its own.
+    if (line.blank || line.listItem || line.thematicBreak) runs = 0;
+    if (!line.thematicBreak) runs += delimiterRuns(text, ls, le);
+    if (runs > MAX_DELIMITER_RUNS) return true;
+    ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
+  }
+  return false;
+}
+
+interface LinePrefix {
+  /** Containers the line's start may open (an upper bound). */
+  containers: number;
+  /** Nothing but spaces, tabs and `>`. */
+  blank: boolean;
+  /** The prefix holds a list item marker. */
+  listItem: boolean;
+  /** The line is a thematic break (after block quote markers). */
+  thematicBreak: boolean;
+}
+
+/**
+ * CommonMark §5.1, §5.2: the block quote markers (`>`) and list item markers (`-` `+` `*` and `1.` `1)` before a
+ * space or a tab) at the start of text[s, e), counted whatever the indentation between them: at least as many as the
+ * parser opens. A thematic break (§4.1: `- - -`, `* * *`) is no list, so on such a line only the `>` count.
+ */
+function readLinePrefix(text: string, s: number, e: number): LinePrefix {
+  let quotes = 0;
+  let items = 0;
+  let i = s;
+  for (;;) {
+    while (i < e && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+    if (i >= e) break;
+    const c = text.charCodeAt(i);
+    if (c === GT) {
+      quotes++;
+      i++;
+      continue;
+    }
+    let j = i;
+    if (c === 0x2d || c === 0x2b || c === 0x2a) j = i + 1;
+    else {
+      while (j < e && j - i < 9 && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) j++;
+      if (j === i || j >= e || (text.charCodeAt(j) !== 0x2e && text.charCodeAt(j) !== 0x29)) break;
+      j++;
+    }
+    if (j >= e || (text.charCodeAt(j) !== SPACE && text.charCodeAt(j) !== TAB)) break;
+    items++;
+    i = j;
+  }
+  const thematicBreak = isThematicBreak(text, s, e);
+  return { containers: quotes + (thematicBreak ? 0 : items), blank: i >= e, listItem: items > 0 && !thematicBreak, thematicBreak };
+}
+
+/** §4.1: three or more of one of `-` `*` `_`, with spaces and tabs (and here block quote markers) only. */
+function isThematicBreak(text: string, s: number, e: number): boolean {
+  let mark = 0;
+  let count = 0;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === SPACE || c === TAB || (c === GT && count === 0)) continue;
+    if (c !== 0x2d && c !== 0x2a && c !== 0x5f) return false;
+    if (mark !== 0 && c !== mark) return false;
+    mark = c;
+    count++;
+  }
+  return count >= 3;
+}
+
+/**
+ * §6.2 and GFM §6.5: the runs of `*`, `~` and `_` in text[s, e), but not a `_` run between two ASCII letters or
+ * digits (`snake_case`: it can neither open nor close emphasis). More than the parser's delimiter runs (code spans
+ * and escapes are not told apart), never fewer.
+ */
+function delimiterRuns(text: string, s: number, e: number): number {
+  let runs = 0;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x2a && c !== 0x7e && c !== 0x5f) continue;
+    let j = i + 1;
+    while (j < e && text.charCodeAt(j) === c) j++;
+    if (!(c === 0x5f && i > s && j < e && isAsciiAlnum(text.charCodeAt(i - 1)) && isAsciiAlnum(text.charCodeAt(j)))) runs++;
+    i = j - 1;
+  }
+  return runs;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}

@@ -1,0 +1,105 @@
+// The Markdown mode on shapes that micromark parses in super-linear time (src/markdown/hostile.ts): such a stretch is
+// read as plain text, so no parser sees it; everything else stays Markdown.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { readStats } from '../src/markdown/extract.js';
+import { MAX_CONTAINERS, MAX_DELIMITER_RUNS, tooCostlyToParse } from '../src/markdown/hostile.js';
+import { MarkdownLinkifier } from '../src/markdown/linkifier.js';
+import { linkifyMarkdown, type MarkdownChunk } from '../src/markdown/index.js';
+
+/** Links as `start:text:construct`. */
+function links(chunks: MarkdownChunk[]): string[] {
+  return chunks.filter((c) => c.type === 'link').map((c) => `${c.start}:${c.text}:${c.type === 'link' ? c.construct : ''}`);
+}
+
+/** The chunks of `text` in writes of `size` units. */
+function streamed(text: string, size: number): MarkdownChunk[] {
+  const linkifier = new MarkdownLinkifier();
+  const out: MarkdownChunk[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(...linkifier.push(text.slice(i, i + size)));
+  out.push(...linkifier.end());
+  return out;
+}
+
+describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
+  it('counts the containers a line opens: up to MAX_CONTAINERS is Markdown, one more is not', () => {
+    for (const marker of ['- ', '* ', '+ ', '> ', '1. ', '12) ', '> - ']) {
+      const per = marker === '> - ' ? 2 : 1;
+      const atLimit = marker.repeat(MAX_CONTAINERS / per) + 'x';
+      const over = marker.repeat(MAX_CONTAINERS / per + 1) + 'x';
+      expect(tooCostlyToParse(atLimit), JSON.stringify(atLimit.slice(0, 8))).to.equal(false);
+      expect(tooCostlyToParse(over), JSON.stringify(over.slice(0, 8))).to.equal(true);
+      expect(tooCostlyToParse('para\n\n' + over + '\nmore'), 'on a later line').to.equal(true);
+    }
+    // Not markers: a `-` without a space after it, ten digits, a marker after text.
+    expect(tooCostlyToParse('-'.repeat(1000) + 'x')).to.equal(false);
+    expect(tooCostlyToParse('1234567890. '.repeat(100) + 'x')).to.equal(false);
+    expect(tooCostlyToParse('x ' + '- '.repeat(100) + 'x')).to.equal(false);
+  });
+
+  it('a thematic break is no list: only its block quote markers count', () => {
+    for (const rule of ['- ', '* ', '_ ']) expect(tooCostlyToParse(rule.repeat(10_000)), rule).to.equal(false);
+    expect(tooCostlyToParse('> '.repeat(MAX_CONTAINERS + 1) + '- - -')).to.equal(true);
+    // With text after it, `- - - … x` is nested lists.
+    expect(tooCostlyToParse('- '.repeat(MAX_CONTAINERS + 1) + 'x')).to.equal(true);
+  });
+
+  it('counts the delimiter runs of a paragraph: up to MAX_DELIMITER_RUNS is Markdown, one more is not', () => {
+    const unit: Record<string, string> = { '*': 'a*', '**': '**a', '~~': '~~a', '_': ' _a' };
+    for (const [name, run] of Object.entries(unit)) {
+      const atLimit = run.repeat(MAX_DELIMITER_RUNS);
+      expect(tooCostlyToParse(atLimit), name).to.equal(false);
+      expect(tooCostlyToParse(atLimit + run), name).to.equal(true);
+    }
+    // Over several lines of one paragraph (also with CR LF, also inside a block quote), but not across a paragraph end.
+    const half = 'a*'.repeat(MAX_DELIMITER_RUNS / 2 + 1);
+    for (const eol of ['\n', '\r\n', '\r']) {
+      expect(tooCostlyToParse(half + eol + half), JSON.stringify(eol)).to.equal(true);
+      expect(tooCostlyToParse('> ' + half + eol + '> ' + half), JSON.stringify(eol)).to.equal(true);
+      expect(tooCostlyToParse(half + eol + eol + half), JSON.stringify(eol)).to.equal(false);
+      expect(tooCostlyToParse('> ' + half + eol + '>' + eol + '> ' + half), JSON.stringify(eol)).to.equal(false);
+      // A list item is a block of its own.
+      expect(tooCostlyToParse('- ' + half + eol + '- ' + half), JSON.stringify(eol)).to.equal(false);
+    }
+    // `snake_case` cannot open or close emphasis: not counted.
+    expect(tooCostlyToParse('a_b '.repeat(10_000))).to.equal(false);
+    expect(tooCostlyToParse('_a_ '.repeat(MAX_DELIMITER_RUNS))).to.equal(true);
+  });
+
+  it('a hostile stretch goes to no parser and is read as plain text; the stretches around it stay Markdown', () => {
+    const nested = '- '.repeat(2000) + 'see https://a.example/x and `https://b.example/` there';
+    const emphasis = 'a*'.repeat(5000) + ' https://c.example/y';
+    const source = '`https://code.example/` [t](https://d.example/)\n\n' + nested + '\n\n' + emphasis + '\n\nLast `https://e.example/` ok\n';
+    readStats.parsed = 0;
+    readStats.plain = 0;
+    const chunks = linkifyMarkdown(source);
+    expect(chunks.map((c) => c.text).join('')).to.equal(source);
+    expect(readStats.plain).to.be.at.least(nested.length + emphasis.length);
+    expect(readStats.parsed).to.be.below(source.length - nested.length - emphasis.length);
+    const at = (s: string): number => source.indexOf(s);
+    expect(links(chunks)).to.deep.equal([
+      `${at('https://d.')}:https://d.example/:link`,
+      // plain text: the code span's link is found too
+      `${at('https://a.')}:https://a.example/x:bare`,
+      `${at('https://b.')}:https://b.example/:bare`,
+      `${at('https://c.')}:https://c.example/y:bare`,
+    ]);
+  });
+
+  it('the stream gives the same chunks however the hostile text is written', () => {
+    const source = 'intro https://a.example/\n\n' + '> '.repeat(300) + 'quoted https://b.example/q\n\n' +
+      '**_'.repeat(1000) + ' https://c.example/\n\n`https://code.example/`\n';
+    const whole = streamed(source, source.length);
+    expect(links(whole)).to.deep.equal(
+      ['https://a.example/', 'https://b.example/q', 'https://c.example/'].map((u) => `${source.indexOf(u)}:${u}:bare`),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 700 }), (size) => {
+        const chunks = streamed(source, size);
+        expect(chunks.map((c) => c.text).join('')).to.equal(source);
+        expect(links(chunks)).to.deep.equal(links(whole));
+      }),
+      { numRuns: 30, seed: 58 },
+    );
+  });
+});
