@@ -7,15 +7,7 @@ import { createScanner } from '../src/detect/index.js';
 import { piecesLinks } from '../src/markdown/extract.js';
 import { MarkdownLinkifier, setMaxPieceLength } from '../src/markdown/linkifier.js';
 import type { MarkdownChunk } from '../src/markdown/index.js';
-
-/** The chunks of `text` written in writes of `size` units. */
-function streamed(text: string, size: number): MarkdownChunk[] {
-  const linkifier = new MarkdownLinkifier();
-  const out: MarkdownChunk[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(...linkifier.push(text.slice(i, i + size)));
-  out.push(...linkifier.end());
-  return out;
-}
+import { streamed } from './support/markdown.js';
 
 /** Links as `start:text`. */
 function links(chunks: MarkdownChunk[]): string[] {

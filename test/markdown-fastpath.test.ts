@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import * as commonmark from 'commonmark';
 import fc from 'fast-check';
-import { setFastPath } from '../src/markdown/extract.js';
+import { readStats, setFastPath, setListSplit } from '../src/markdown/extract.js';
 import { fastSegment } from '../src/markdown/fast.js';
 import type { FastContext, FastItem } from '../src/markdown/fast.js';
 import { linkifyMarkdown, MarkdownLinkifier } from '../src/markdown/index.js';
@@ -180,6 +180,30 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
       { numRuns: 1500 },
     );
   });
+
+  // Stretches for micromark longer than 4 KiB are parsed in parts, each starting with a list item in column 0
+  // (extract.ts LIST_SPLIT): generated lists long enough for that, full of lines that could be torn apart.
+  const listLine = fc
+    .tuple(fc.constantFrom('- ', '* ', '+ ', '- - ', '  - ', '    ', '- [ ] ', '1. ', '2) ', '> - ', '', '- <div>', '<div>'), line)
+    .map(([marker, rest]) => marker + rest);
+  for (const [length, sizes] of [[undefined, [150, 250]], [1, [2, 40]]] as const) {
+    it(`on generated lists, parsed in parts ${length === undefined ? 'past 4 KiB' : 'before every item'} (fast-check)`, () => {
+      const splits = readStats.splits;
+      setListSplit(length);
+      try {
+        fc.assert(
+          fc.property(fc.array(listLine, { minLength: sizes[0], maxLength: sizes[1] }), fc.boolean(), (lines, gfm) => {
+            const [a, b] = both(lines.join('\n'), { gfm });
+            expect(a).to.deep.equal(b);
+          }),
+          { numRuns: length === undefined ? 100 : 3000 },
+        );
+      } finally {
+        setListSplit(undefined);
+      }
+      expect(readStats.splits - splits, 'stretches split').to.be.above(length === undefined ? 10 : 1000);
+    });
+  }
 });
 
 

@@ -3,22 +3,13 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { readStats } from '../src/markdown/extract.js';
-import { MAX_CONTAINERS, MAX_DELIMITER_RUNS, tooCostlyToParse } from '../src/markdown/hostile.js';
-import { MarkdownLinkifier } from '../src/markdown/linkifier.js';
+import { MAX_CONTAINERS, MAX_DELIMITER_RUNS, MAX_UNCLOSED_HTML, tooCostlyToParse } from '../src/markdown/hostile.js';
 import { linkifyMarkdown, type MarkdownChunk } from '../src/markdown/index.js';
+import { streamed } from './support/markdown.js';
 
 /** Links as `start:text:construct`. */
 function links(chunks: MarkdownChunk[]): string[] {
   return chunks.filter((c) => c.type === 'link').map((c) => `${c.start}:${c.text}:${c.type === 'link' ? c.construct : ''}`);
-}
-
-/** The chunks of `text` in writes of `size` units. */
-function streamed(text: string, size: number): MarkdownChunk[] {
-  const linkifier = new MarkdownLinkifier();
-  const out: MarkdownChunk[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(...linkifier.push(text.slice(i, i + size)));
-  out.push(...linkifier.end());
-  return out;
 }
 
 describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
@@ -66,6 +57,23 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect(tooCostlyToParse('_a_ '.repeat(MAX_DELIMITER_RUNS))).to.equal(true);
   });
 
+  it('counts the inline HTML openers of a paragraph left without a closer: up to MAX_UNCLOSED_HTML of a kind is Markdown', () => {
+    const kinds: [string, string][] = [['<!-- ', '-->'], ['<? ', '?>'], ['<![CDATA[ ', ']]>'], ['<!X ', '>']];
+    for (const [opener, closer] of kinds) {
+      const atLimit = ('a ' + opener).repeat(MAX_UNCLOSED_HTML);
+      expect(tooCostlyToParse(atLimit), opener).to.equal(false);
+      expect(tooCostlyToParse(atLimit + opener), opener).to.equal(true);
+      // Closed ones cost nothing more: each closer forgets the openers before it.
+      expect(tooCostlyToParse((opener + 'x ' + closer + ' ').repeat(10_000)), opener + closer).to.equal(false);
+      expect(tooCostlyToParse(atLimit + closer + atLimit), opener + closer).to.equal(false);
+      // Across the lines of a paragraph, not across a blank line.
+      expect(tooCostlyToParse(atLimit + '\n' + opener), opener).to.equal(true);
+      expect(tooCostlyToParse(atLimit + '\n\n' + opener), opener).to.equal(false);
+    }
+    // Kinds are counted apart: a `>` does not close a comment.
+    expect(tooCostlyToParse(('<!-- a > ').repeat(MAX_UNCLOSED_HTML + 1))).to.equal(true);
+  });
+
   it('a hostile stretch goes to no parser and is read as plain text; the stretches around it stay Markdown', () => {
     const nested = '- '.repeat(2000) + 'see https://a.example/x and `https://b.example/` there';
     const emphasis = 'a*'.repeat(5000) + ' https://c.example/y';
@@ -84,6 +92,17 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
       `${at('https://b.')}:https://b.example/:bare`,
       `${at('https://c.')}:https://c.example/y:bare`,
     ]);
+  });
+
+  it('a long list whose items hold nested lists is parsed in parts of about 4 KiB (extract.ts LIST_SPLIT)', () => {
+    // micromark alone takes time quadratic in the length of such a list.
+    for (const item of ['- - x https://a.example/\n', '+ 1) a https://a.example/\n']) {
+      const source = item.repeat(Math.ceil(64_000 / item.length));
+      const splits = readStats.splits;
+      const chunks = linkifyMarkdown(source);
+      expect(readStats.splits - splits, JSON.stringify(item)).to.be.at.least(Math.floor(source.length / 4096) - 1);
+      expect(chunks.filter((c) => c.type === 'link').length).to.equal(source.length / item.length);
+    }
   });
 
   it('the stream gives the same chunks however the hostile text is written', () => {

@@ -154,8 +154,11 @@ function holdsControlReference(piece: string): boolean {
   return false;
 }
 
-/** Work done, for the tests of hostile.ts: the UTF-16 units parsed by micromark, and those read as plain text. */
-export const readStats = { parsed: 0, plain: 0 };
+/**
+ * Work done, for the tests: the UTF-16 units parsed by micromark and those read as plain text (hostile.ts), and the
+ * stretches split before a list item (LIST_SPLIT).
+ */
+export const readStats = { parsed: 0, plain: 0, splits: 0 };
 
 /** One micromark parse of `text` (the parser chosen for it, its per-document state reset). */
 function parseText(ctx: PieceContext, text: string): Event[] {
@@ -233,15 +236,65 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
     }
     segStart = e;
   };
+  // Top-level list items (segment.ts itemStartsAt): where a stretch of a long list may be split (see LIST_SPLIT).
+  const itemLines: number[] = [];
   for (let ls = 0; ls < piece.length; ) {
     const le = lineEnd(piece, ls);
     const e = le < 0 ? piece.length : le;
     if (ls > segStart && tracker.canCutBefore(piece, ls, e)) segment(ls);
+    else if (tracker.itemStartsAt(piece, ls, e)) itemLines.push(ls);
     tracker.line(piece, ls, e);
     ls = le < 0 ? piece.length : e + lineEndingLength(piece, e, true);
   }
   segment(piece.length);
-  if (!anyFast && !anyPlain) return undefined;
+  const split = splitLongLists(parts, itemLines);
+  if (!anyFast && !anyPlain && !split) return undefined;
+
+  const reader = new PieceReader(ctx, piece, 0, base);
+  const readPart = (part: Part, events: Event[] | undefined): void => {
+    reader.flush();
+    if (events !== undefined) reader.read(events, part.s);
+    else if (part.plain === true) reader.run(part.s, part.e);
+    else {
+      for (const item of part.items!) {
+        if (item.destination === undefined) reader.run(item.s, item.e);
+        else {
+          reader.flush();
+          reader.add(constructLink(ctx, piece, item.s, item.e, base, item.destination, item.email === true, item.construct ?? 'link'));
+        }
+      }
+    }
+  };
+  const result = (open: string | undefined): PieceResult => {
+    reader.flush();
+    return { links: reader.links, unlinked: reader.unlinked, open, references: reader.references, unshown: reader.hiddenLinks };
+  };
+  const refused = (open: string): PieceResult => ({ links: [], unlinked: [], open, references: [], unshown: [] });
+
+  if (own !== null && own.size === 0) {
+    // §4.7: no stretch defines a label, so the order of the parses does not matter: each stretch is parsed and read
+    // in turn, and only its events are held (memory: they take 1–3 MB per KiB of a long list).
+    let open: string | undefined;
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k]!;
+      if (part.items !== undefined || part.plain === true) {
+        readPart(part, undefined);
+        continue;
+      }
+      const text = piece.slice(part.s, part.e);
+      if (text.charCodeAt(0) === 0xfeff) return undefined; // (micromark would drop a U+FEFF that starts a stretch)
+      const events = parseText(ctx, text);
+      const o = openAtEnd(text, events, 0);
+      if (k < parts.length - 1) {
+        if (o !== undefined || anchorOpenAtEnd(text, events)) return undefined;
+      } else {
+        open = o;
+        if (check && open !== undefined) return refused(open);
+      }
+      readPart(part, events);
+    }
+    return result(open);
+  }
 
   const definedBefore = ctx.parser.defined.length;
   let open: string | undefined;
@@ -279,35 +332,53 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   }
   if (check && open !== undefined) {
     ctx.parser.defined.length = definedBefore;
-    return { links: [], unlinked: [], open, references: [], unshown: [] };
+    return refused(open);
   }
   for (const part of parts) {
     if (part.events !== undefined) collectDefinitions(ctx, piece.slice(part.s, part.e), part.events, 0);
   }
-  const reader = new PieceReader(ctx, piece, 0, base);
-  for (const part of parts) {
-    reader.flush();
-    if (part.events !== undefined) {
-      reader.read(part.events, part.s);
-      continue;
-    }
-    if (part.plain === true) {
-      reader.run(part.s, part.e);
-      continue;
-    }
-    for (const item of part.items!) {
-      if (item.destination === undefined) reader.run(item.s, item.e);
-      else {
-        reader.flush();
-        reader.add(constructLink(ctx, piece, item.s, item.e, base, item.destination, item.email === true, item.construct ?? 'link'));
-      }
-    }
-  }
-  reader.flush();
-  return { links: reader.links, unlinked: reader.unlinked, open, references: reader.references, unshown: reader.hiddenLinks };
+  for (const part of parts) readPart(part, part.events);
+  return result(open);
 }
 
 const EMPTY_LABELS: ReadonlySet<string> = new Set();
+
+/**
+ * Performance: the length past which a stretch for micromark is split before a top-level list item. micromark's
+ * document tokenizer moves the events of the whole parse each time a nested container closes
+ * (micromark-util-edit-map), so one long list whose items hold nested lists costs time quadratic in its length:
+ * `- a⏎  - b⏎` repeated, 16 KB 0.74 s, 64 KB 14.6 s in one parse; in parts of 4 KiB, about what a flat list costs
+ * (50–60 ms per 4 KiB). Parsed apart, the items hold the same links: an item in column 0 ends every block before it
+ * but the list (segment.ts itemStartsAt), and where the parser finds an HTML block open at a split, the piece is
+ * parsed whole (readPieceFast's check of the stretches).
+ */
+const LIST_SPLIT = 4096;
+let listSplit = LIST_SPLIT;
+
+/** For tests only: another length than LIST_SPLIT (1: before every top-level item); undefined restores it. */
+export function setListSplit(length: number | undefined): void {
+  listSplit = length ?? LIST_SPLIT;
+}
+
+/** Splits the parsed stretches of `parts` longer than LIST_SPLIT at `items` (ascending); whether any was split. */
+function splitLongLists(parts: Part[], items: readonly number[]): boolean {
+  if (items.length === 0) return false;
+  let split = false;
+  let k = 0;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p]!;
+    if (part.items !== undefined || part.plain === true || part.e - part.s <= listSplit) continue;
+    while (k < items.length && items[k]! < part.s + listSplit) k++;
+    if (k === items.length) break;
+    const at = items[k]!;
+    if (at >= part.e) continue;
+    parts.splice(p + 1, 0, { s: at, e: part.e });
+    part.e = at;
+    split = true;
+    readStats.splits++;
+  }
+  return split;
+}
 
 /**
  * §4.7: the labels `piece` may define: a definition is `[label]:` with no bracket in the label, so it is the text
@@ -316,14 +387,24 @@ const EMPTY_LABELS: ReadonlySet<string> = new Set();
  */
 function labelsDefinable(piece: string): Set<string> | null {
   const labels = new Set<string>();
-  for (let k = piece.indexOf(']:'); k >= 0; k = piece.indexOf(']:', k + 2)) {
-    const open = piece.lastIndexOf('[', k);
-    if (open < 0) continue;
-    for (let j = open + 1; j < k; j++) {
-      const c = piece.charCodeAt(j);
-      if (c === 0x5c || c === 0x0a || c === 0x0d) return null;
+  // One pass (a search back from each `]:` made `]:` repeated quadratic): the last `[` not yet followed by a `]`,
+  // and the last backslash or line ending.
+  let open = -1;
+  let opaque = -1;
+  for (let k = 0; k < piece.length; k++) {
+    const c = piece.charCodeAt(k);
+    if (c === 0x5b) open = k;
+    else if (c === 0x5c || c === 0x0a || c === 0x0d) opaque = k;
+    else if (c === 0x5d) {
+      if (open >= 0 && piece.charCodeAt(k + 1) === 0x3a) {
+        if (opaque > open) return null;
+        labels.add(normalizeIdentifier(piece.slice(open + 1, k)));
+      }
+      // A label holds no unescaped `]`: this `[` starts none that ends later. (`\]` keeps it: the label then holds a
+      // backslash, and any label may be defined.)
+      if (piece.charCodeAt(k - 1) !== 0x5c) open = -1;
+      if (piece.charCodeAt(k + 1) === 0x3a) k++;
     }
-    labels.add(normalizeIdentifier(piece.slice(open + 1, k)));
   }
   return labels;
 }

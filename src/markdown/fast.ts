@@ -865,8 +865,11 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
     if (paraStart < 0) return true;
     // §4.7 link reference definitions (not modelled here) start a paragraph: `[label]:`.
     if (p.charCodeAt(paraStart) === 0x5b) {
-      const colon = p.indexOf(']:', paraStart);
-      if (colon >= 0 && colon < paraEnd) return false;
+      // Within the paragraph only (an indexOf to the end of the text, for each paragraph that starts with `[`, made
+      // a long task list or list of `[name](url)` items quadratic).
+      for (let k = paraStart + 1; k < paraEnd; k++) {
+        if (p.charCodeAt(k) === 0x5d && p.charCodeAt(k + 1) === 0x3a) return false;
+      }
     }
     const ok = readInline(p, paraStart, paraEnd, ctx, out);
     paraStart = -1;

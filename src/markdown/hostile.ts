@@ -1,7 +1,7 @@
 // Deviation (bounded time on hostile input): text that micromark would take super-linear time to parse is read as
 // plain text instead (its bare links found as in plain mode; nothing in it counts as code, a link's text or HTML).
 //
-// micromark's time grows faster than the text on two families of shapes, measured with linkifyMarkdown on this
+// micromark's time grows faster than the text on three families of shapes, measured with linkifyMarkdown on this
 // project's 2-core machine (each row one line or one paragraph; the whole text went to micromark):
 //   containers opened on one line (CommonMark §5.1, §5.2):
 //     `- - … x`       4 KB 0.5 s, 16 KB 12.3 s           `1. 1. … x`   16 KB 0.26 s, 64 KB 9.8 s
@@ -9,20 +9,26 @@
 //   emphasis and strikethrough delimiter runs in one paragraph (§6.2, GFM §6.5):
 //     `**_` × n      64 KB 2.0 s, 256 KB 34 s            `a*` × n      64 KB 1.0 s, 256 KB 15 s
 //     `~~a` × n      64 KB 5.0 s, 256 KB 90 s            `a*⏎` × n     16 KB 0.09 s, 64 KB 0.54 s
-// (Linear, for comparison: 64 KB of unclosed `[a](`, `<http://a `, backquote runs, entity references, escapes,
-// inline HTML or table rows, 0.02–0.2 s.) A stretch of text (extract.ts: the blocks between two places a piece may be
+//   inline HTML that is never closed in its paragraph (§6.6: each opener is tried up to the paragraph's end):
+//     `a <!-- ` × n  16 KB 0.3 s, 64 KB 5.1 s             `a <!--⏎` × n 64 KB 20 s
+//     `a <? ` × n    64 KB 7.2 s    `a <!X ` × n 64 KB 6.0 s    `a <![CDATA[ ` × n 64 KB 3.5 s
+// (Linear, for comparison: 64 KB of unclosed `[a](`, `<http://a `, `<a b="x `, backquote runs, entity references,
+// escapes or table rows, 0.02–0.2 s.) A stretch of text (extract.ts: the blocks between two places a piece may be
 // cut) is read as plain text when one of its lines opens more than MAX_CONTAINERS containers, or one of its
-// paragraphs holds more than MAX_DELIMITER_RUNS delimiter runs. At those limits micromark's worst case above costs
-// about what it costs on ordinary Markdown (1–2 s per MB), and no text of the 19 MB corpus of READMEs comes near
-// them (at most 5 containers on a line, 79 runs in a paragraph). markdown-it caps nesting in the same spirit
-// (`maxNesting`); a cap here changes what a hostile stretch means, never what an ordinary one does.
-// Not bounded here: one long list whose items hold nested lists, quadratic in micromark where the fast reader does
-// not read it (in a block quote, task lists): README, "Markdown mode", Cost.
+// paragraphs holds more than MAX_DELIMITER_RUNS delimiter runs or more than MAX_UNCLOSED_HTML inline HTML openers of
+// one kind after the last closer of that kind. Those shapes then take 40–140 ms per MB; just under the limits
+// micromark costs a few seconds per MB (paragraphs of 512 `~~a` runs 2.7 s, lines of 32 `> ` 3.8 s), and no text of
+// the 19 MB corpus of READMEs comes near them (at most 5 containers on a line, 79 runs in a paragraph). markdown-it
+// caps nesting in the same spirit (`maxNesting`); a cap here changes what a hostile stretch means, never what an
+// ordinary one does. Long lists whose items hold nested lists are split instead (extract.ts LIST_SPLIT), but not
+// inside a block quote: README, "Markdown mode", Cost.
 
 /** Containers (block quotes and list items) one line may open before its stretch is read as plain text. */
 export const MAX_CONTAINERS = 32;
 /** Emphasis and strikethrough delimiter runs one paragraph may hold before its stretch is read as plain text. */
 export const MAX_DELIMITER_RUNS = 512;
+/** Inline HTML comments, processing instructions, declarations and CDATA sections left open in one paragraph. */
+export const MAX_UNCLOSED_HTML = 32;
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -33,6 +39,7 @@ const GT = 0x3e;
 /** Whether text[s, e) is over either limit (one pass; see above). */
 export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean {
   let runs = 0;
+  const unclosed = new UnclosedHtml();
   for (let ls = s; ls < e; ) {
     let le = ls;
     while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
@@ -40,9 +47,14 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
     if (line.containers > MAX_CONTAINERS) return true;
     // A paragraph ends at a blank line (also inside block quotes) and at a thematic break; a list item starts a
     // block of its own.
-    if (line.blank || line.listItem || line.thematicBreak) runs = 0;
-    if (!line.thematicBreak) runs += delimiterRuns(text, ls, le);
-    if (runs > MAX_DELIMITER_RUNS) return true;
+    if (line.blank || line.listItem || line.thematicBreak) {
+      runs = 0;
+      unclosed.reset();
+    }
+    if (!line.thematicBreak) {
+      runs += delimiterRuns(text, ls, le);
+      if (runs > MAX_DELIMITER_RUNS || unclosed.read(text, ls, le) > MAX_UNCLOSED_HTML) return true;
+    }
     ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
   }
   return false;
@@ -127,4 +139,49 @@ function delimiterRuns(text: string, s: number, e: number): number {
 
 function isAsciiAlnum(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+/**
+ * §6.6: the inline HTML constructs whose opener micromark follows up to a closer of its own, and that stay text when
+ * the paragraph has none: comments `<!--` … `-->`, processing instructions `<?` … `?>`, CDATA sections `<![CDATA[` …
+ * `]]>`, declarations `<!` + letter … `>`. Counts, per kind, the openers after the last closer: each costs a read of
+ * the rest of the paragraph.
+ */
+class UnclosedHtml {
+  private comments = 0;
+  private instructions = 0;
+  private cdata = 0;
+  private declarations = 0;
+
+  reset(): void {
+    this.comments = this.instructions = this.cdata = this.declarations = 0;
+  }
+
+  /** Reads the line text[s, e); returns the most openers left open of one kind. */
+  read(text: string, s: number, e: number): number {
+    for (let i = s; i < e; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x3e) {
+        // `>`: closes a declaration, and a comment, an instruction or a CDATA section after `--`, `?` or `]]`.
+        this.declarations = 0;
+        const b = text.charCodeAt(i - 1);
+        if (i - 2 >= s && b === 0x2d && text.charCodeAt(i - 2) === 0x2d) this.comments = 0;
+        else if (i - 1 >= s && b === 0x3f) this.instructions = 0;
+        else if (i - 2 >= s && b === 0x5d && text.charCodeAt(i - 2) === 0x5d) this.cdata = 0;
+      } else if (c === 0x3c) {
+        const d = text.charCodeAt(i + 1);
+        if (d === 0x3f) this.instructions++;
+        else if (d === 0x21) {
+          if (text.startsWith('--', i + 2)) this.comments++;
+          else if (text.startsWith('[CDATA[', i + 2)) this.cdata++;
+          else if (isAsciiLetter(text.charCodeAt(i + 2))) this.declarations++;
+        }
+      }
+    }
+    return Math.max(this.comments, this.instructions, this.cdata, this.declarations);
+  }
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 }

@@ -55,6 +55,27 @@ export class BlockTracker {
   }
 
   /**
+   * Whether a top-level list item starts at the line text[start, end), given the lines seen so far (call before
+   * line()): a bullet (`-` `+` `*`) in column 0 followed by a space or tab and text (so not a thematic break), while no
+   * fence or HTML block of kinds 1–5 is open at the top level. CommonMark §5.2: such an item interrupts a paragraph,
+   * and an unindented line ends every list item, block quote and indented code block before it; so the blocks
+   * before it end there, but for the list it continues (whose tightness and start number hold no link) and an HTML
+   * block of kinds 6–7, which ends only at a blank line (the parser's word decides that one: extract.ts).
+   */
+  itemStartsAt(text: string, start: number, end: number): boolean {
+    if (this.mode !== NORMAL || start + 2 >= end) return false;
+    const c = text.charCodeAt(start);
+    if (c !== 0x2d && c !== 0x2b && c !== 0x2a) return false;
+    if (text.charCodeAt(start + 1) !== SPACE && text.charCodeAt(start + 1) !== TAB) return false;
+    // Text after it: a character other than the bullet, a space or a tab (§4.1: so no thematic break `- - -`).
+    for (let i = start + 2; i < end; i++) {
+      const d = text.charCodeAt(i);
+      if (d !== c && d !== SPACE && d !== TAB) return true;
+    }
+    return false;
+  }
+
+  /**
    * The parser found a fence or HTML block open where the tracker did not (its guess about a list was wrong):
    * take its first line as the current state.
    */
