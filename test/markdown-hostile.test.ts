@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { readStats } from '../src/markdown/extract.js';
-import { MAX_CONTAINERS, MAX_DELIMITER_RUNS, MAX_UNCLOSED_HTML, tooCostlyToParse } from '../src/markdown/hostile.js';
+import { MAX_CONTAINERS, MAX_DELIMITER_RUNS, MAX_QUOTED_ITEMS, MAX_UNCLOSED_HTML, tooCostlyToParse } from '../src/markdown/hostile.js';
 import { linkifyMarkdown, type MarkdownChunk } from '../src/markdown/index.js';
 import { streamed } from './support/markdown.js';
 
@@ -26,6 +26,16 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect(tooCostlyToParse('-'.repeat(1000) + 'x')).to.equal(false);
     expect(tooCostlyToParse('1234567890. '.repeat(100) + 'x')).to.equal(false);
     expect(tooCostlyToParse('x ' + '- '.repeat(100) + 'x')).to.equal(false);
+  });
+
+  it('counts the list items inside block quotes of a stretch: up to MAX_QUOTED_ITEMS is Markdown, one more is not', () => {
+    for (const item of ['> - a\n', '>   - b\n', '> > 1. c\n', '- > * d\n']) {
+      expect(tooCostlyToParse(item.repeat(MAX_QUOTED_ITEMS)), item).to.equal(false);
+      expect(tooCostlyToParse(item.repeat(MAX_QUOTED_ITEMS + 1)), item).to.equal(true);
+    }
+    // Blank lines do not reset it (one parse pays for all of them); quote lines without an item do not count.
+    expect(tooCostlyToParse('> - a\n\n'.repeat(MAX_QUOTED_ITEMS + 1))).to.equal(true);
+    expect(tooCostlyToParse('> a\n>\n'.repeat(10_000) + '- x\n'.repeat(10_000))).to.equal(false);
   });
 
   it('a thematic break is no list: only its block quote markers count', () => {

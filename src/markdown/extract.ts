@@ -215,6 +215,8 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   const parts: Part[] = [];
   let anyFast = false;
   let anyPlain = false;
+  /** Where consecutive segments for micromark were joined into one stretch. */
+  const splitAt: number[] = [];
   let segStart = 0;
   const segment = (e: number): void => {
     // hostile.ts: a segment micromark (or the fast reader's emphasis) would take super-linear time over is read as
@@ -230,13 +232,14 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
       anyFast = true;
       parts.push({ s: segStart, e, items });
     } else if (last !== undefined && last.items === undefined && last.plain !== true) {
+      splitAt.push(segStart); // (a place a piece may be cut: LIST_SPLIT may part the stretch here again)
       last.e = e;
     } else {
       parts.push({ s: segStart, e });
     }
     segStart = e;
   };
-  // Top-level list items (segment.ts itemStartsAt): where a stretch of a long list may be split (see LIST_SPLIT).
+  // Where a long stretch for micromark may be split (LIST_SPLIT): top-level list items (segment.ts itemStartsAt).
   const itemLines: number[] = [];
   for (let ls = 0; ls < piece.length; ) {
     const le = lineEnd(piece, ls);
@@ -247,7 +250,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
     ls = le < 0 ? piece.length : e + lineEndingLength(piece, e, true);
   }
   segment(piece.length);
-  const split = splitLongLists(parts, itemLines);
+  const split = splitLongStretches(parts, splitAt.length === 0 ? itemLines : [...itemLines, ...splitAt].sort((a, b) => a - b));
   if (!anyFast && !anyPlain && !split) return undefined;
 
   const reader = new PieceReader(ctx, piece, 0, base);
@@ -344,13 +347,13 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
 const EMPTY_LABELS: ReadonlySet<string> = new Set();
 
 /**
- * Performance: the length past which a stretch for micromark is split before a top-level list item. micromark's
- * document tokenizer moves the events of the whole parse each time a nested container closes
- * (micromark-util-edit-map), so one long list whose items hold nested lists costs time quadratic in its length:
- * `- a⏎  - b⏎` repeated, 16 KB 0.74 s, 64 KB 14.6 s in one parse; in parts of 4 KiB, about what a flat list costs
- * (50–60 ms per 4 KiB). Parsed apart, the items hold the same links: an item in column 0 ends every block before it
- * but the list (segment.ts itemStartsAt), and where the parser finds an HTML block open at a split, the piece is
- * parsed whole (readPieceFast's check of the stretches).
+ * Performance: the length past which a stretch for micromark is split, before a top-level list item or where its
+ * segments were joined. micromark's document tokenizer moves the events of the whole parse each time a nested
+ * container closes (micromark-util-edit-map), so one long list whose items hold nested lists costs time quadratic in
+ * its length: `- a⏎  - b⏎` repeated, 16 KB 0.74 s, 64 KB 14.6 s in one parse; in parts of 4 KiB, about what a flat
+ * list costs (50–60 ms per 4 KiB). Parsed apart, the parts hold the same links: an item in column 0 ends every block
+ * before it but the list (segment.ts itemStartsAt), a join is a place where a piece may be cut, and where the parser
+ * finds a block open at a split, the piece is parsed whole (readPieceFast's check of the stretches).
  */
 const LIST_SPLIT = 4096;
 let listSplit = LIST_SPLIT;
@@ -361,7 +364,7 @@ export function setListSplit(length: number | undefined): void {
 }
 
 /** Splits the parsed stretches of `parts` longer than LIST_SPLIT at `items` (ascending); whether any was split. */
-function splitLongLists(parts: Part[], items: readonly number[]): boolean {
+function splitLongStretches(parts: Part[], items: readonly number[]): boolean {
   if (items.length === 0) return false;
   let split = false;
   let k = 0;

@@ -1,7 +1,7 @@
 // Deviation (bounded time on hostile input): text that micromark would take super-linear time to parse is read as
 // plain text instead (its bare links found as in plain mode; nothing in it counts as code, a link's text or HTML).
 //
-// micromark's time grows faster than the text on three families of shapes, measured with linkifyMarkdown on this
+// micromark's time grows faster than the text on four families of shapes, measured with linkifyMarkdown on this
 // project's 2-core machine (each row one line or one paragraph; the whole text went to micromark):
 //   containers opened on one line (CommonMark §5.1, §5.2):
 //     `- - … x`       4 KB 0.5 s, 16 KB 12.3 s           `1. 1. … x`   16 KB 0.26 s, 64 KB 9.8 s
@@ -9,19 +9,22 @@
 //   emphasis and strikethrough delimiter runs in one paragraph (§6.2, GFM §6.5):
 //     `**_` × n      64 KB 2.0 s, 256 KB 34 s            `a*` × n      64 KB 1.0 s, 256 KB 15 s
 //     `~~a` × n      64 KB 5.0 s, 256 KB 90 s            `a*⏎` × n     16 KB 0.09 s, 64 KB 0.54 s
+//   list items inside a block quote (micromark moves the events of the whole parse at each nested container's close;
+//   outside quotes extract.ts splits long lists instead):
+//     `> - a⏎>   - b⏎` × n   16 KB 0.6 s, 64 KB 10 s
 //   inline HTML that is never closed in its paragraph (§6.6: each opener is tried up to the paragraph's end):
 //     `a <!-- ` × n  16 KB 0.3 s, 64 KB 5.1 s             `a <!--⏎` × n 64 KB 20 s
 //     `a <? ` × n    64 KB 7.2 s    `a <!X ` × n 64 KB 6.0 s    `a <![CDATA[ ` × n 64 KB 3.5 s
 // (Linear, for comparison: 64 KB of unclosed `[a](`, `<http://a `, `<a b="x `, backquote runs, entity references,
 // escapes or table rows, 0.02–0.2 s.) A stretch of text (extract.ts: the blocks between two places a piece may be
-// cut) is read as plain text when one of its lines opens more than MAX_CONTAINERS containers, or one of its
-// paragraphs holds more than MAX_DELIMITER_RUNS delimiter runs or more than MAX_UNCLOSED_HTML inline HTML openers of
-// one kind after the last closer of that kind. Those shapes then take 40–140 ms per MB; just under the limits
+// cut) is read as plain text when one of its lines opens more than MAX_CONTAINERS containers, it holds more than
+// MAX_QUOTED_ITEMS lines starting a list item in a block quote, or one of its paragraphs holds more than
+// MAX_DELIMITER_RUNS delimiter runs or more than MAX_UNCLOSED_HTML inline HTML openers of one kind after the last
+// closer of that kind. Those shapes then take 40–140 ms per MB; just under the limits
 // micromark costs a few seconds per MB (paragraphs of 512 `~~a` runs 2.7 s, lines of 32 `> ` 3.8 s), and no text of
 // the 19 MB corpus of READMEs comes near them (at most 5 containers on a line, 79 runs in a paragraph). markdown-it
 // caps nesting in the same spirit (`maxNesting`); a cap here changes what a hostile stretch means, never what an
-// ordinary one does. Long lists whose items hold nested lists are split instead (extract.ts LIST_SPLIT), but not
-// inside a block quote: README, "Markdown mode", Cost.
+// ordinary one does.
 
 /** Containers (block quotes and list items) one line may open before its stretch is read as plain text. */
 export const MAX_CONTAINERS = 32;
@@ -29,6 +32,8 @@ export const MAX_CONTAINERS = 32;
 export const MAX_DELIMITER_RUNS = 512;
 /** Inline HTML comments, processing instructions, declarations and CDATA sections left open in one paragraph. */
 export const MAX_UNCLOSED_HTML = 32;
+/** Lines that start a list item inside a block quote, in one stretch. */
+export const MAX_QUOTED_ITEMS = 512;
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -39,12 +44,14 @@ const GT = 0x3e;
 /** Whether text[s, e) is over either limit (one pass; see above). */
 export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean {
   let runs = 0;
+  let quotedItems = 0;
   const unclosed = new UnclosedHtml();
   for (let ls = s; ls < e; ) {
     let le = ls;
     while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
     const line = readLinePrefix(text, ls, le);
     if (line.containers > MAX_CONTAINERS) return true;
+    if (line.quotedItem && ++quotedItems > MAX_QUOTED_ITEMS) return true;
     // A paragraph ends at a blank line (also inside block quotes) and at a thematic break; a list item starts a
     // block of its own.
     if (line.blank || line.listItem || line.thematicBreak) {
@@ -69,6 +76,8 @@ interface LinePrefix {
   listItem: boolean;
   /** The line is a thematic break (after block quote markers). */
   thematicBreak: boolean;
+  /** The prefix holds a block quote marker and a list item marker. */
+  quotedItem: boolean;
 }
 
 /**
@@ -101,7 +110,8 @@ function readLinePrefix(text: string, s: number, e: number): LinePrefix {
     i = j;
   }
   const thematicBreak = isThematicBreak(text, s, e);
-  return { containers: quotes + (thematicBreak ? 0 : items), blank: i >= e, listItem: items > 0 && !thematicBreak, thematicBreak };
+  const listItem = items > 0 && !thematicBreak;
+  return { containers: quotes + (thematicBreak ? 0 : items), blank: i >= e, listItem, thematicBreak, quotedItem: listItem && quotes > 0 };
 }
 
 /** §4.1: three or more of one of `-` `*` `_`, with spaces and tabs (and here block quote markers) only. */
