@@ -184,8 +184,34 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
   // Stretches for micromark longer than 4 KiB are parsed in parts, each starting with a list item in column 0
   // (extract.ts LIST_SPLIT): generated lists long enough for that, full of lines that could be torn apart.
   const listLine = fc
-    .tuple(fc.constantFrom('- ', '* ', '+ ', '- - ', '  - ', '    ', '- [ ] ', '1. ', '2) ', '> - ', '', '- <div>', '<div>'), line)
+    .tuple(fc.constantFrom('- ', '* ', '+ ', '- - ', '  - ', '    ', '- [ ] ', '1. ', '2) ', '> - ', '', '- <div>', '<div>', '- *', '+ 1.', '- 2. ', '*  - ', '[a]: '), line)
     .map(([marker, rest]) => marker + rest);
+  it('a line that may continue the paragraph before it is no place to split (an empty or not-1 nested item)', () => {
+    const cases = [
+      'Intro:\n- *\n[docs]: https://docs.example/\n\nSee [docs].\n',
+      'x\n+ *\n[a]: https://a.example/\n',
+      'x\n- 1.\n[a]: https://a.example/\n',
+      'x\n* +\n[a]: https://a.example/\n',
+      'Steps:\n- 2.\n[a]: https://a.example/\n',
+      'Text\n- 2.      https://a.example/\n',
+      'a\n- 2.\t s://a',
+      // An escaped `[` starts no label (labelsDefinable): the reference is found either way.
+      '[x\\[y]: https://x.example/\n\n[x\\[y]\n',
+      'see [a\\[b] here\n\n[a\\[b]: https://x.example/\n',
+    ];
+    setListSplit(1);
+    try {
+      for (const source of cases) {
+        for (const gfm of [true, false]) {
+          const [a, b] = both(source, { gfm });
+          expect(a, JSON.stringify(source)).to.deep.equal(b);
+        }
+      }
+    } finally {
+      setListSplit(undefined);
+    }
+  });
+
   for (const [length, sizes] of [[undefined, [150, 250]], [1, [2, 40]]] as const) {
     it(`on generated lists, parsed in parts ${length === undefined ? 'past 4 KiB' : 'before every item'} (fast-check)`, () => {
       const splits = readStats.splits;

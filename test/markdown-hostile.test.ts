@@ -62,6 +62,12 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
       // A list item is a block of its own.
       expect(tooCostlyToParse('- ' + half + eol + '- ' + half), JSON.stringify(eol)).to.equal(false);
     }
+    // `2. x` and an empty item cannot interrupt a paragraph (§5.2): they continue it, and the count goes on.
+    const line = 'a* '.repeat(100);
+    const lines = Math.ceil(MAX_DELIMITER_RUNS / 100) + 1;
+    expect(tooCostlyToParse('x\n' + ('2. ' + line + '\n').repeat(lines)), '2. x').to.equal(true);
+    expect(tooCostlyToParse((line + '\n+ \n').repeat(lines)), 'empty item').to.equal(true);
+    expect(tooCostlyToParse(('1. ' + line + '\n').repeat(lines)), '1. x').to.equal(false);
     // `snake_case` cannot open or close emphasis: not counted.
     expect(tooCostlyToParse('a_b '.repeat(10_000))).to.equal(false);
     expect(tooCostlyToParse('_a_ '.repeat(MAX_DELIMITER_RUNS))).to.equal(true);
@@ -76,7 +82,8 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
       // Closed ones cost nothing more: each closer forgets the openers before it.
       expect(tooCostlyToParse((opener + 'x ' + closer + ' ').repeat(10_000)), opener + closer).to.equal(false);
       expect(tooCostlyToParse(atLimit + closer + atLimit), opener + closer).to.equal(false);
-      // Across the lines of a paragraph, not across a blank line.
+      // Across the lines of a paragraph (also past a `2.` line), not across a blank line.
+      expect(tooCostlyToParse(atLimit + '\n2. ' + opener), opener).to.equal(true);
       expect(tooCostlyToParse(atLimit + '\n' + opener), opener).to.equal(true);
       expect(tooCostlyToParse(atLimit + '\n\n' + opener), opener).to.equal(false);
     }

@@ -390,13 +390,13 @@ function splitLongStretches(parts: Part[], items: readonly number[]): boolean {
  */
 function labelsDefinable(piece: string): Set<string> | null {
   const labels = new Set<string>();
-  // One pass (a search back from each `]:` made `]:` repeated quadratic): the last `[` not yet followed by a `]`,
-  // and the last backslash or line ending.
+  // One pass (a search back from each `]:` made `]:` repeated quadratic): the last unescaped `[` not yet followed by
+  // a `]`, and the last backslash or line ending (`[x\\[y]:` holds one: any label).
   let open = -1;
   let opaque = -1;
   for (let k = 0; k < piece.length; k++) {
     const c = piece.charCodeAt(k);
-    if (c === 0x5b) open = k;
+    if (c === 0x5b && piece.charCodeAt(k - 1) !== 0x5c) open = k;
     else if (c === 0x5c || c === 0x0a || c === 0x0d) opaque = k;
     else if (c === 0x5d) {
       if (open >= 0 && piece.charCodeAt(k + 1) === 0x3a) {

@@ -20,18 +20,18 @@
 // cut) is read as plain text when one of its lines opens more than MAX_CONTAINERS containers, it holds more than
 // MAX_QUOTED_ITEMS lines starting a list item in a block quote, or one of its paragraphs holds more than
 // MAX_DELIMITER_RUNS delimiter runs or more than MAX_UNCLOSED_HTML inline HTML openers of one kind after the last
-// closer of that kind. Those shapes then take 40–140 ms per MB; just under the limits
-// micromark costs a few seconds per MB (paragraphs of 512 `~~a` runs 2.7 s, lines of 32 `> ` 3.8 s), and no text of
-// the 19 MB corpus of READMEs comes near them (at most 5 containers on a line, 79 runs in a paragraph). markdown-it
-// caps nesting in the same spirit (`maxNesting`); a cap here changes what a hostile stretch means, never what an
-// ordinary one does.
+// closer of that kind. Those shapes then take 40–140 ms per MB; just under the limits micromark costs seconds per MB
+// (paragraphs of 2,048 `~~a` runs 6.2 s, lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph
+// from a code block or a table between two blank lines, so a code block with more than 2,048 `*` runs reads as plain
+// text too; the 19 MB corpus of READMEs comes nowhere near (at most 5 containers on a line, 79 runs in a paragraph,
+// 112 quoted list items in all). markdown-it caps nesting in the same spirit (`maxNesting`).
 
 /** Containers (block quotes and list items) one line may open before its stretch is read as plain text. */
 export const MAX_CONTAINERS = 32;
 /** Emphasis and strikethrough delimiter runs one paragraph may hold before its stretch is read as plain text. */
-export const MAX_DELIMITER_RUNS = 512;
+export const MAX_DELIMITER_RUNS = 2048;
 /** Inline HTML comments, processing instructions, declarations and CDATA sections left open in one paragraph. */
-export const MAX_UNCLOSED_HTML = 32;
+export const MAX_UNCLOSED_HTML = 64;
 /** Lines that start a list item inside a block quote, in one stretch. */
 export const MAX_QUOTED_ITEMS = 512;
 
@@ -41,7 +41,7 @@ const LF = 0x0a;
 const CR = 0x0d;
 const GT = 0x3e;
 
-/** Whether text[s, e) is over either limit (one pass; see above). */
+/** Whether text[s, e) is over one of the limits (one pass; see above). */
 export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean {
   let runs = 0;
   let quotedItems = 0;
@@ -52,9 +52,9 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
     const line = readLinePrefix(text, ls, le);
     if (line.containers > MAX_CONTAINERS) return true;
     if (line.quotedItem && ++quotedItems > MAX_QUOTED_ITEMS) return true;
-    // A paragraph ends at a blank line (also inside block quotes) and at a thematic break; a list item starts a
-    // block of its own.
-    if (line.blank || line.listItem || line.thematicBreak) {
+    // A paragraph ends at a blank line (also inside block quotes), at a thematic break and where a list item
+    // interrupts it (§5.2: a bullet, `1.` or `1)`, with text after it; `2. x` or an empty item continues it).
+    if (line.blank || line.interrupts || line.thematicBreak) {
       runs = 0;
       unclosed.reset();
     }
@@ -70,10 +70,10 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
 interface LinePrefix {
   /** Containers the line's start may open (an upper bound). */
   containers: number;
-  /** Nothing but spaces, tabs and `>`. */
+  /** Nothing but spaces, tabs and `>` (an empty list item is no blank line: it may continue a paragraph). */
   blank: boolean;
-  /** The prefix holds a list item marker. */
-  listItem: boolean;
+  /** The prefix starts a list item that may interrupt a paragraph. */
+  interrupts: boolean;
   /** The line is a thematic break (after block quote markers). */
   thematicBreak: boolean;
   /** The prefix holds a block quote marker and a list item marker. */
@@ -88,6 +88,7 @@ interface LinePrefix {
 function readLinePrefix(text: string, s: number, e: number): LinePrefix {
   let quotes = 0;
   let items = 0;
+  let interrupting = true; // every list item marker so far may interrupt a paragraph
   let i = s;
   for (;;) {
     while (i < e && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
@@ -103,6 +104,7 @@ function readLinePrefix(text: string, s: number, e: number): LinePrefix {
     else {
       while (j < e && j - i < 9 && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) j++;
       if (j === i || j >= e || (text.charCodeAt(j) !== 0x2e && text.charCodeAt(j) !== 0x29)) break;
+      if (j - i !== 1 || c !== 0x31) interrupting = false;
       j++;
     }
     if (j >= e || (text.charCodeAt(j) !== SPACE && text.charCodeAt(j) !== TAB)) break;
@@ -111,7 +113,13 @@ function readLinePrefix(text: string, s: number, e: number): LinePrefix {
   }
   const thematicBreak = isThematicBreak(text, s, e);
   const listItem = items > 0 && !thematicBreak;
-  return { containers: quotes + (thematicBreak ? 0 : items), blank: i >= e, listItem, thematicBreak, quotedItem: listItem && quotes > 0 };
+  return {
+    containers: quotes + (thematicBreak ? 0 : items),
+    blank: i >= e && items === 0,
+    interrupts: listItem && interrupting && i < e,
+    thematicBreak,
+    quotedItem: listItem && quotes > 0,
+  };
 }
 
 /** §4.1: three or more of one of `-` `*` `_`, with spaces and tabs (and here block quote markers) only. */

@@ -56,7 +56,7 @@ export class BlockTracker {
 
   /**
    * Whether a top-level list item starts at the line text[start, end), given the lines seen so far (call before
-   * line()): a bullet (`-` `+` `*`) in column 0 followed by a space or tab and text (so not a thematic break), while no
+   * line()): a bullet (`-` `+` `*`) in column 0 followed by a space and text (so not a thematic break), while no
    * fence or HTML block of kinds 1–5 is open at the top level. CommonMark §5.2: such an item interrupts a paragraph,
    * and an unindented line ends every list item, block quote and indented code block before it; so the blocks
    * before it end there, but for the list it continues (whose tightness and start number hold no link) and an HTML
@@ -66,9 +66,24 @@ export class BlockTracker {
     if (this.mode !== NORMAL || start + 2 >= end) return false;
     const c = text.charCodeAt(start);
     if (c !== 0x2d && c !== 0x2b && c !== 0x2a) return false;
-    if (text.charCodeAt(start + 1) !== SPACE && text.charCodeAt(start + 1) !== TAB) return false;
-    // Text after it: a character other than the bullet, a space or a tab (§4.1: so no thematic break `- - -`).
-    for (let i = start + 2; i < end; i++) {
+    // Then text, within 4 spaces (no tab: indented code decides nothing here) after each marker. Nested markers
+    // (`- - x`) may come first, but micromark does not let an empty nested item (`- *`) or one not numbered 1
+    // (`- 2. x`) interrupt a paragraph, so such a line may continue the paragraph before it.
+    let j = start;
+    for (;;) {
+      let m = j + 1;
+      if (isDigitAt(text, j)) {
+        if (text.charCodeAt(j) !== 0x31) return false;
+        m = j + 2;
+      }
+      if (text.charCodeAt(m) !== SPACE) return false;
+      j = m + 1;
+      while (j < end && j < m + 4 && text.charCodeAt(j) === SPACE) j++;
+      if (j >= end || text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB) return false;
+      if (!isListMarker(text, j, end)) break;
+    }
+    // §4.1: not a thematic break (`- - -`, `* * *`): a character other than the bullet, a space or a tab.
+    for (let i = j; i < end; i++) {
       const d = text.charCodeAt(i);
       if (d !== c && d !== SPACE && d !== TAB) return true;
     }
@@ -176,6 +191,12 @@ export class BlockTracker {
     const k = text.indexOf(HTML_END[this.htmlKind], start);
     return k >= 0 && k + HTML_END[this.htmlKind].length <= end;
   }
+}
+
+/** Whether text[i] is an ASCII digit (an ordered list marker there, for itemStartsAt). */
+function isDigitAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 0x30 && c <= 0x39;
 }
 
 function runLength(text: string, i: number, end: number, c: number): number {
