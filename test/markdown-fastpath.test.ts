@@ -186,7 +186,7 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
   const listLine = fc
     .tuple(fc.constantFrom('- ', '* ', '+ ', '- - ', '  - ', '    ', '- [ ] ', '1. ', '2) ', '> - ', '', '- <div>', '<div>', '- *', '+ 1.', '- 2. ', '*  - ', '[a]: '), line)
     .map(([marker, rest]) => marker + rest);
-  it('a line that may continue the paragraph before it is no place to split (an empty or not-1 nested item)', () => {
+  it('a line that may continue the paragraph before it is no place to split (an empty or not-1 nested item); other cases the review found', () => {
     const cases = [
       'Intro:\n- *\n[docs]: https://docs.example/\n\nSee [docs].\n',
       'x\n+ *\n[a]: https://a.example/\n',
@@ -195,6 +195,9 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
       'Steps:\n- 2.\n[a]: https://a.example/\n',
       'Text\n- 2.      https://a.example/\n',
       'a\n- 2.\t s://a',
+      // A comment closed on its first line: `<!-->` and `<!--->` (§4.6 end condition 2, §6.6).
+      '<!-->\r<ps:-->',
+      '<!--->\n<ps:x> https://a.example/\n',
       // An escaped `[` starts no label (labelsDefinable): the reference is found either way.
       '[x\\[y]: https://x.example/\n\n[x\\[y]\n',
       'see [a\\[b] here\n\n[a\\[b]: https://x.example/\n',

@@ -501,7 +501,7 @@ const BLOCK_NAMES = new Set([
  */
 function htmlBlockEnd(p: string, i: number, next: number, end: number): number {
   if (p.startsWith('<!--', i)) {
-    const close = p.indexOf('-->', i + 4);
+    const close = p.indexOf('-->', i + 2); // `<!-->` ends where it starts (segment.ts htmlStart)
     if (close < 0 || close + 3 > end) return -1;
     return lineAt(p, close, end)[1];
   }

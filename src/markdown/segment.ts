@@ -156,7 +156,7 @@ export class BlockTracker {
     let after = i;
     if (text.startsWith('<!--', i)) {
       kind = 2;
-      after = i + 4;
+      after = i + 2; // `<!-->` and `<!--->` are whole comments (§6.6): the end condition's `-->` may overlap the start
     } else if (text.startsWith('<?', i)) {
       kind = 3;
       after = i + 2;
