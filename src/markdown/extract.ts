@@ -156,7 +156,7 @@ function holdsControlReference(piece: string): boolean {
 
 /**
  * Work done, for the tests: the UTF-16 units parsed by micromark and those read as plain text (hostile.ts), and the
- * stretches split before a list item (LIST_SPLIT).
+ * splits of long stretches (LIST_SPLIT).
  */
 export const readStats = { parsed: 0, plain: 0, splits: 0 };
 
@@ -363,17 +363,17 @@ export function setListSplit(length: number | undefined): void {
   listSplit = length ?? LIST_SPLIT;
 }
 
-/** Splits the parsed stretches of `parts` longer than LIST_SPLIT at `items` (ascending); whether any was split. */
-function splitLongStretches(parts: Part[], items: readonly number[]): boolean {
-  if (items.length === 0) return false;
+/** Splits the parsed stretches of `parts` longer than LIST_SPLIT at `places` (ascending); whether any was split. */
+function splitLongStretches(parts: Part[], places: readonly number[]): boolean {
+  if (places.length === 0) return false;
   let split = false;
   let k = 0;
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p]!;
     if (part.items !== undefined || part.plain === true || part.e - part.s <= listSplit) continue;
-    while (k < items.length && items[k]! < part.s + listSplit) k++;
-    if (k === items.length) break;
-    const at = items[k]!;
+    while (k < places.length && places[k]! < part.s + listSplit) k++;
+    if (k === places.length) break;
+    const at = places[k]!;
     if (at >= part.e) continue;
     parts.splice(p + 1, 0, { s: at, e: part.e });
     part.e = at;

@@ -26,6 +26,8 @@
 // text too; the 19 MB corpus of READMEs comes nowhere near (at most 5 containers on a line, 79 runs in a paragraph,
 // 112 quoted list items in all). markdown-it caps nesting in the same spirit (`maxNesting`).
 
+import { isAsciiLetter } from './segment.js';
+
 /** Containers (block quotes and list items) one line may open before its stretch is read as plain text. */
 export const MAX_CONTAINERS = 32;
 /** Emphasis and strikethrough delimiter runs one paragraph may hold before its stretch is read as plain text. */
@@ -156,7 +158,7 @@ function delimiterRuns(text: string, s: number, e: number): number {
 }
 
 function isAsciiAlnum(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  return (c >= 0x30 && c <= 0x39) || isAsciiLetter(c);
 }
 
 /**
@@ -198,8 +200,4 @@ class UnclosedHtml {
     }
     return Math.max(this.comments, this.instructions, this.cdata, this.declarations);
   }
-}
-
-function isAsciiLetter(c: number): boolean {
-  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 }

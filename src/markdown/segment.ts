@@ -205,7 +205,7 @@ function runLength(text: string, i: number, end: number, c: number): number {
   return j - i;
 }
 
-function isAsciiLetter(c: number): boolean {
+export function isAsciiLetter(c: number): boolean {
   return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 }
 
