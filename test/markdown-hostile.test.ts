@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { readStats } from '../src/markdown/extract.js';
-import { MAX_CONTAINERS, MAX_DELIMITER_RUNS, MAX_QUOTED_ITEMS, MAX_UNCLOSED_HTML, tooCostlyToParse } from '../src/markdown/hostile.js';
+import { MAX_CLOSINGS, MAX_CONTAINERS, MAX_DELIMITER_RUNS, MAX_QUOTED_ITEMS, MAX_UNCLOSED_HTML, tooCostlyToParse, tooManyClosings } from '../src/markdown/hostile.js';
 import { linkifyMarkdown, type MarkdownChunk } from '../src/markdown/index.js';
 import { streamed } from './support/markdown.js';
 
@@ -36,6 +36,33 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     // Blank lines do not reset it (one parse pays for all of them); quote lines without an item do not count.
     expect(tooCostlyToParse('> - a\n\n'.repeat(MAX_QUOTED_ITEMS + 1))).to.equal(true);
     expect(tooCostlyToParse('> a\n>\n'.repeat(10_000) + '- x\n'.repeat(10_000))).to.equal(false);
+  });
+
+  it('counts the containers a parse closes (tooManyClosings): container lines after a blank line or further left', () => {
+    const shapes = ['  > a\n\n', '- a\n  - b\n', ' - a\n   - b\n', '> x\n\n'];
+    for (const unit of shapes) {
+      // The first container line closes nothing.
+      expect(tooManyClosings(unit.repeat(MAX_CLOSINGS + 1)), JSON.stringify(unit)).to.equal(false);
+      expect(tooManyClosings(unit.repeat(MAX_CLOSINGS + 2)), JSON.stringify(unit)).to.equal(true);
+    }
+    // Containers that go on close nothing: a long flat list, a long block quote, text between the markers.
+    expect(tooManyClosings('- a\n'.repeat(10_000))).to.equal(false);
+    expect(tooManyClosings('> a\n'.repeat(10_000))).to.equal(false);
+    expect(tooManyClosings('- a\n  text\n'.repeat(10_000))).to.equal(false);
+  });
+
+  it('a parse that would close too many containers is read as plain text, also where no split is possible', () => {
+    for (const [name, source] of [
+      ['indented quotes', '  > x https://a.example/ ~~\n\n'.repeat(1000)],
+      ['one item holding a long nested list', '- top\n' + '  - a https://a.example/ ~x~\n    - b\n'.repeat(1000)],
+      ['indented lists', ' - a https://a.example/ ~x~\n   - b\n'.repeat(1000)],
+    ]) {
+      readStats.plain = 0;
+      const chunks = linkifyMarkdown(source!);
+      expect(readStats.plain, name).to.be.above(0);
+      expect(chunks.filter((c) => c.type === 'link').length, name).to.equal(1000);
+      expect(chunks.map((c) => c.text).join(''), name).to.equal(source);
+    }
   });
 
   it('a thematic break is no list: only its block quote markers count', () => {

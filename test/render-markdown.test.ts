@@ -190,6 +190,9 @@ describe('render: toMarkdown round trip through markdown-it', () => {
       { uri: 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9' },
     ]));
     roundTrip(chunksOf('| a | b |\n|---|---|\n| ⸠https://a.example/(x)⸡ | ~~s~~ |\n***\n___\n---\nx\n===\n```\n~~~'));
+    // A GFM delimiter row under a line with an escaped `|` (found by the property below).
+    roundTrip(chunksOf('|\n:-'));
+    roundTrip(chunksOf('a | b\n:-: | --:\n⸠https://a.example/⸡'));
     roundTrip(chunksOf('mail ⸠user@example.com⸡, ⸠ユ@例え.jp⸡, <⸠mailto:a@b.example?subject=x&body=y⸡>', [
       { kind: 'email', uri: 'mailto:user@example.com', schemeInferred: true, scheme: 'mailto' },
       { kind: 'email', uri: 'mailto:%E3%83%A6@xn--r8jz45g.jp', schemeInferred: true, scheme: 'mailto' },

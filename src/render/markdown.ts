@@ -4,8 +4,9 @@
 // The escaping set, and why (CommonMark §2.4: any ASCII punctuation may be backslash-escaped):
 // - everywhere: \ ` * _ [ ] < & ~ |  — escapes, code spans, emphasis, links and images (`![` needs `[`),
 //   autolinks and raw HTML, entity references, strikethrough (GFM, on in markdown-it), table cells (GFM);
-// - first character of a line: # > - + =  — ATX headings, block quotes, bullet lists and thematic breaks,
-//   setext underlines (`*` `_` `` ` `` `~` `<` `[` `|` are already escaped everywhere);
+// - first character of a line: # > - + = :  — ATX headings, block quotes, bullet lists and thematic breaks,
+//   setext underlines, GFM table delimiter rows (`:-` under a line makes a table in markdown-it, even under a
+//   line whose only `|` is escaped) (`*` `_` `` ` `` `~` `<` `[` `|` are already escaped everywhere);
 // - digits at the start of a line followed by . or )  — the . or ) is escaped (ordered lists);
 // - a space or tab at the start of a line is written as &#32; / &#9;, so the line neither loses its
 //   indentation nor becomes an indented code block, and no block construct can start after it;
@@ -44,7 +45,7 @@ const ESCAPE_ALWAYS = new Uint8Array(128);
 for (const ch of '\\`*_[]<&~|') ESCAPE_ALWAYS[ch.charCodeAt(0)] = 1;
 // ... and those escaped as the first character of a line.
 const ESCAPE_AT_LINE_START = new Uint8Array(128);
-for (const ch of '#>-+=') ESCAPE_AT_LINE_START[ch.charCodeAt(0)] = 1;
+for (const ch of '#>-+=:') ESCAPE_AT_LINE_START[ch.charCodeAt(0)] = 1;
 // ... and those escaped as well in the text of a link that may not be clickable: what linkifiers look for.
 const ESCAPE_INERT = new Uint8Array(128);
 for (const ch of '\\`*_[]<&~|:.@') ESCAPE_INERT[ch.charCodeAt(0)] = 1;
