@@ -198,6 +198,8 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
       // A comment closed on its first line: `<!-->` and `<!--->` (§4.6 end condition 2, §6.6).
       '<!-->\r<ps:-->',
       '<!--->\n<ps:x> https://a.example/\n',
+      // Code spans among backtick strings that close nothing (fast.ts BacktickStrings).
+      '\\``'.repeat(20) + ' `https://a.example/` https://b.example/ ``https://c.example/`` ```x`` https://d.example/',
       // An escaped `[` starts no label (labelsDefinable): the reference is found either way.
       '[x\\[y]: https://x.example/\n\n[x\\[y]\n',
       'see [a\\[b] here\n\n[a\\[b]: https://x.example/\n',

@@ -127,6 +127,7 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
   const brackets: Bracket[] = [];
   const destinations: FastItem[] = [];
   const noReferences = ctx.noReferences;
+  let ticks: BacktickStrings | undefined;
   const mark = (s: number, e: number): void => {
     mask.fill(1, s - a, e - a);
   };
@@ -186,7 +187,7 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
         let j = i;
         while (j < b && p.charCodeAt(j) === 0x60) j++;
         const n = j - i;
-        const close = closingBackticks(p, j, b, n);
+        const close = (ticks ??= new BacktickStrings(p, a, b)).closing(j, n);
         if (close >= 0) {
           mark(i, close + n);
           i = close + n;
@@ -570,15 +571,40 @@ function referenceEnd(p: string, i: number, b: number): number {
   return decodeString(ref) !== ref ? j + 1 : 0;
 }
 
-/** §6.1: where a backtick string of exactly n backticks starts in p[from, b), or -1. */
-function closingBackticks(p: string, from: number, b: number, n: number): number {
-  for (let i = p.indexOf('`', from); i >= 0 && i < b; i = p.indexOf('`', i)) {
-    let j = i;
-    while (j < b && p.charCodeAt(j) === 0x60) j++;
-    if (j - i === n) return i;
-    i = j;
+/**
+ * §6.1: the backtick strings of p[a, b), by length, read in one pass when the first code span asks (a search from
+ * each opener to the end of the text, when no string of its length follows, made `` \`` `` repeated quadratic).
+ */
+class BacktickStrings {
+  private readonly byLength = new Map<number, number[]>();
+
+  constructor(p: string, a: number, b: number) {
+    for (let i = p.indexOf('`', a); i >= 0 && i < b; ) {
+      let j = i;
+      while (j < b && p.charCodeAt(j) === 0x60) j++;
+      const starts = this.byLength.get(j - i);
+      if (starts === undefined) this.byLength.set(j - i, [i]);
+      else starts.push(i);
+      i = p.indexOf('`', j);
+    }
   }
-  return -1;
+
+  /**
+   * Where a string of exactly n backticks starts at or after `from`, or -1. `from` is right after the opener, not
+   * on a backtick, so the strings after it are those read from the start.
+   */
+  closing(from: number, n: number): number {
+    const starts = this.byLength.get(n);
+    if (starts === undefined) return -1;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < starts.length ? starts[lo]! : -1;
+  }
 }
 
 /**
