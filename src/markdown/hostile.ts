@@ -16,15 +16,16 @@
 //     `a <!-- ` × n  16 KB 0.3 s, 64 KB 5.1 s             `a <!--⏎` × n 64 KB 20 s
 //     `a <? ` × n    64 KB 7.2 s    `a <!X ` × n 64 KB 6.0 s    `a <![CDATA[ ` × n 64 KB 3.5 s
 // (Linear, for comparison: 64 KB of unclosed `[a](`, `<http://a `, `<a b="x `, backquote runs, entity references,
-// escapes or table rows, 0.02–0.2 s.) A stretch of text (extract.ts: the blocks between two places a piece may be
-// cut) is read as plain text when one of its lines opens more than MAX_CONTAINERS containers, it holds more than
+// escapes or table rows, 0.02–0.2 s.) A stretch of text (extract.ts: the blocks between two places a piece may be cut)
+// is read as plain text when one of its lines opens more than MAX_CONTAINERS containers, it holds more than
 // MAX_QUOTED_ITEMS lines starting a list item in a block quote, or one of its paragraphs holds more than
 // MAX_DELIMITER_RUNS delimiter runs or more than MAX_UNCLOSED_HTML inline HTML openers of one kind after the last
-// closer of that kind. Those shapes then take 40–140 ms per MB; just under the limits micromark costs seconds per MB
-// (paragraphs of 2,048 `~~a` runs 6.2 s, lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph
-// from a code block or a table between two blank lines, so a code block with more than 2,048 `*` runs reads as plain
-// text too; the 19 MB corpus of READMEs comes nowhere near (at most 5 containers on a line, 79 runs in a paragraph,
-// 112 quoted list items in all). markdown-it caps nesting in the same spirit (`maxNesting`).
+// closer of that kind, or more than MAX_INLINE_MARKS characters that may start an inline construct. Those shapes then
+// take 40–140 ms per MB; just under the limits micromark costs seconds per MB (paragraphs of 2,048 `~~a` runs 6.2 s,
+// lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph from a code block or a table between two
+// blank lines, so a code block with more than 2,048 `*` runs reads as plain text too; the 19 MB corpus of READMEs comes
+// nowhere near (at most 5 containers on a line, 79 runs in a paragraph, 112 quoted list items in all). markdown-it caps
+// nesting in the same spirit (`maxNesting`).
 
 import { isAsciiLetter } from './segment.js';
 
@@ -38,6 +39,13 @@ export const MAX_UNCLOSED_HTML = 64;
 export const MAX_QUOTED_ITEMS = 512;
 /** Container lines that close containers (tooManyClosings) in one parse. */
 export const MAX_CLOSINGS = 512;
+/**
+ * Characters that may start an inline construct (`\` `` ` `` `*` `_` `[` `]` `!` `&` `<` `~`) in one paragraph. micromark
+ * merges the runs of plain text between such constructs with a splice of the paragraph's events each
+ * (initialize/text.js resolveAllText), time quadratic in their number: `[x]: |<div>&amp;c@d.example<` repeated, 32 KB
+ * 0.24 s, 128 KB 1.8 s.
+ */
+export const MAX_INLINE_MARKS = 16_384;
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -48,6 +56,7 @@ const GT = 0x3e;
 /** Whether text[s, e) is over one of the limits (one pass; see above). */
 export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean {
   let runs = 0;
+  let marks = 0;
   let quotedItems = 0;
   const unclosed = new UnclosedHtml();
   for (let ls = s; ls < e; ) {
@@ -59,12 +68,13 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
     // A paragraph ends at a blank line (also inside block quotes), at a thematic break and where a list item
     // interrupts it (§5.2: a bullet, `1.` or `1)`, with text after it; `2. x` or an empty item continues it).
     if (line.blank || line.interrupts || line.thematicBreak) {
-      runs = 0;
+      runs = marks = 0;
       unclosed.reset();
     }
     if (!line.thematicBreak) {
       runs += delimiterRuns(text, ls, le);
-      if (runs > MAX_DELIMITER_RUNS || unclosed.read(text, ls, le) > MAX_UNCLOSED_HTML) return true;
+      marks += inlineMarks(text, ls, le);
+      if (runs > MAX_DELIMITER_RUNS || marks > MAX_INLINE_MARKS || unclosed.read(text, ls, le) > MAX_UNCLOSED_HTML) return true;
     }
     ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
   }
@@ -158,6 +168,16 @@ function delimiterRuns(text: string, s: number, e: number): number {
   }
   return runs;
 }
+
+/** The characters of text[s, e) that may start an inline construct (MAX_INLINE_MARKS). */
+function inlineMarks(text: string, s: number, e: number): number {
+  let marks = 0;
+  for (let i = s; i < e; i++) if (INLINE_MARK[text.charCodeAt(i)] === 1) marks++;
+  return marks;
+}
+
+const INLINE_MARK = new Uint8Array(0x80);
+for (const ch of '\\`*_[]!&<~') INLINE_MARK[ch.charCodeAt(0)] = 1;
 
 function isAsciiAlnum(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || isAsciiLetter(c);
