@@ -183,9 +183,12 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
 
   // Stretches for micromark longer than 4 KiB are parsed in parts, each starting with a list item in column 0
   // (extract.ts LIST_SPLIT): generated lists long enough for that, full of lines that could be torn apart.
-  const listLine = fc
-    .tuple(fc.constantFrom('- ', '* ', '+ ', '- - ', '  - ', '    ', '- [ ] ', '1. ', '2) ', '> - ', '', '- <div>', '<div>', '- *', '+ 1.', '- 2. ', '*  - ', '[a]: '), line)
-    .map(([marker, rest]) => marker + rest);
+  // Lines of nothing but markers (`+ *`: an item holding an empty one) start an item after another item's line,
+  // but continue a paragraph (segment.ts startsItem).
+  const listLine = fc.oneof(
+    { weight: 4, arbitrary: fc.tuple(fc.constantFrom('- ', '* ', '+ ', '- - ', '  - ', '    ', '- [ ] ', '1. ', '2) ', '> - ', '', '- <div>', '<div>', '- *', '+ 1.', '- 2. ', '*  - ', '[a]: '), line).map(([marker, rest]) => marker + rest) },
+    { weight: 1, arbitrary: fc.constantFrom('+ *', '- *', '* -  ', '- 2.', '+ 10)', '- 1.', '* * *', '- -', '- - -', '+ - *', '+  *', '-     *', '+ *\t', '2) + ', '3. *', '10) - x', '1) 2.') },
+  );
   it('a line that may continue the paragraph before it is no place to split (an empty or not-1 nested item); other cases the review found', () => {
     const cases = [
       'Intro:\n- *\n[docs]: https://docs.example/\n\nSee [docs].\n',
@@ -195,6 +198,8 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
       'Steps:\n- 2.\n[a]: https://a.example/\n',
       'Text\n- 2.      https://a.example/\n',
       'a\n- 2.\t s://a',
+      // `2)` continues the paragraph `) `, so the line after it may not be split from it either (segment.ts prevItem).
+      '- <div>[t](https://l.example/\n) \n2) https://a.example/x \n- 2. ```https://a.example/x \n- \n- ',
       // A comment closed on its first line: `<!-->` and `<!--->` (§4.6 end condition 2, §6.6).
       '<!-->\r<ps:-->',
       '<!--->\n<ps:x> https://a.example/\n',
@@ -212,6 +217,29 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
           expect(a, JSON.stringify(source)).to.deep.equal(b);
         }
       }
+    } finally {
+      setListSplit(undefined);
+    }
+  });
+
+  // Whether a line starts an item depends on the line before it (segment.ts startsItem): short documents of item
+  // lines of every marker kind, nested and empty, each a place to split.
+  const itemLine = fc
+    .tuple(
+      fc.constantFrom('- ', '* ', '+ ', '1. ', '2) ', '10. ', '- 2. ', '+ * ', '1) - ', '', '  ', '> ', '- <div>', '    ', '```', '- ```'),
+      fc.constantFrom('', 'a', 'https://a.example/x ', '*', '-', '2.', '[a]', '[a]: https://r.example/', '<div>', '`x`', '=', '---'),
+    )
+    .map(([marker, rest]) => marker + rest);
+  it('on generated item lines of every marker kind, parsed in parts before every item (fast-check)', () => {
+    setListSplit(1);
+    try {
+      fc.assert(
+        fc.property(fc.array(itemLine, { minLength: 2, maxLength: 30 }), fc.boolean(), (lines, gfm) => {
+          const [a, b] = both(lines.join('\n'), { gfm });
+          expect(a).to.deep.equal(b);
+        }),
+        { numRuns: 3000 },
+      );
     } finally {
       setListSplit(undefined);
     }

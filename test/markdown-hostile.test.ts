@@ -4,7 +4,8 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { readStats } from '../src/markdown/extract.js';
 import {
-  MAX_CLOSINGS, MAX_CONTAINERS, MAX_DELIMITER_RUNS, MAX_INLINE_MARKS, MAX_QUOTED_ITEMS, MAX_UNCLOSED_HTML, tooCostlyToParse, tooManyClosings,
+  MAX_EDITS, MAX_CONTAINERS, MAX_DELIMITER_RUNS, MAX_INLINE_MARKS, MAX_LAZY_LINES, MAX_QUOTED_ITEMS, MAX_UNCLOSED_HTML, tooCostlyToParse,
+  tooManyEdits, tooManyLazyLines,
 } from '../src/markdown/hostile.js';
 import { linkifyMarkdown, type MarkdownChunk } from '../src/markdown/index.js';
 import { streamed } from './support/markdown.js';
@@ -40,12 +41,18 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect(tooCostlyToParse('> a\n>\n'.repeat(10_000) + '- x\n'.repeat(10_000))).to.equal(false);
   });
 
-  it('counts the characters of a paragraph that may start an inline construct: up to MAX_INLINE_MARKS is Markdown', () => {
+  it('counts the characters of a paragraph that may start an inline construct, and its lines: up to MAX_INLINE_MARKS is Markdown', () => {
     for (const mark of ['\\', '`', '[', ']', '!', '&', '<']) {
-      const atLimit = ('a' + mark + ' ').repeat(MAX_INLINE_MARKS);
+      // One line: the line counts one.
+      const atLimit = ('a' + mark + ' ').repeat(MAX_INLINE_MARKS - 1);
       expect(tooCostlyToParse(atLimit), mark).to.equal(false);
       expect(tooCostlyToParse(atLimit + mark), mark).to.equal(true);
       expect(tooCostlyToParse(atLimit + '\n\n' + mark), mark).to.equal(false);
+      // A line of one mark each: each counts two; lines without a mark do not count.
+      const lines = ('a' + mark + '\n').repeat(MAX_INLINE_MARKS / 2);
+      expect(tooCostlyToParse(lines), mark).to.equal(false);
+      expect(tooCostlyToParse(lines + mark), mark).to.equal(true);
+      expect(tooCostlyToParse(lines + 'a\n'.repeat(MAX_INLINE_MARKS)), mark).to.equal(false);
     }
     // micromark's text resolver was quadratic in them: such a paragraph reaches no parser, its links are found.
     readStats.plain = 0;
@@ -54,17 +61,71 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect(readStats.plain).to.equal(source.length);
   });
 
-  it('counts the containers a parse closes (tooManyClosings): container lines after a blank line or further left', () => {
+  it('counts the lazy continuation lines of a paragraph in a container (tooManyLazyLines): up to MAX_LAZY_LINES is Markdown', () => {
+    // The paragraph's first line, and a line that continues it lazily (without the `>` or the item's indentation).
+    const shapes: [string, string][] = [
+      ['> a\n', 'b\n'],
+      ['> > a\n', '> b\n'],
+      ['- a\n', 'b\n'],
+      ['1.  a\n', '   b\n'],
+      ['> - a\n', '>  b\n'],
+      ['- a\n\n  b\n', 'c\n'],
+      ['\t- a\n', '    b\n'],
+      ['2. a\n', 'b\n'],
+    ];
+    for (const [first, line] of shapes) {
+      const atLimit = first + line.repeat(MAX_LAZY_LINES);
+      expect(tooManyLazyLines(atLimit), JSON.stringify(first + line)).to.equal(false);
+      expect(tooManyLazyLines(atLimit + line), JSON.stringify(first + line)).to.equal(true);
+      // A blank line, or an item that interrupts, ends the paragraph; the count starts again.
+      expect(tooManyLazyLines(atLimit + '\n' + first + line), JSON.stringify(first + line)).to.equal(false);
+      expect(tooManyLazyLines(atLimit + '- x\n' + line), JSON.stringify(first + line)).to.equal(false);
+    }
+    // Not lazy: lines with the container's `>` or indentation, and the lines of a paragraph in no container.
+    for (const [first, line] of [['> a\n', '> b\n'], ['- a\n', '  b\n'], ['> - a\n', '>   b\n'], ['a\n', 'b\n'], ['a\n', '2. b\n']]) {
+      expect(tooManyLazyLines(first + line.repeat(4 * MAX_LAZY_LINES)), JSON.stringify(first + line)).to.equal(false);
+    }
+    // micromark looked back through the paragraph's events for each lazy line (found by scripts/fuzz-cost.ts): such
+    // a paragraph reaches no parser, its links are found.
+    readStats.plain = 0;
+    // The last line, `=`, makes the paragraph a setext heading, which the fast reader leaves to micromark.
+    const source = '+ https://a.example/\r\n=' + '+ .中国\r\n='.repeat(2 * MAX_LAZY_LINES);
+    expect(linkifyMarkdown(source).filter((c) => c.type === 'link').map((c) => c.text)).to.include('https://a.example/');
+    expect(readStats.plain).to.equal(source.length);
+  });
+
+  it('counts the containers a parse closes (tooManyEdits): container lines after a blank line or further left', () => {
     const shapes = ['  > a\n\n', '- a\n  - b\n', ' - a\n   - b\n', '> x\n\n'];
     for (const unit of shapes) {
       // The first container line closes nothing.
-      expect(tooManyClosings(unit.repeat(MAX_CLOSINGS + 1)), JSON.stringify(unit)).to.equal(false);
-      expect(tooManyClosings(unit.repeat(MAX_CLOSINGS + 2)), JSON.stringify(unit)).to.equal(true);
+      expect(tooManyEdits(unit.repeat(MAX_EDITS + 1)), JSON.stringify(unit)).to.equal(false);
+      expect(tooManyEdits(unit.repeat(MAX_EDITS + 2)), JSON.stringify(unit)).to.equal(true);
     }
     // Containers that go on close nothing: a long flat list, a long block quote, text between the markers.
-    expect(tooManyClosings('- a\n'.repeat(10_000))).to.equal(false);
-    expect(tooManyClosings('> a\n'.repeat(10_000))).to.equal(false);
-    expect(tooManyClosings('- a\n  text\n'.repeat(10_000))).to.equal(false);
+    expect(tooManyEdits('- a\n'.repeat(10_000))).to.equal(false);
+    expect(tooManyEdits('> a\n'.repeat(10_000))).to.equal(false);
+    expect(tooManyEdits('- a\n  text\n'.repeat(10_000))).to.equal(false);
+  });
+
+  it('counts the setext headings of a parse (tooManyEdits): lines of `=` or `-` alone after a line with text', () => {
+    for (const unit of ['a\n=\n', 'a\n---  \n', '> a\n> ==\n', 'a\n  -\n', 'a\r\n=\r\n']) {
+      const atLimit = unit.repeat(MAX_EDITS);
+      expect(tooManyEdits(atLimit), JSON.stringify(unit)).to.equal(false);
+      expect(tooManyEdits(atLimit + unit), JSON.stringify(unit)).to.equal(true);
+    }
+    // After a blank line, or first in the part, such a line underlines nothing; nor does `=` among other text.
+    for (const unit of ['\n=\n', '\n---\n', 'a\n= x\n', 'a\n-=\n']) {
+      expect(tooManyEdits(unit.repeat(4 * MAX_EDITS)), JSON.stringify(unit)).to.equal(false);
+    }
+    expect(tooManyEdits('=\n')).to.equal(false);
+    // micromark moved all the events of the parse for each heading (found by scripts/fuzz-cost.ts): such a part
+    // reaches no parser, its links are found.
+    readStats.plain = readStats.parsed = 0;
+    const headings = '\r\n='.repeat(2 * MAX_EDITS);
+    const source = 'https://a.example/\n' + headings;
+    expect(linkifyMarkdown(source).filter((c) => c.type === 'link').map((c) => c.text)).to.deep.equal(['https://a.example/']);
+    expect(readStats.parsed).to.equal(0);
+    expect(readStats.plain).to.be.at.least(headings.length - 2);
   });
 
   it('a parse that would close too many containers is read as plain text, also where no split is possible', () => {
@@ -112,7 +173,7 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect(tooCostlyToParse((line + '\n+ \n').repeat(lines)), 'empty item').to.equal(true);
     expect(tooCostlyToParse(('1. ' + line + '\n').repeat(lines)), '1. x').to.equal(false);
     // `snake_case` cannot open or close emphasis: not counted.
-    expect(tooCostlyToParse('a_b '.repeat(10_000))).to.equal(false);
+    expect(tooCostlyToParse('a_b '.repeat(3 * MAX_DELIMITER_RUNS))).to.equal(false);
     expect(tooCostlyToParse('_a_ '.repeat(MAX_DELIMITER_RUNS))).to.equal(true);
   });
 
@@ -123,7 +184,7 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
       expect(tooCostlyToParse(atLimit), opener).to.equal(false);
       expect(tooCostlyToParse(atLimit + opener), opener).to.equal(true);
       // Closed ones cost nothing more: each closer forgets the openers before it.
-      expect(tooCostlyToParse((opener + 'x ' + closer + ' ').repeat(2_000)), opener + closer).to.equal(false);
+      expect(tooCostlyToParse((opener + 'x ' + closer + ' ').repeat(1_000)), opener + closer).to.equal(false);
       expect(tooCostlyToParse(atLimit + closer + atLimit), opener + closer).to.equal(false);
       // Across the lines of a paragraph (also past a `2.` line), not across a blank line.
       expect(tooCostlyToParse(atLimit + '\n2. ' + opener), opener).to.equal(true);
@@ -155,8 +216,9 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
   });
 
   it('a long list whose items hold nested lists is parsed in parts of about 4 KiB (extract.ts LIST_SPLIT)', () => {
-    // micromark alone takes time quadratic in the length of such a list.
-    for (const item of ['- - x https://a.example/\n', '+ 1) a https://a.example/\n']) {
+    // micromark alone takes time quadratic in the length of such a list. The last: items whose first line holds
+    // an empty item or one not numbered 1 (segment.ts startsItem), a place to split after another item's line.
+    for (const item of ['- - x https://a.example/\n', '+ 1) a https://a.example/\n', '+ *\n- 2. https://a.example/\n', '2) + \n3. https://a.example/\n']) {
       const source = item.repeat(Math.ceil(64_000 / item.length));
       const splits = readStats.splits;
       const chunks = linkifyMarkdown(source);

@@ -30,7 +30,7 @@ import { NEVER_SCHEMES } from '../detect/index.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
 import { fastSegment } from './fast.js';
-import { tooCostlyToParse, tooManyClosings } from './hostile.js';
+import { tooCostlyToParse, tooManyEdits, tooManyLazyLines } from './hostile.js';
 import type { FastContext, FastItem } from './fast.js';
 import { BlockTracker, lineEnd, lineEndingLength } from './segment.js';
 
@@ -171,7 +171,7 @@ function parseText(ctx: PieceContext, text: string): Event[] {
 }
 
 function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
-  if (tooCostlyToParse(piece) || tooManyClosings(piece)) {
+  if (tooCostlyToParse(piece) || tooManyEdits(piece) || tooManyLazyLines(piece)) {
     // hostile.ts: the whole piece as plain text (readPieceFast reads such a stretch alone when it can).
     readStats.plain += piece.length;
     const reader = new PieceReader(ctx, piece, skip, base);
@@ -252,8 +252,9 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   segment(piece.length);
   const split = splitLongStretches(parts, splitAt.length === 0 ? itemLines : [...itemLines, ...splitAt].sort((a, b) => a - b));
   for (const part of parts) {
-    // hostile.ts: a part that would close too many containers in one parse is read as plain text.
-    if (part.items === undefined && part.plain !== true && tooManyClosings(piece, part.s, part.e)) {
+    // hostile.ts: a part whose parse would close too many containers, or read too many lazy lines in one paragraph,
+    // is read as plain text.
+    if (part.items === undefined && part.plain !== true && (tooManyEdits(piece, part.s, part.e) || tooManyLazyLines(piece, part.s, part.e))) {
       readStats.plain += part.e - part.s;
       part.plain = anyPlain = true;
     }

@@ -37,15 +37,27 @@ export const MAX_DELIMITER_RUNS = 2048;
 export const MAX_UNCLOSED_HTML = 64;
 /** Lines that start a list item inside a block quote, in one stretch. */
 export const MAX_QUOTED_ITEMS = 512;
-/** Container lines that close containers (tooManyClosings) in one parse. */
-export const MAX_CLOSINGS = 512;
+/** Container lines that close containers, and setext headings, in one parse (tooManyEdits). */
+export const MAX_EDITS = 512;
 /**
- * Characters that may start an inline construct (`\` `` ` `` `*` `_` `[` `]` `!` `&` `<` `~`) in one paragraph. micromark
- * merges the runs of plain text between such constructs with a splice of the paragraph's events each
- * (initialize/text.js resolveAllText), time quadratic in their number: `[x]: |<div>&amp;c@d.example<` repeated, 32 KB
- * 0.24 s, 128 KB 1.8 s.
+ * Characters that may start an inline construct (`\` `` ` `` `*` `_` `[` `]` `!` `&` `<` `~`) in one paragraph, plus its
+ * lines. micromark merges the runs of plain text between such constructs with a splice of the paragraph's events
+ * each (initialize/text.js resolveAllText), time quadratic in their number: `[x]: |<div>&amp;c@d.example<` repeated,
+ * 32 KB 0.24 s, 128 KB 1.8 s. Each line adds events to splice (a paragraph of lines holding one mark each,
+ * `<a ドメイン?>例え.テスト⏎%41` repeated, 256 KB 3.1 s, was under a limit of 16,384 marks alone; found by
+ * scripts/fuzz-cost.ts), so a line that holds a mark counts one more (lines without one do not: a long code block
+ * without a blank line would count as one paragraph).
  */
-export const MAX_INLINE_MARKS = 16_384;
+export const MAX_INLINE_MARKS = 8192;
+/**
+ * Lazy continuation lines (CommonMark §5.1, §5.2: a paragraph line without the `>` or the indentation of the block
+ * quote or list item the paragraph is in) one paragraph may hold. For each lazy line micromark looks back through the
+ * events of the paragraph so far (initialize/document.js writeToChild), time quadratic in their number: `- a⏎` then
+ * `word x.y⏎` repeated and a final `=` (the fast reader leaves a setext heading to micromark), 32 KB 0.47 s,
+ * 128 KB 4.7 s; `> a⏎` then `word x.y⏎` repeated, 64 KB 1.2 s, 256 KB 13.4 s. Real text comes close: a mail of the
+ * mail corpus has a list item line then about 600 lines with no blank line (the fast reader reads that one).
+ */
+export const MAX_LAZY_LINES = 1024;
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -73,7 +85,8 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
     }
     if (!line.thematicBreak) {
       runs += delimiterRuns(text, ls, le);
-      marks += inlineMarks(text, ls, le);
+      const lineMarks = inlineMarks(text, ls, le);
+      if (lineMarks > 0) marks += lineMarks + 1;
       if (runs > MAX_DELIMITER_RUNS || marks > MAX_INLINE_MARKS || unclosed.read(text, ls, le) > MAX_UNCLOSED_HTML) return true;
     }
     ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
@@ -92,6 +105,12 @@ interface LinePrefix {
   thematicBreak: boolean;
   /** The prefix holds a block quote marker and a list item marker. */
   quotedItem: boolean;
+  /** Its block quote markers and list item markers. */
+  quotes: number;
+  items: number;
+  /** The column of the first character after the prefix, counted from the position after the last `>` (§2.2: a tab
+   * to the next multiple of 4 from the line start). */
+  column: number;
 }
 
 /**
@@ -104,13 +123,21 @@ function readLinePrefix(text: string, s: number, e: number): LinePrefix {
   let items = 0;
   let interrupting = true; // every list item marker so far may interrupt a paragraph
   let i = s;
+  let col = 0;
+  let afterQuotes = 0; // the column after the last `>`
   for (;;) {
-    while (i < e && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+    for (; i < e; i++) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE) col++;
+      else if (c === TAB) col += 4 - (col % 4);
+      else break;
+    }
     if (i >= e) break;
     const c = text.charCodeAt(i);
     if (c === GT) {
       quotes++;
       i++;
+      afterQuotes = ++col;
       continue;
     }
     let j = i;
@@ -123,6 +150,7 @@ function readLinePrefix(text: string, s: number, e: number): LinePrefix {
     }
     if (j >= e || (text.charCodeAt(j) !== SPACE && text.charCodeAt(j) !== TAB)) break;
     items++;
+    col += j - i;
     i = j;
   }
   const thematicBreak = isThematicBreak(text, s, e);
@@ -133,6 +161,9 @@ function readLinePrefix(text: string, s: number, e: number): LinePrefix {
     interrupts: listItem && interrupting && i < e,
     thematicBreak,
     quotedItem: listItem && quotes > 0,
+    quotes,
+    items,
+    column: col - afterQuotes,
   };
 }
 
@@ -169,7 +200,7 @@ function delimiterRuns(text: string, s: number, e: number): number {
   return runs;
 }
 
-/** The characters of text[s, e) that may start an inline construct (MAX_INLINE_MARKS). */
+/** The characters of text[s, e) that may start an inline construct (MAX_INLINE_MARKS counts them, and the lines). */
 function inlineMarks(text: string, s: number, e: number): number {
   let marks = 0;
   for (let i = s; i < e; i++) if (INLINE_MARK[text.charCodeAt(i)] === 1) marks++;
@@ -184,32 +215,84 @@ function isAsciiAlnum(c: number): boolean {
 }
 
 /**
- * Whether a parse of text[s, e) would close containers more than MAX_CLOSINGS times. micromark moves the events of
- * the whole parse each time a container closes before the flow goes on (micromark-util-edit-map), so a parse that
- * closes many costs time quadratic in its length: block quotes indented 1–3 spaces between blank lines (`  > ~~⏎⏎`
- * repeated, 32 KB 3.1 s, 128 KB 51 s), lists indented 1–3 spaces, one item holding a long nested list (64 KB
- * 4.5–5.1 s). extract.ts splits long stretches where it safely can and asks this of each part it still parses: a
- * part beyond the limit is read as plain text. Counted, as an upper bound of the closings: the lines starting with a
- * container marker after a blank line, or further left than the container line before them.
+ * Whether a parse of text[s, e) would edit the events of the whole parse more than MAX_EDITS times. micromark moves
+ * them (micromark-util-edit-map) each time a container closes before the flow goes on, and each time it resolves a
+ * setext heading, so a parse with many of either costs time quadratic in its length: block quotes indented 1–3
+ * spaces between blank lines (`  > ~~⏎⏎` repeated, 32 KB 3.1 s, 128 KB 51 s), lists indented 1–3 spaces, one item
+ * holding a long nested list (64 KB 4.5–5.1 s), setext headings with no blank line between them (`⏎=` repeated,
+ * 16 KB 1.6 s, 32 KB 5 s; found by scripts/fuzz-cost.ts). extract.ts splits long stretches where it safely can and
+ * asks this of each part it still parses: a part beyond the limit is read as plain text. Counted, as an upper bound:
+ * the lines starting with a container marker after a blank line, or further left than the container line before
+ * them; and the lines of `=` or of `-` alone (after block quote markers) that follow a line with text.
  */
-export function tooManyClosings(text: string, s = 0, e = text.length): boolean {
-  let closings = 0;
+export function tooManyEdits(text: string, s = 0, e = text.length): boolean {
+  let edits = 0;
   let blankBefore = false;
+  let textBefore = false; // the line before is in the part and not blank
   let indent = -1; // of the last line starting with a container marker
   for (let ls = s; ls < e; ) {
     let le = ls;
     while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
     let i = ls;
     while (i < le && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
-    if (i === le) blankBefore = true;
-    else {
+    if (i === le) {
+      blankBefore = true;
+      textBefore = false;
+    } else {
       const line = readLinePrefix(text, ls, le);
       if (line.containers > 0) {
-        if (blankBefore || i - ls < indent) closings++;
-        if (closings > MAX_CLOSINGS) return true;
+        if (blankBefore || i - ls < indent) edits++;
         indent = i - ls;
       }
+      if (textBefore && isUnderline(text, i, le)) edits++;
+      if (edits > MAX_EDITS) return true;
       blankBefore = false;
+      textBefore = true;
+    }
+    ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
+  }
+  return false;
+}
+
+/** §4.3: after block quote markers and spaces, text[i, e) is a run of `=` or of `-` then spaces and tabs only. */
+function isUnderline(text: string, i: number, e: number): boolean {
+  while (i < e && (text.charCodeAt(i) === GT || text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+  const c = text.charCodeAt(i);
+  if (i >= e || (c !== 0x3d && c !== 0x2d)) return false;
+  while (i < e && text.charCodeAt(i) === c) i++;
+  while (i < e && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+  return i === e;
+}
+
+/**
+ * Whether a parse of text[s, e) would read more than MAX_LAZY_LINES lazy continuation lines in one paragraph
+ * (micromark's cost; the fast reader reads them in linear time, so this is asked only of the parts micromark
+ * parses, as tooManyEdits is). Counted, as an upper bound: in a paragraph whose first line is in a block quote or
+ * indented (taken as a list item's content at that column), the lines with fewer `>` or less indentation.
+ */
+export function tooManyLazyLines(text: string, s = 0, e = text.length): boolean {
+  // The paragraph's containers, from its first line: its block quote markers and the column its content starts at
+  // after them; −1, −1 before a paragraph starts.
+  let paraQuotes = -1;
+  let paraColumn = -1;
+  let lazy = 0;
+  for (let ls = s; ls < e; ) {
+    let le = ls;
+    while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
+    const line = readLinePrefix(text, ls, le);
+    if (line.blank || line.interrupts || line.thematicBreak) {
+      // The paragraph ends (as in tooCostlyToParse); an interrupting item's line starts the next one.
+      paraQuotes = paraColumn = -1;
+    }
+    if (!line.blank && !line.thematicBreak) {
+      if (paraQuotes < 0 || line.quotes > paraQuotes) {
+        // A paragraph starts (a `>` more starts a block quote, which ends the paragraph before it).
+        paraQuotes = line.quotes;
+        paraColumn = line.column;
+        lazy = 0;
+      } else if ((line.quotes < paraQuotes || (line.items === 0 && line.column < paraColumn)) && ++lazy > MAX_LAZY_LINES) {
+        return true;
+      }
     }
     ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
   }

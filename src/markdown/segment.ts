@@ -43,6 +43,11 @@ export class BlockTracker {
   private htmlCloser = '';
   private prevBlank = false;
   private inList = false;
+  /**
+   * No paragraph outside a top-level list item is open before the next line: the piece starts there, or the line
+   * before it was blank or started a top-level item (itemStartsAt).
+   */
+  private noParagraph = true;
 
   /**
    * Whether a piece may end right before the line text[start, end) (end excludes the line ending), given the
@@ -56,38 +61,14 @@ export class BlockTracker {
 
   /**
    * Whether a top-level list item starts at the line text[start, end), given the lines seen so far (call before
-   * line()): a bullet (`-` `+` `*`) in column 0 followed by a space and text (so not a thematic break), while no
-   * fence or HTML block of kinds 1–5 is open at the top level. CommonMark §5.2: such an item interrupts a paragraph,
+   * line()): a list marker in column 0 followed by a space and text (so not a thematic break; startsItem below),
+   * while no fence or HTML block of kinds 1–5 is open at the top level. CommonMark §5.2: such an item ends a paragraph,
    * and an unindented line ends every list item, block quote and indented code block before it; so the blocks
    * before it end there, but for the list it continues (whose tightness and start number hold no link) and an HTML
    * block of kinds 6–7, which ends only at a blank line (the parser's word decides that one: extract.ts).
    */
   itemStartsAt(text: string, start: number, end: number): boolean {
-    if (this.mode !== NORMAL || start + 2 >= end) return false;
-    const c = text.charCodeAt(start);
-    if (c !== 0x2d && c !== 0x2b && c !== 0x2a) return false;
-    // Then text, within 4 spaces (no tab: indented code decides nothing here) after each marker. Nested markers
-    // (`- - x`) may come first, but micromark does not let an empty nested item (`- *`) or one not numbered 1
-    // (`- 2. x`) interrupt a paragraph, so such a line may continue the paragraph before it.
-    let j = start;
-    for (;;) {
-      let m = j + 1;
-      if (isDigitAt(text, j)) {
-        if (text.charCodeAt(j) !== 0x31) return false;
-        m = j + 2;
-      }
-      if (text.charCodeAt(m) !== SPACE) return false;
-      j = m + 1;
-      while (j < end && j < m + 4 && text.charCodeAt(j) === SPACE) j++;
-      if (j >= end || text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB) return false;
-      if (!isListMarker(text, j, end)) break;
-    }
-    // §4.1: not a thematic break (`- - -`, `* * *`): a character other than the bullet, a space or a tab.
-    for (let i = j; i < end; i++) {
-      const d = text.charCodeAt(i);
-      if (d !== c && d !== SPACE && d !== TAB) return true;
-    }
-    return false;
+    return this.mode === NORMAL && startsItem(text, start, end, !this.noParagraph);
   }
 
   /**
@@ -102,6 +83,9 @@ export class BlockTracker {
 
   /** Feeds the line text[start, end) (without its line ending). */
   line(text: string, start: number, end: number): void {
+    // A line of nothing but list markers is an empty item where no paragraph is open, and opens none; after a
+    // paragraph it continues it (§5.2: an empty item interrupts no paragraph).
+    this.noParagraph = this.itemStartsAt(text, start, end) || (this.noParagraph && this.mode === NORMAL && onlyMarkers(text, start, end));
     // Indentation in columns (tabs to the next multiple of 4, CommonMark §2.2).
     let i = start;
     let col = 0;
@@ -128,7 +112,7 @@ export class BlockTracker {
       return;
     }
     if (blank) {
-      this.prevBlank = true;
+      this.prevBlank = this.noParagraph = true;
       return;
     }
     const c = text.charCodeAt(i);
@@ -192,6 +176,66 @@ export class BlockTracker {
     const line = text.slice(start, end);
     return this.htmlKind === 1 ? line.toLowerCase().includes(this.htmlCloser) : line.includes(HTML_END[this.htmlKind]!);
   }
+}
+
+/**
+ * Whether the line text[start, end) starts a top-level list item whatever the line before it ends: a list marker
+ * (`-` `+` `*`, or 1–9 digits and `.` or `)`) in column 0, then text within 4 spaces (no tab: indented code decides
+ * nothing here) after each marker, and not a thematic break. Nested markers (`- - x`) may come first. With
+ * `interrupting`, the line must also start an item right after a paragraph: micromark lets no empty nested item
+ * (`- *`) or one not numbered 1 (`2. x`, `- 2. x`) interrupt a paragraph (it reads `a⏎+ *` as an item holding the
+ * text `*`), so such a line may continue the paragraph before it. Without a paragraph before it (at the start, after
+ * a blank line, or after a line that starts an item, whose text is the item's), such a line starts the same item as
+ * at the start of a parse (`+ *⏎+ *`: each an item holding an empty one).
+ */
+function startsItem(text: string, start: number, end: number, interrupting: boolean): boolean {
+  if (start + 2 >= end || !isListMarker(text, start, end)) return false;
+  const c = text.charCodeAt(start);
+  let j = start;
+  for (;;) {
+    const marker = j;
+    const m = markerEnd(text, j);
+    if (interrupting && isDigitAt(text, j) && (m !== j + 2 || text.charCodeAt(j) !== 0x31)) return false;
+    // An empty nested item (the marker ends the line, or 1 to 4 spaces do) may end the line only without a paragraph
+    // before it.
+    const mayBeEmpty = !interrupting && marker > start;
+    if (m >= end) return mayBeEmpty && notThematicBreak(text, start, end, c);
+    if (text.charCodeAt(m) !== SPACE) return false;
+    j = m + 1;
+    while (j < end && j < m + 4 && text.charCodeAt(j) === SPACE) j++;
+    if (j >= end) return mayBeEmpty && notThematicBreak(text, start, end, c);
+    if (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB) return false;
+    if (!isListMarker(text, j, end)) break;
+  }
+  return notThematicBreak(text, j, end, c);
+}
+
+/** Whether the line text[start, end) is list markers (from column 0), spaces and tabs only: `2) `, `- 1.`, `*`. */
+function onlyMarkers(text: string, start: number, end: number): boolean {
+  let i = start;
+  while (i < end) {
+    if (!isListMarker(text, i, end)) return false;
+    i = markerEnd(text, i);
+    while (i < end && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+  }
+  return i > start;
+}
+
+/** The index after the list marker at i (isListMarker): a bullet, or the digits and the `.` or `)`. */
+function markerEnd(text: string, i: number): number {
+  if (!isDigitAt(text, i)) return i + 1;
+  let j = i + 1;
+  while (isDigitAt(text, j)) j++;
+  return j + 1;
+}
+
+/** §4.1: text[i, end) holds a character other than the bullet `c`, a space or a tab (so no thematic break). */
+function notThematicBreak(text: string, i: number, end: number, c: number): boolean {
+  for (let k = i; k < end; k++) {
+    const d = text.charCodeAt(k);
+    if (d !== c && d !== SPACE && d !== TAB) return true;
+  }
+  return false;
 }
 
 /** Whether text[i] is an ASCII digit (an ordered list marker there, for itemStartsAt). */

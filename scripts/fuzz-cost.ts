@@ -1,0 +1,252 @@
+// Cost fuzzer: looks for inputs on which irilink's time grows faster than the input (DESIGN.md asks for linear time
+// on any input; README "Markdown mode → Cost" lists the shapes found so far and the limits that bound them).
+//
+//   npx tsx scripts/fuzz-cost.ts [--seconds 120] [--seed N] [--mode plain|markdown|both] [--size 65536]
+//                                [--budget-ms 10000] [--entry dist/index.js] [--out build/fuzz-cost]
+//
+// Each round draws a unit of 1 to 6 random fragments (Markdown-significant strings, pieces of links, punctuation
+// of several scripts), repeats it to SIZE and to 4 × SIZE code units, and times linkify() (plain) or
+// linkifyMarkdown() on both, in a worker thread. Linear work takes about 4 times as long on the larger input; a
+// unit is reported when the larger input takes more than MIN_MS and more than GROWTH times the smaller one on
+// two measurements, or when one input takes longer than the budget (the worker is then stopped and replaced).
+// Findings are written to build/fuzz-cost/findings.jsonl (the unit, the mode and the times, -1 for over the budget,
+// with the seed to replay the run) and the run exits 1. It also lists the units that cost the most per unit of
+// input without growing faster than it (the limits of README "Markdown mode → Cost" keep some shapes linear but
+// slow). Needs a build (`npm run build`): the worker loads dist/.
+import { Worker } from 'node:worker_threads';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// ------------------------------------------------------------------------------------------------ options
+
+function argValue(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return fallback;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isFinite(v) || v < 0) usage(`${name} needs a non-negative number`);
+  return v;
+}
+
+function argText(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return fallback;
+  const v = process.argv[i + 1];
+  if (v === undefined || v.startsWith('--')) usage(`${name} needs a value`);
+  return v;
+}
+
+function usage(problem: string): never {
+  process.stderr.write(`fuzz-cost: ${problem}\n`);
+  process.stderr.write('usage: fuzz-cost [--seconds S] [--seed N] [--mode plain|markdown|both] [--size UNITS] [--budget-ms MS]\n');
+  process.stderr.write('                 [--entry MODULE] [--out DIR]\n');
+  process.exit(2);
+}
+
+const SECONDS = argValue('--seconds', 120);
+const SEED = argValue('--seed', Date.now() % 0x7fffffff) >>> 0;
+const SIZE = Math.max(256, Math.round(argValue('--size', 65536)));
+const BUDGET_MS = argValue('--budget-ms', 10_000);
+const modeAt = process.argv.indexOf('--mode');
+const MODE = modeAt < 0 ? 'both' : process.argv[modeAt + 1];
+if (MODE !== 'plain' && MODE !== 'markdown' && MODE !== 'both') usage('--mode is plain, markdown or both');
+/** What is timed: a module with linkify() and linkifyMarkdown() (another build, or the test's stand-ins). */
+const entry = resolve(argText('--entry', join(root, 'dist', 'index.js')));
+const OUT_DIR = resolve(argText('--out', join(root, 'build', 'fuzz-cost')));
+
+/** The larger input is 4 times the smaller: linear work takes about 4 times as long. */
+const SCALE = 4;
+/** Reported above this ratio of the two times (quadratic work gives about 16). */
+const GROWTH = 7;
+/** Times below this are timer noise and warm-up, whatever their ratio. */
+const MIN_MS = 100;
+
+// ------------------------------------------------------------------------------------------------ random
+
+// Mulberry32: small and seedable (the run is replayed by its seed).
+let state = SEED;
+function random(): number {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const int = (n: number): number => Math.floor(random() * n);
+
+const FRAGMENTS: readonly string[] = [
+  // Markdown: containers, blocks, inline constructs.
+  '- ', '* ', '+ ', '1. ', '2) ', '> ', '  ', '    ', '\t', '\n', '\n\n', '\r\n', '---', '===', '# ', '```', '~~~',
+  '[', ']', '(', ')', '![', '<', '>', '`', '``', '*', '**', '_', '__', '~', '~~', '\\', '&amp;', '&#', '|', ':-',
+  '<!--', '-->', '<?', '?>', '<!X', '<![CDATA[', '<a ', '</a>', 'href="', '"', "'", '<div>', '</div>', '[^1]',
+  '[x]: ', '[x]', '[ ] ',
+  // Links and their pieces.
+  'http://a.example/', 'https://', 'www.b.example', 'c@d.example', 'mailto:', 'user@', 'x.com', '.', ':', '//',
+  '/', '?', '#', '%', '%2', '%41', '@', 'xn--', '例え.テスト', '。', 'ドメイン', 'пример.рф', '.рф', '.中国',
+  '<URL:', 'a.', 'a', 'word ', '-', '=', ',', ';', '!',
+  // Brackets, quotes and spaces of other scripts; format characters.
+  '「', '」', '（', '）', '«', '»', '“', '”', '\u00a0', '\u3000', '\u200b', '\u200f', '\u202e', '\ufeff',
+];
+
+function drawUnit(): string {
+  let unit = '';
+  const n = 1 + int(6);
+  for (let k = 0; k < n; k++) unit += FRAGMENTS[int(FRAGMENTS.length)]!;
+  return unit;
+}
+
+const repeatTo = (unit: string, units: number): string => unit.repeat(Math.ceil(units / unit.length));
+
+// ------------------------------------------------------------------------------------------------ worker
+
+type Mode = 'plain' | 'markdown';
+
+// The worker times one call on request. It is plain JavaScript (no tsx in a worker) and loads the build.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.entry).then((api) => {
+  parentPort.on('message', ({ mode, unit, units }) => {
+    const text = unit.repeat(Math.ceil(units / unit.length));
+    const t0 = performance.now();
+    if (mode === 'markdown') api.linkifyMarkdown(text); else api.linkify(text);
+    parentPort.postMessage(performance.now() - t0);
+  });
+  parentPort.postMessage('ready');
+});
+`;
+
+class Timer {
+  private worker: Worker | null = null;
+
+  private async start(): Promise<Worker> {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry: pathToFileURL(entry).href } });
+    await new Promise<void>((ok, fail) => {
+      worker.once('message', () => ok());
+      worker.once('error', fail);
+    });
+    return worker;
+  }
+
+  /** Milliseconds linkify (or linkifyMarkdown) takes on the unit repeated to `units`, or Infinity past the budget. */
+  async time(mode: Mode, unit: string, units: number): Promise<number> {
+    this.worker ??= await this.start();
+    const worker = this.worker;
+    return new Promise<number>((ok, fail) => {
+      const timer = setTimeout(() => {
+        worker.removeAllListeners();
+        this.worker = null;
+        void worker.terminate().then(() => ok(Infinity));
+      }, BUDGET_MS);
+      worker.once('message', (ms: number) => {
+        clearTimeout(timer);
+        worker.removeAllListeners('error');
+        ok(ms);
+      });
+      worker.once('error', (err) => {
+        clearTimeout(timer);
+        this.worker = null;
+        fail(err);
+      });
+      worker.postMessage({ mode, unit, units });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+    this.worker = null;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ run
+
+interface Finding {
+  mode: Mode;
+  unit: string;
+  smallUnits: number;
+  smallMs: number;
+  largeUnits: number;
+  largeMs: number;
+  seed: number;
+}
+
+/**
+ * The two times for one unit, each the best of two runs after a warm-up run of the smaller input (the memos of a
+ * warm process serve both sizes alike).
+ */
+async function measure(timer: Timer, mode: Mode, unit: string): Promise<[number, number]> {
+  const warm = await timer.time(mode, unit, SIZE);
+  if (warm === Infinity) return [Infinity, Infinity];
+  const small = Math.min(await timer.time(mode, unit, SIZE), await timer.time(mode, unit, SIZE));
+  const first = await timer.time(mode, unit, SIZE * SCALE);
+  if (first === Infinity) return [small, Infinity];
+  return [small, Math.min(first, await timer.time(mode, unit, SIZE * SCALE))];
+}
+
+const suspicious = ([small, large]: [number, number]): boolean =>
+  large === Infinity || (large > MIN_MS && large > GROWTH * Math.max(small, 1));
+
+interface Costly {
+  mode: Mode;
+  unit: string;
+  msPerMb: number;
+}
+
+/** Keeps the COSTLIEST units with the highest time per unit of input, highest first. */
+function noteCostly(list: Costly[], c: Costly): void {
+  list.push(c);
+  list.sort((a, b) => b.msPerMb - a.msPerMb);
+  if (list.length > COSTLIEST) list.pop();
+}
+const COSTLIEST = 5;
+
+async function run(): Promise<void> {
+  if (!existsSync(entry)) usage(`no ${entry}: run \`npm run build\` first`);
+  const modes: Mode[] = MODE === 'both' ? ['plain', 'markdown'] : [MODE as Mode];
+  const timer = new Timer();
+  const findings: Finding[] = [];
+  const costliest: Costly[] = [];
+  const deadline = Date.now() + SECONDS * 1000;
+  let rounds = 0;
+  try {
+    while (Date.now() < deadline) {
+      const unit = drawUnit();
+      const mode = modes[rounds % modes.length]!;
+      rounds++;
+      let times = await measure(timer, mode, unit);
+      // A second measurement before reporting: a pause of the collector or of the machine is not a finding.
+      if (suspicious(times) && times[1] !== Infinity) times = await measure(timer, mode, unit);
+      if (times[1] !== Infinity) noteCostly(costliest, { mode, unit, msPerMb: (times[1] / (SIZE * SCALE)) * 1e6 });
+      if (!suspicious(times)) continue;
+      const finding: Finding = {
+        mode,
+        unit,
+        smallUnits: repeatTo(unit, SIZE).length,
+        smallMs: times[0] === Infinity ? -1 : Math.round(times[0]),
+        largeUnits: repeatTo(unit, SIZE * SCALE).length,
+        largeMs: times[1] === Infinity ? -1 : Math.round(times[1]),
+        seed: SEED,
+      };
+      findings.push(finding);
+      mkdirSync(OUT_DIR, { recursive: true });
+      appendFileSync(join(OUT_DIR, 'findings.jsonl'), JSON.stringify(finding) + '\n');
+      const ms = (t: number): string => (t < 0 ? `over ${BUDGET_MS} ms` : `${t} ms`);
+      console.log(`${mode}: ${JSON.stringify(unit)} ${ms(finding.smallMs)} → ${ms(finding.largeMs)} at ${SCALE}× the length`);
+    }
+  } finally {
+    await timer.close();
+  }
+  for (const c of costliest) console.log(`costliest (linear): ${c.mode} ${JSON.stringify(c.unit)} ${Math.round(c.msPerMb)} ms per million units`);
+  console.log(`fuzz-cost: ${rounds} units (seed ${SEED}, ${SIZE} and ${SIZE * SCALE} units), ${findings.length} super-linear`);
+  if (findings.length > 0) console.log(`findings: ${join(OUT_DIR, 'findings.jsonl')}`);
+  process.exitCode = findings.length > 0 ? 1 : 0;
+}
+
+try {
+  await run();
+} catch (err) {
+  // The module could not be loaded, or threw: that is no finding about cost.
+  process.stderr.write(`fuzz-cost: ${entry}: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,20 @@
+// A stand-in for irilink's entry in test/fuzz-cost.test.ts: linkify() and linkifyMarkdown() that take time as
+// FAKE_COST says (in the fuzzer's worker thread, which inherits the environment): `linear` (1 ms per 1,024 units),
+// `quadratic` ((units / 1,024)² × 10 ms), `hang` (never returns), `throw`.
+const mode = process.env.FAKE_COST;
+
+function busy(ms) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+function linkify(text) {
+  const k = text.length / 1024;
+  if (mode === 'linear') busy(k);
+  else if (mode === 'quadratic') busy(k * k * 10);
+  else if (mode === 'hang') for (;;);
+  else throw new Error(`FAKE_COST is ${mode}`);
+  return [];
+}
+
+export { linkify, linkify as linkifyMarkdown };
