@@ -181,7 +181,7 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
     );
   });
 
-  // Stretches for micromark longer than 4 KiB are parsed in parts, each starting with a list item in column 0
+  // Stretches for micromark longer than LIST_SPLIT are parsed in parts, each starting with a list item in column 0
   // (extract.ts LIST_SPLIT): generated lists long enough for that, full of lines that could be torn apart.
   // Lines of nothing but markers (`+ *`: an item holding an empty one) start an item after another item's line,
   // but continue a paragraph (segment.ts startsItem).
@@ -246,7 +246,7 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
   });
 
   for (const [length, sizes] of [[undefined, [150, 250]], [1, [2, 40]]] as const) {
-    it(`on generated lists, parsed in parts ${length === undefined ? 'past 4 KiB' : 'before every item'} (fast-check)`, () => {
+    it(`on generated lists, parsed in parts ${length === undefined ? 'past LIST_SPLIT' : 'before every item'} (fast-check)`, () => {
       const splits = readStats.splits;
       setListSplit(length);
       try {

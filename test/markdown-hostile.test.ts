@@ -2,7 +2,7 @@
 // read as plain text, so no parser sees it; everything else stays Markdown.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { readStats } from '../src/markdown/extract.js';
+import { LIST_SPLIT, readStats } from '../src/markdown/extract.js';
 import {
   MAX_EDITS, MAX_CONTAINERS, MAX_DELIMITER_RUNS, MAX_INLINE_MARKS, MAX_LAZY_LINES, MAX_QUOTED_ITEMS, MAX_UNCLOSED_HTML, tooCostlyToParse,
   tooManyEdits, tooManyLazyLines,
@@ -215,14 +215,14 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     ]);
   });
 
-  it('a long list whose items hold nested lists is parsed in parts of about 4 KiB (extract.ts LIST_SPLIT)', () => {
+  it('a long list whose items hold nested lists is parsed in parts of about LIST_SPLIT units (extract.ts)', () => {
     // micromark alone takes time quadratic in the length of such a list. The last: items whose first line holds
     // an empty item or one not numbered 1 (segment.ts startsItem), a place to split after another item's line.
     for (const item of ['- - x https://a.example/\n', '+ 1) a https://a.example/\n', '+ *\n- 2. https://a.example/\n', '2) + \n3. https://a.example/\n']) {
       const source = item.repeat(Math.ceil(64_000 / item.length));
       const splits = readStats.splits;
       const chunks = linkifyMarkdown(source);
-      expect(readStats.splits - splits, JSON.stringify(item)).to.be.at.least(Math.floor(source.length / 4096) - 1);
+      expect(readStats.splits - splits, JSON.stringify(item)).to.be.at.least(Math.floor(source.length / LIST_SPLIT) - 1);
       expect(chunks.filter((c) => c.type === 'link').length).to.equal(source.length / item.length);
     }
   });

@@ -359,11 +359,14 @@ const EMPTY_LABELS: ReadonlySet<string> = new Set();
  * segments were joined. micromark's document tokenizer moves the events of the whole parse each time a nested
  * container closes (micromark-util-edit-map), so one long list whose items hold nested lists costs time quadratic in
  * its length: `- a⏎  - b⏎` repeated, 16 KB 0.74 s, 64 KB 14.6 s in one parse; in parts of 4 KiB, about what a flat
- * list costs (50–60 ms per 4 KiB). Parsed apart, the parts hold the same links: an item in column 0 ends every block
- * before it but the list (segment.ts itemStartsAt), a join is a place where a piece may be cut, and where the parser
- * finds a block open at a split, the piece is parsed whole (readPieceFast's check of the stretches).
+ * list costs (50–60 ms per 4 KiB). Parts of 1 KiB halve what is left on such lists (`+ *⏎` repeated, 1 MB: 4 KiB
+ * parts 20.8 s, 1 KiB 8.2 s; `- - x⏎` 16.1 s, 9.0 s) and cost the same on the READMEs and mail corpora (CPU ms/MB
+ * within noise, 315 and 1,106 splits instead of 44 and 90). Parsed apart, the parts hold the same links: an item in
+ * column 0 ends every block before it but the list (segment.ts itemStartsAt), a join is a place where a piece may be
+ * cut, and where the parser finds a block open at a split, the piece is parsed whole (readPieceFast's check of the
+ * stretches).
  */
-const LIST_SPLIT = 4096;
+export const LIST_SPLIT = 1024;
 let listSplit = LIST_SPLIT;
 
 /** For tests only: another length than LIST_SPLIT (1: before every top-level item); undefined restores it. */
