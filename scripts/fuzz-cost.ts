@@ -1,14 +1,16 @@
 // Cost fuzzer: looks for inputs on which irilink's time grows faster than the input (DESIGN.md asks for linear time
 // on any input; README "Markdown mode → Cost" lists the shapes found so far and the limits that bound them).
 //
-//   npx tsx scripts/fuzz-cost.ts [--seconds 120] [--seed N] [--mode plain|markdown|both] [--size 65536]
+//   npx tsx scripts/fuzz-cost.ts [--seconds 120] [--seed N] [--modes plain,markdown,…] [--size 65536]
 //                                [--budget-ms 10000] [--entry dist/index.js] [--out build/fuzz-cost]
 //
 // Each round draws a unit of 1 to 6 random fragments (Markdown-significant strings, pieces of links, punctuation
-// of several scripts), repeats it to SIZE and to 4 × SIZE code units, and times linkify() (plain) or
-// linkifyMarkdown() on both, in a worker thread. Linear work takes about 4 times as long on the larger input; a
-// unit is reported when the larger input takes more than MIN_MS and more than GROWTH times the smaller one on
-// two measurements, or when one input takes longer than the budget (the worker is then stopped and replaced).
+// of several scripts), repeats it to SIZE and to 4 × SIZE code units, and times it on both, in a worker thread, in
+// one of the modes taken in turn: `plain` (linkify), `markdown` (linkifyMarkdown), `plain-writes` and
+// `markdown-writes` (Linkifier and MarkdownLinkifier, the text pushed in writes of WRITE units, as a stream does).
+// Linear work takes about 4 times as long on the larger input; a unit is reported when the larger input takes more
+// than MIN_MS and more than GROWTH times the smaller one on two measurements, or when one input takes longer than
+// the budget (the worker is then stopped and replaced).
 // Findings are written to build/fuzz-cost/findings.jsonl (the unit, the mode and the times, -1 for over the budget,
 // with the seed to replay the run) and the run exits 1. It also lists the units that cost the most per unit of
 // input without growing faster than it (the limits of README "Markdown mode → Cost" keep some shapes linear but
@@ -19,6 +21,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MODES = ['plain', 'markdown', 'plain-writes', 'markdown-writes'] as const;
+type Mode = (typeof MODES)[number];
 
 // ------------------------------------------------------------------------------------------------ options
 
@@ -40,7 +44,7 @@ function argText(name: string, fallback: string): string {
 
 function usage(problem: string): never {
   process.stderr.write(`fuzz-cost: ${problem}\n`);
-  process.stderr.write('usage: fuzz-cost [--seconds S] [--seed N] [--mode plain|markdown|both] [--size UNITS] [--budget-ms MS]\n');
+  process.stderr.write(`usage: fuzz-cost [--seconds S] [--seed N] [--modes ${MODES.join(',')}] [--size UNITS] [--budget-ms MS]\n`);
   process.stderr.write('                 [--entry MODULE] [--out DIR]\n');
   process.exit(2);
 }
@@ -49,9 +53,8 @@ const SECONDS = argValue('--seconds', 120);
 const SEED = argValue('--seed', Date.now() % 0x7fffffff) >>> 0;
 const SIZE = Math.max(256, Math.round(argValue('--size', 65536)));
 const BUDGET_MS = argValue('--budget-ms', 10_000);
-const modeAt = process.argv.indexOf('--mode');
-const MODE = modeAt < 0 ? 'both' : process.argv[modeAt + 1];
-if (MODE !== 'plain' && MODE !== 'markdown' && MODE !== 'both') usage('--mode is plain, markdown or both');
+const modes = argText('--modes', MODES.join(',')).split(',') as Mode[];
+for (const m of modes) if (!MODES.includes(m)) usage(`--modes takes ${MODES.join(', ')}, not ${JSON.stringify(m)}`);
 /** What is timed: a module with linkify() and linkifyMarkdown() (another build, or the test's stand-ins). */
 const entry = resolve(argText('--entry', join(root, 'dist', 'index.js')));
 const OUT_DIR = resolve(argText('--out', join(root, 'build', 'fuzz-cost')));
@@ -101,16 +104,27 @@ const repeatTo = (unit: string, units: number): string => unit.repeat(Math.ceil(
 
 // ------------------------------------------------------------------------------------------------ worker
 
-type Mode = 'plain' | 'markdown';
+/** The write size of the `-writes` modes: small, so that every write leaves work undecided for the next. */
+const WRITE = 64;
 
-// The worker times one call on request. It is plain JavaScript (no tsx in a worker) and loads the build.
+// The worker times one run on request. It is plain JavaScript (no tsx in a worker) and loads the build.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const writes = (linkifier, text) => {
+  for (let i = 0; i < text.length; i += ${WRITE}) linkifier.push(text.slice(i, i + ${WRITE}));
+  linkifier.end();
+};
 import(workerData.entry).then((api) => {
+  const run = {
+    plain: (text) => api.linkify(text),
+    markdown: (text) => api.linkifyMarkdown(text),
+    'plain-writes': (text) => writes(new api.Linkifier(), text),
+    'markdown-writes': (text) => writes(new api.MarkdownLinkifier(), text),
+  };
   parentPort.on('message', ({ mode, unit, units }) => {
     const text = unit.repeat(Math.ceil(units / unit.length));
     const t0 = performance.now();
-    if (mode === 'markdown') api.linkifyMarkdown(text); else api.linkify(text);
+    run[mode](text);
     parentPort.postMessage(performance.now() - t0);
   });
   parentPort.postMessage('ready');
@@ -203,7 +217,6 @@ const COSTLIEST = 5;
 
 async function run(): Promise<void> {
   if (!existsSync(entry)) usage(`no ${entry}: run \`npm run build\` first`);
-  const modes: Mode[] = MODE === 'both' ? ['plain', 'markdown'] : [MODE as Mode];
   const timer = new Timer();
   const findings: Finding[] = [];
   const costliest: Costly[] = [];

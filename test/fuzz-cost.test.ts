@@ -30,18 +30,19 @@ describe('cost fuzzer (scripts/fuzz-cost.ts)', function () {
     const r = fuzz('linear', out, '--seconds', '2');
     expect(r.status, r.stderr).to.equal(0);
     expect(r.stdout).to.match(/fuzz-cost: \d+ units \(seed 5, 1024 and 4096 units\), 0 super-linear/);
-    expect(r.stdout).to.match(/costliest \(linear\): (plain|markdown) /);
+    expect(r.stdout).to.match(/costliest \(linear\): (plain|markdown)(-writes)? /);
     expect(existsSync(out)).to.equal(false);
   });
 
   it('reports quadratic time, with what replays it, and exits 1', () => {
     const out = path.join(scratch, 'quadratic');
-    const r = fuzz('quadratic', out, '--seconds', '2', '--mode', 'markdown');
+    const r = fuzz('quadratic', out, '--seconds', '2', '--modes', 'markdown,markdown-writes');
     expect(r.status, r.stderr).to.equal(1);
     const rows = readFileSync(path.join(out, 'findings.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(rows).to.not.be.empty;
     for (const row of rows) {
-      expect(row).to.include({ mode: 'markdown', seed: 5 });
+      expect(row.mode).to.be.oneOf(['markdown', 'markdown-writes']);
+      expect(row.seed).to.equal(5);
       expect(row.largeMs).to.be.above(7 * row.smallMs);
       expect(row.largeUnits).to.be.at.least(4096);
     }
@@ -49,7 +50,7 @@ describe('cost fuzzer (scripts/fuzz-cost.ts)', function () {
 
   it('stops a call past its budget, reports it and goes on', () => {
     const out = path.join(scratch, 'hang');
-    const r = fuzz('hang', out, '--seconds', '1', '--budget-ms', '200', '--mode', 'plain');
+    const r = fuzz('hang', out, '--seconds', '1', '--budget-ms', '200', '--modes', 'plain');
     expect(r.status, r.stderr).to.equal(1);
     expect(r.stdout).to.match(/plain: .* over 200 ms → over 200 ms/);
     const rows = readFileSync(path.join(out, 'findings.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -61,8 +62,8 @@ describe('cost fuzzer (scripts/fuzz-cost.ts)', function () {
     const r = fuzz('throw', path.join(scratch, 'throw'), '--seconds', '1');
     expect(r.status).to.equal(2);
     expect(r.stderr).to.match(/fuzz-cost: .*fake-cost-linkify\.mjs: FAKE_COST is throw/);
-    const bad = fuzz('linear', path.join(scratch, 'bad'), '--mode', 'html');
+    const bad = fuzz('linear', path.join(scratch, 'bad'), '--modes', 'plain,html');
     expect(bad.status).to.equal(2);
-    expect(bad.stderr).to.match(/--mode is plain, markdown or both/);
+    expect(bad.stderr).to.match(/--modes takes plain, markdown, plain-writes, markdown-writes, not "html"/);
   });
 });

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { parse } from 'micromark';
 import { createScanner } from '../src/detect/index.js';
-import { piecesLinks } from '../src/markdown/extract.js';
+import { piecesLinks, readStats } from '../src/markdown/extract.js';
 import { MarkdownLinkifier, setMaxPieceLength } from '../src/markdown/linkifier.js';
 import type { MarkdownChunk } from '../src/markdown/index.js';
 import { streamed } from './support/markdown.js';
@@ -133,5 +133,30 @@ describe('Markdown stream: the work of a write is proportional to its text', () 
     });
     expect(reads).to.be.at.most(4 * text.length);
     expect(links(linkifier.end())).to.have.length(400);
+  });
+});
+
+describe('Markdown stream: a U+FEFF is dropped at the start of the document only, not where a piece starts', () => {
+  // micromark drops a U+FEFF that starts what it parses. A piece that started with one read `\uFEFF~~~` as a fence,
+  // lost the links after it, and was cut again and again (found by scripts/fuzz-cost.ts).
+  it('`\\uFEFF~~~` after a blank line is text wherever the pieces start, and the links after it are found', () => {
+    const tail = '\n\n\ufeff~~~ https://x.example/\n\nhttps://y.example/\n';
+    for (const fill of [0, 20_000, 40_000]) {
+      const text = 'word. '.repeat(fill / 6) + tail;
+      const expected = ['https://x.', 'https://y.'].map((u) => `${text.indexOf(u)}:${u}example/`);
+      for (const size of [text.length, 4096, 64]) expect(links(streamed(text, size)), `${fill}, writes of ${size}`).to.deep.equal(expected);
+    }
+  });
+
+  it('at the start of the document it is dropped, as micromark drops it: `\\uFEFF~~~` opens a fence there', () => {
+    const text = '\ufeff~~~\nhttps://x.example/\n~~~\nhttps://y.example/\n';
+    expect(links(streamed(text, text.length))).to.deep.equal([`${text.indexOf('https://y.')}:https://y.example/`]);
+  });
+
+  it('`\\n\\n\\uFEFF~~~` repeated: each piece is parsed once (linear work)', () => {
+    const text = '\n\n\ufeff~~~'.repeat(20_000);
+    const parsed = readStats.parsed;
+    streamed(text, text.length);
+    expect(readStats.parsed - parsed).to.be.below(2 * text.length);
   });
 });

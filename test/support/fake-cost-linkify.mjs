@@ -1,6 +1,6 @@
-// A stand-in for irilink's entry in test/fuzz-cost.test.ts: linkify() and linkifyMarkdown() that take time as
-// FAKE_COST says (in the fuzzer's worker thread, which inherits the environment): `linear` (1 ms per 1,024 units),
-// `quadratic` ((units / 1,024)² × 10 ms), `hang` (never returns), `throw`.
+// A stand-in for irilink's entry in test/fuzz-cost.test.ts: linkify(), linkifyMarkdown() and the Linkifier classes
+// take time as FAKE_COST says (in the fuzzer's worker thread, which inherits the environment): `linear` (1 ms per
+// 1,024 units), `quadratic` ((units / 1,024)² × 10 ms), `hang` (never returns), `throw`.
 const mode = process.env.FAKE_COST;
 
 function busy(ms) {
@@ -18,3 +18,17 @@ function linkify(text) {
 }
 
 export { linkify, linkify as linkifyMarkdown };
+
+/** The incremental API, as the `-writes` modes use it: the cost of all the writes is taken at end(). */
+class Linkifier {
+  text = '';
+  push(text) {
+    this.text += text;
+    return [];
+  }
+  end() {
+    return linkify(this.text);
+  }
+}
+
+export { Linkifier, Linkifier as MarkdownLinkifier };
