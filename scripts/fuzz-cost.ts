@@ -19,6 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { seededRandom } from './random.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MODES = ['plain', 'markdown', 'plain-writes', 'markdown-writes'] as const;
@@ -68,15 +69,7 @@ const MIN_MS = 100;
 
 // ------------------------------------------------------------------------------------------------ random
 
-// Mulberry32: small and seedable (the run is replayed by its seed).
-let state = SEED;
-function random(): number {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = seededRandom(SEED);
 const int = (n: number): number => Math.floor(random() * n);
 
 const FRAGMENTS: readonly string[] = [

@@ -14,6 +14,7 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, rea
 import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from './random.js';
 import { linkify } from '../src/index.js';
 import { createLinkStream } from '../src/stream/transform.js';
 import type { Chunk } from '../src/types.js';
@@ -39,15 +40,7 @@ const OUT_DIR = join(root, 'build', 'fuzz');
 
 // ------------------------------------------------------------------------------------------------ random
 
-// Mulberry32: small, seedable, good enough for choosing mutations.
-let state = SEED;
-function random(): number {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = seededRandom(SEED);
 const int = (n: number): number => Math.floor(random() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
 
