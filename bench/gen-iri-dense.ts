@@ -22,6 +22,7 @@ import tlds from 'tlds';
 import { expectedUri, hostToAscii } from './lib/expected-uri.js';
 import { linkTerm } from './lib/linkterm.js';
 import { ensureDir, generatedDir, largeCorpusPath, samplesDir, uts58DetectionTestPath } from './lib/paths.js';
+import { seededRandom } from '../scripts/random.js';
 
 export interface ExpectedLink {
   start: number;
@@ -30,17 +31,6 @@ export interface ExpectedLink {
   uri: string;
 }
 
-/** A small seeded PRNG (mulberry32), so that the same seed gives the same corpus on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const IANA_TLDS = new Set(tlds);
 const BIDI_CONTROLS = new Set([0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);
@@ -216,7 +206,7 @@ export interface DenseCorpus {
 export function generateIriDense(sizeBytes: number, seed: number, sources = collectSources()): DenseCorpus {
   const { iris, prose } = sources;
   if (iris.length === 0 || prose.length === 0) throw new Error('gen-iri-dense: no IRIs or no prose found');
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
   // IRIs grouped by site (the last two host labels), a site picked first: one recipe site holds a third of
   // the corpus's IRIs and would otherwise dominate.
@@ -278,7 +268,7 @@ export function generateIriDense(sizeBytes: number, seed: number, sources = coll
 
 /** The link-free prose alone, about `sizeBytes` bytes, in a seeded order. */
 export function generateNoLinks(sizeBytes: number, seed: number, sources = collectSources()): string {
-  const rand = prng(seed ^ 0x5eed);
+  const rand = seededRandom(seed ^ 0x5eed);
   const parts: string[] = [];
   let bytes = 0;
   while (bytes < sizeBytes) {

@@ -1,5 +1,6 @@
-// The fuzzers' random numbers (scripts/fuzz.ts, scripts/fuzz-cost.ts): Mulberry32, small and seedable, so that a
-// run is replayed by its seed; good enough for choosing inputs, not for anything secret.
+// Seeded random numbers for the fuzzers (scripts/fuzz*.ts), the IRI-dense corpus (bench/gen-iri-dense.ts) and tests:
+// Mulberry32, small and seedable, so that a run is replayed and a corpus rebuilt from its seed on any machine; good
+// enough for choosing inputs, not for anything secret.
 
 /** A function returning numbers in [0, 1), the same sequence for the same seed (a 32-bit unsigned integer). */
 export function seededRandom(seed: number): () => number {
