@@ -262,8 +262,8 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   segment(piece.length);
   const split = splitLongStretches(parts, splitAt.length === 0 ? itemLines : [...itemLines, ...splitAt].sort((a, b) => a - b));
   for (const part of parts) {
-    // hostile.ts: a part whose parse would close too many containers, or read too many lazy lines in one paragraph,
-    // is read as plain text.
+    // hostile.ts: a part whose parse would edit its events too often (containers closed, setext headings), or read
+    // too many lazy lines in one paragraph, is read as plain text.
     if (part.items === undefined && part.plain !== true && (tooManyEdits(piece, part.s, part.e) || tooManyLazyLines(piece, part.s, part.e))) {
       readStats.plain += part.e - part.s;
       part.plain = anyPlain = true;

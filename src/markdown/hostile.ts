@@ -40,8 +40,8 @@ export const MAX_QUOTED_ITEMS = 512;
 /** Container lines that close containers, and setext headings, in one parse (tooManyEdits). */
 export const MAX_EDITS = 512;
 /**
- * Characters that may start an inline construct (`\` `` ` `` `*` `_` `[` `]` `!` `&` `<` `~`) in one paragraph, plus its
- * lines. micromark merges the runs of plain text between such constructs with a splice of the paragraph's events
+ * Characters that may start an inline construct (`\` `` ` `` `*` `_` `[` `]` `!` `&` `<` `~`) in one paragraph, plus the
+ * lines that hold one. micromark merges the runs of plain text between such constructs with a splice of the paragraph's events
  * each (initialize/text.js resolveAllText), time quadratic in their number: `[x]: |<div>&amp;c@d.example<` repeated,
  * 32 KB 0.24 s, 128 KB 1.8 s. Each line adds events to splice (a paragraph of lines holding one mark each,
  * `<a ドメイン?>例え.テスト⏎%41` repeated, 256 KB 3.1 s, was under a limit of 16,384 marks alone; found by
