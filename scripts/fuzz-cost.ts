@@ -2,7 +2,7 @@
 // on any input; README "Markdown mode → Cost" lists the shapes found so far and the limits that bound them).
 //
 //   npx tsx scripts/fuzz-cost.ts [--seconds 120] [--seed N] [--modes plain,markdown,…] [--size 65536]
-//                                [--budget-ms 10000] [--entry dist/index.js] [--out build/fuzz-cost]
+//                                [--budget-ms 10000] [--min-ms 250] [--entry dist/index.js] [--out build/fuzz-cost]
 //
 // Each round draws a unit of 1 to 6 random fragments (Markdown-significant strings, pieces of links, punctuation
 // of several scripts), repeats it to SIZE and to 4 × SIZE code units, and times it on both, in a worker thread, in
@@ -46,7 +46,7 @@ function argText(name: string, fallback: string): string {
 function usage(problem: string): never {
   process.stderr.write(`fuzz-cost: ${problem}\n`);
   process.stderr.write(`usage: fuzz-cost [--seconds S] [--seed N] [--modes ${MODES.join(',')}] [--size UNITS] [--budget-ms MS]\n`);
-  process.stderr.write('                 [--entry MODULE] [--out DIR]\n');
+  process.stderr.write('                 [--min-ms MS] [--entry MODULE] [--out DIR]\n');
   process.exit(2);
 }
 
@@ -64,8 +64,12 @@ const OUT_DIR = resolve(argText('--out', join(root, 'build', 'fuzz-cost')));
 const SCALE = 4;
 /** Reported above this ratio of the two times (quadratic work gives about 16). */
 const GROWTH = 7;
-/** Times below this are timer noise and warm-up, whatever their ratio. */
-const MIN_MS = 100;
+/**
+ * Times below this are noise, whatever their ratio: in a warm worker a linear unit's larger input sometimes takes
+ * 7–8 times the smaller one's 10–15 ms (about one unit in 3,000 was flagged at 100 ms; each was linear when re-timed
+ * in a fresh process). Every super-linear shape found so far took over a second at 256 K units.
+ */
+const MIN_MS = argValue('--min-ms', 250);
 
 // ------------------------------------------------------------------------------------------------ random
 

@@ -12,7 +12,8 @@ const script = path.join(here, '..', 'scripts', 'fuzz-cost.ts');
 const fake = path.join(here, 'support', 'fake-cost-linkify.mjs');
 
 function fuzz(cost: string, out: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script, '--entry', fake, '--out', out, '--size', '1024', '--seed', '5', ...args], {
+  // (At 1,024 units the stand-ins take 1–160 ms: the noise floor comes down with them.)
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, '--entry', fake, '--out', out, '--size', '1024', '--min-ms', '50', '--seed', '5', ...args], {
     env: { ...process.env, FAKE_COST: cost },
     encoding: 'utf8',
     timeout: 60_000,
