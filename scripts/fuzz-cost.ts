@@ -104,7 +104,8 @@ const repeatTo = (unit: string, units: number): string => unit.repeat(Math.ceil(
 /** The write size of the `-writes` modes: small, so that every write leaves work undecided for the next. */
 const WRITE = 64;
 
-// The worker times one run on request. It is plain JavaScript (no tsx in a worker) and loads the build.
+// The worker times one run on request. It is plain JavaScript (no tsx in a worker) and loads the build; it repeats
+// the unit itself, as repeatTo does, so that only the run is timed and only the unit crosses between threads.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const writes = (linkifier, text) => {
@@ -140,7 +141,7 @@ class Timer {
     return worker;
   }
 
-  /** Milliseconds linkify (or linkifyMarkdown) takes on the unit repeated to `units`, or Infinity past the budget. */
+  /** Milliseconds `mode` takes on the unit repeated to `units` (as repeatTo does), or Infinity past the budget. */
   async time(mode: Mode, unit: string, units: number): Promise<number> {
     this.worker ??= await this.start();
     const worker = this.worker;
