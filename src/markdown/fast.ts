@@ -1,14 +1,14 @@
 // The Markdown mode's fast path: one segment of a piece (top-level blocks between two places where a piece may be
 // cut, segment.ts) read without micromark, when it is written in the common subset of CommonMark 0.31 and GFM that
-// READMEs are mostly written in — paragraphs, ATX and setext headings, bullet and ordered lists, fenced code, thematic
-// breaks, HTML blocks of kinds 2 and 6, GFM tables (rows starting with `|`); inline: code spans, emphasis, backslash
-// escapes, entity references, inline links and images, autolinks, open and closing tags. Anything outside it, or
-// whose reading depends on what this reader does not model (a reference label that is or may be defined, block
-// quotes, indented code, strikethrough, `<a>`, comments inline, a construct over a line ending inside a link),
-// makes it give up (`undefined`) and the segment goes to micromark as before. So it gives exactly what the micromark
-// events would give extract.ts — the same runs of plain text (`data`) and the same link destinations — or nothing.
-// test/markdown-fastpath.test.ts holds the two paths equal over the CommonMark spec examples, generated Markdown and
-// real READMEs.
+// READMEs and mail are mostly written in — paragraphs, ATX and setext headings, bullet and ordered lists, fenced code,
+// thematic breaks, HTML blocks of kinds 2 and 6, GFM tables (rows starting with `|`), block quotes holding paragraphs;
+// inline: code spans, emphasis, backslash escapes, entity references, inline links and images, autolinks, open and
+// closing tags. Anything outside it, or whose reading depends on what this reader does not model (a reference label
+// that is or may be defined, other blocks in block quotes, indented code, tabs in list items, strikethrough, `<a>`,
+// comments inline, a construct over a line ending inside a link), makes it give up (`undefined`) and the segment goes
+// to micromark as before. So it gives exactly what the micromark events would give extract.ts — the same runs of
+// plain text (`data`) and the same link destinations — or nothing. test/markdown-fastpath.test.ts holds the two paths
+// equal over the CommonMark spec examples, generated Markdown and real READMEs.
 //
 //   "- see https://a.example/ and [docs](https://b.example/)"
 //       → run [2, 27) "see https://a.example/ and ", link destination [35, 55) "https://b.example/"
@@ -887,6 +887,10 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
   const items: number[] = [];
   let paraStart = -1;
   let paraEnd = -1;
+  /** The number of block quotes (§5.1) around the open paragraph: 0 outside any. */
+  let paraDepth = 0;
+  /** Whether a line after the paragraph's first starts with block quote markers (quoteMarkersEnd). */
+  let paraMarked = false;
   const closePara = (): boolean => {
     if (paraStart < 0) return true;
     // §4.7 link reference definitions (not modelled here) start a paragraph: `[label]:`.
@@ -897,8 +901,10 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
         if (p.charCodeAt(k) === 0x5d && p.charCodeAt(k + 1) === 0x3a) return false;
       }
     }
-    const ok = readInline(p, paraStart, paraEnd, ctx, out);
+    const ok = paraMarked ? readQuotedInline(p, paraStart, paraEnd, ctx, out) : readInline(p, paraStart, paraEnd, ctx, out);
     paraStart = -1;
+    paraDepth = 0;
+    paraMarked = false;
     return ok;
   };
   for (let ls = start; ls < end; ) {
@@ -907,7 +913,21 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
     const next = le < end ? le + (p.charCodeAt(le) === CR && p.charCodeAt(le + 1) === LF ? 2 : 1) : le;
     let i = ls;
     while (i < le && p.charCodeAt(i) === SPACE) i++;
-    if (i < le && p.charCodeAt(i) === TAB) return undefined;
+    if (i < le && p.charCodeAt(i) === TAB) {
+      // §2.2: a tab in the indentation puts what follows at column 4 or more. Outside list items (whose content
+      // column a tab may split: not modelled) such a line continues an open paragraph (§4.4: indented code cannot
+      // interrupt one; lazily too, §5.1), or is blank; else it is indented code (not modelled).
+      let j = i;
+      while (j < le && (p.charCodeAt(j) === SPACE || p.charCodeAt(j) === TAB)) j++;
+      if (j < le) {
+        if (items.length > 0 || paraStart < 0) return undefined;
+        if (ctx.gfm && mayBeDelimiterRow(p, j, le)) return undefined;
+        paraEnd = le;
+        ls = next;
+        continue;
+      }
+      i = j;
+    }
     if (i === le) {
       // §4.9 a blank line ends a paragraph (list items go on when the next line is indented enough).
       if (!closePara()) return undefined;
@@ -943,6 +963,36 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
       continue;
     }
     let c = p.charCodeAt(i);
+    if (c === 0x3e && items.length === 0) {
+      // §5.1 block quotes, at the top level, holding paragraphs only (mail's quoted replies: `> text`, `> > text`).
+      const k = quoteMarkersEnd(p, i, le);
+      if (k < 0) return undefined;
+      const depth = quoteDepth;
+      let s = k;
+      while (s < le && p.charCodeAt(s) === SPACE) s++;
+      if (s < le && p.charCodeAt(s) === TAB) return undefined;
+      if (s === le) {
+        // A quote line with no content is blank inside the quote: it ends the paragraph.
+        if (!closePara()) return undefined;
+      } else if (paraStart >= 0 && depth <= paraDepth) {
+        // The quotes of the paragraph, or fewer (§5.1 laziness: the paragraph goes on), and no block starts here:
+        // continuation text. (A block would close quotes or start one in the paragraph's quote: not modelled.)
+        if (s - k < 4 && startsBlock(p, s, le)) return undefined;
+        if (ctx.gfm && mayBeDelimiterRow(p, s, le)) return undefined;
+        paraEnd = le;
+        paraMarked = true;
+      } else {
+        // A new quote (it interrupts a paragraph, §5.1) or a paragraph in the quotes: a paragraph starts, unless
+        // the content starts another block (indented code, §4.4, among them).
+        if (!closePara()) return undefined;
+        if (s - k >= 4 || startsBlock(p, s, le)) return undefined;
+        paraStart = s;
+        paraEnd = le;
+        paraDepth = depth;
+      }
+      ls = next;
+      continue;
+    }
     if ((c === 0x60 || c === 0x7e) && items.length === 0) {
       // §4.5 a top-level fenced code block: nothing in it is data; it runs to its closing fence (an unclosed one
       // reaches the end of the piece: left to micromark, which reports it open).
@@ -1027,6 +1077,8 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
       }
     }
     if (paraStart >= 0) {
+      // §5.1: under a quoted paragraph an underline is no setext heading's (`===` goes on lazily): not modelled.
+      if (paraDepth > 0 && isSetextUnderline(p, i, le)) return undefined;
       if (isThematicBreak(p, i, le) || isSetextUnderline(p, i, le)) {
         // §4.3 / §4.1: the paragraph becomes a setext heading (the same inline content), or a thematic break
         // interrupts it; the line itself has no content.
@@ -1045,6 +1097,65 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
   }
   if (!closePara()) return undefined;
   return out;
+}
+
+/** The depth quoteMarkersEnd found (a second return value). */
+let quoteDepth = 0;
+
+/**
+ * §5.1 block quote markers from p[i] (a `>` indented less than 4): each `>` and the one space after it that the
+ * marker takes. Returns where the content starts, with their number in quoteDepth; −1 when a tab follows a marker
+ * (part of it would be the marker's: not modelled). A `>` after more than one space is left to the content (which
+ * then starts a block: not modelled).
+ */
+function quoteMarkersEnd(p: string, i: number, e: number): number {
+  let depth = 0;
+  while (i < e && p.charCodeAt(i) === 0x3e) {
+    depth++;
+    i++;
+    if (i < e && p.charCodeAt(i) === TAB) return BAIL;
+    if (i < e && p.charCodeAt(i) === SPACE) i++;
+  }
+  quoteDepth = depth;
+  return i;
+}
+
+/**
+ * readInline for a paragraph whose lines after the first may start with block quote markers: the markers are not
+ * the paragraph's content (§5.1), so they are read as the spaces they stand in for. micromark's text tokenizer sees
+ * each line after its line ending and container prefix; readInline marks a line's leading whitespace as not data,
+ * and no construct reads different text for spaces there than for nothing (destinations and autolinks hold no line
+ * ending; a tag's or title's line ending may be followed by whitespace; flanking sees whitespace either way).
+ * Which lines hold markers is decided as fastSegment decides: indented less than 4, a `>` first.
+ */
+function readQuotedInline(p: string, a: number, b: number, ctx: FastContext, out: FastItem[]): boolean {
+  let q = '';
+  let from = a;
+  for (let ls = nextLine(p, a, b); ls < b; ls = nextLine(p, ls, b)) {
+    let i = ls;
+    while (i < b && p.charCodeAt(i) === SPACE) i++;
+    if (i - ls >= 4 || p.charCodeAt(i) !== 0x3e) continue;
+    const k = quoteMarkersEnd(p, i, b);
+    if (k < 0) return false;
+    q += p.slice(from, i) + ' '.repeat(k - i);
+    from = k;
+  }
+  q += p.slice(from, b);
+  const found: FastItem[] = [];
+  if (!readInline(q, 0, q.length, ctx, found)) return false;
+  for (const item of found) {
+    item.s += a;
+    item.e += a;
+    out.push(item);
+  }
+  return true;
+}
+
+/** Where the line after the one holding p[i] starts (after its line ending), or `b`. */
+function nextLine(p: string, i: number, b: number): number {
+  while (i < b && !isLineEnding(p.charCodeAt(i))) i++;
+  if (i < b && p.charCodeAt(i) === CR && p.charCodeAt(i + 1) === LF) return i + 2;
+  return i < b ? i + 1 : b;
 }
 
 /**
