@@ -1,14 +1,14 @@
 // The Markdown mode's fast path: one segment of a piece (top-level blocks between two places where a piece may be
 // cut, segment.ts) read without micromark, when it is written in the common subset of CommonMark 0.31 and GFM that
-// READMEs and mail are mostly written in — paragraphs, ATX and setext headings, bullet and ordered lists, fenced code,
-// thematic breaks, HTML blocks of kinds 2 and 6, GFM tables (rows starting with `|`), block quotes holding paragraphs;
-// inline: code spans, emphasis, backslash escapes, entity references, inline links and images, autolinks, open and
-// closing tags. Anything outside it, or whose reading depends on what this reader does not model (a reference label
-// that is or may be defined, other blocks in block quotes, indented code, tabs in list items, strikethrough, `<a>`,
-// comments inline, a construct over a line ending inside a link), makes it give up (`undefined`) and the segment goes
-// to micromark as before. So it gives exactly what the micromark events would give extract.ts — the same runs of
-// plain text (`data`) and the same link destinations — or nothing. test/markdown-fastpath.test.ts holds the two paths
-// equal over the CommonMark spec examples, generated Markdown and real READMEs.
+// READMEs and mail are mostly written in — paragraphs, ATX and setext headings, bullet and ordered lists, fenced
+// code, thematic breaks, HTML blocks of kinds 2 and 6, GFM tables (rows starting with `|`), block quotes holding
+// paragraphs; inline: code spans, emphasis, GFM strikethrough, backslash escapes, entity references, inline links and
+// images, autolinks, open and closing tags. Anything outside it, or whose reading depends on what this reader does
+// not model (a reference label that is or may be defined, other blocks in block quotes, indented code, tabs in list
+// items, `<a>`, comments inline, a construct over a line ending inside a link), makes it give up (`undefined`) and
+// the segment goes to micromark as before. So it gives exactly what the micromark events would give extract.ts — the
+// same runs of plain text (`data`) and the same link destinations — or nothing. test/markdown-fastpath.test.ts holds
+// the two paths equal over the CommonMark spec examples, generated Markdown and real READMEs.
 //
 //   "- see https://a.example/ and [docs](https://b.example/)"
 //       → run [2, 27) "see https://a.example/ and ", link destination [35, 55) "https://b.example/"
@@ -46,6 +46,7 @@ const SPACE = 0x20;
 const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
+const TILDE = 0x7e;
 
 /** The readers' give-up value (failure is a value here, not an exception). */
 const BAIL = -1;
@@ -198,13 +199,16 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
       }
       case 0x2a:
       case 0x5f: {
-        // §6.2 delimiter runs, with micromark's flanking rules.
+        // §6.2 delimiter runs, with micromark's flanking rules; with GFM strikethrough, a `~` next to the run lets
+        // it open (after it) or close (before it), as micromark's attentionMarkers do.
         let j = i;
         while (j < b && p.charCodeAt(j) === c) j++;
-        const before = classify(i === a ? -1 : p.charCodeAt(i - 1));
-        const after = classify(j === b ? -1 : p.charCodeAt(j));
-        const open = after === 0 || (after === 2 && before !== 0);
-        const close = before === 0 || (before === 2 && after !== 0);
+        const prev = i === a ? -1 : p.charCodeAt(i - 1);
+        const next = j === b ? -1 : p.charCodeAt(j);
+        const before = classify(prev);
+        const after = classify(next);
+        const open = after === 0 || (after === 2 && before !== 0) || (ctx.gfm && next === TILDE);
+        const close = before === 0 || (before === 2 && after !== 0) || (ctx.gfm && prev === TILDE);
         delimiters.push({
           s: i,
           e: j,
@@ -288,16 +292,37 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
         i++;
         break;
       }
-      default:
-        // `~` (strikethrough) is not modelled here; without GFM `~` is text.
-        if (c === 0x7e && !ctx.gfm) {
-          i++;
-          break;
+      case TILDE: {
+        // GFM strikethrough (micromark-extension-gfm-strikethrough, one or two tildes): a run of 1 or 2 is a
+        // sequence with the flanking of `*`; a longer run is text (the tokenizer gives up at a third tilde, and a
+        // tilde after an unescaped one starts nothing). Without GFM a tilde is text.
+        let j = i;
+        while (j < b && p.charCodeAt(j) === TILDE) j++;
+        if (ctx.gfm && j - i <= 2) {
+          const before = classify(i === a ? -1 : p.charCodeAt(i - 1));
+          const after = classify(j === b ? -1 : p.charCodeAt(j));
+          delimiters.push({
+            s: i,
+            e: j,
+            c,
+            open: after === 0 || (after === 2 && before !== 0),
+            close: before === 0 || (before === 2 && after !== 0),
+            dead: false,
+          });
         }
+        i = j;
+        break;
+      }
+      default:
         return false;
     }
   }
-  resolveEmphasis(delimiters, mark);
+  // micromark resolves emphasis and strikethrough one after the other, in the order their first sequence came.
+  if (delimiters.length > 0) {
+    const tildeFirst = delimiters[0]!.c === TILDE;
+    resolveDelimiters(delimiters, 0, delimiters.length, tildeFirst, mark);
+    resolveDelimiters(delimiters, 0, delimiters.length, !tildeFirst, mark);
+  }
   // Runs: maximal stretches of data.
   let d = 0;
   for (let k = 0; k < mask.length; ) {
@@ -316,29 +341,40 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
 }
 
 /**
- * §6.2 "process emphasis", as micromark runs it: each closer, left to right, looks back for the nearest opener of
- * the same character (skipping pairs the rule of 3 forbids), uses two characters of each when both have two, else
- * one; the runs between them are done; a closer with characters left looks again. Used characters are not data.
+ * §6.2 "process emphasis", as micromark runs it, over delimiters[from, to) — the `*` and `_` runs, or (`tilde`) GFM
+ * strikethrough's sequences: each closer, left to right, looks back for the nearest opener of the same character
+ * (emphasis: skipping pairs the rule of 3 forbids, using two characters of each when both have two, else one, and
+ * a closer with characters left looks again; strikethrough: of the same length, all of it). Used characters are not
+ * data. The content of a pair is resolved on its own, as micromark resolves the events between (its insideSpan
+ * resolvers: emphasis, then strikethrough); nothing in it pairs with anything outside.
  */
-function resolveEmphasis(delimiters: Delimiter[], mark: (s: number, e: number) => void): void {
-  for (let k = 0; k < delimiters.length; ) {
+function resolveDelimiters(delimiters: Delimiter[], from: number, to: number, tilde: boolean, mark: (s: number, e: number) => void): void {
+  for (let k = from; k < to; ) {
     const closer = delimiters[k]!;
-    if (closer.dead || !closer.close || closer.s === closer.e) {
+    if (closer.dead || !closer.close || (closer.c === TILDE) !== tilde || closer.s === closer.e) {
       k++;
       continue;
     }
     let matched = false;
-    for (let o = k - 1; o >= 0; o--) {
+    for (let o = k - 1; o >= from; o--) {
       const opener = delimiters[o]!;
       if (opener.dead || !opener.open || opener.c !== closer.c || opener.s === opener.e) continue;
       const ol = opener.e - opener.s;
       const cl = closer.e - closer.s;
-      if ((opener.close || closer.open) && cl % 3 !== 0 && (ol + cl) % 3 === 0) continue;
-      const use = ol > 1 && cl > 1 ? 2 : 1;
+      let use: number;
+      if (tilde) {
+        if (ol !== cl) continue;
+        use = ol;
+      } else {
+        if ((opener.close || closer.open) && cl % 3 !== 0 && (ol + cl) % 3 === 0) continue;
+        use = ol > 1 && cl > 1 ? 2 : 1;
+      }
       mark(opener.e - use, opener.e);
       mark(closer.s, closer.s + use);
       opener.e -= use;
       closer.s += use;
+      resolveDelimiters(delimiters, o + 1, k, false, mark);
+      resolveDelimiters(delimiters, o + 1, k, true, mark);
       for (let m = o + 1; m < k; m++) delimiters[m]!.dead = true;
       matched = true;
       break;
