@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { parse } from 'micromark';
 import { createScanner } from '../src/detect/index.js';
-import { piecesLinks, readStats } from '../src/markdown/extract.js';
+import { piecesLinks, readStats, setFastPath } from '../src/markdown/extract.js';
 import { MarkdownLinkifier, setMaxPieceLength } from '../src/markdown/linkifier.js';
 import type { MarkdownChunk } from '../src/markdown/index.js';
 import { streamed } from './support/markdown.js';
@@ -93,6 +93,50 @@ describe('Markdown stream: an HTML block cut by force stays HTML in the next pie
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('Markdown stream: a piece after a forced cut, with its replayed opener line, read by the fast path', () => {
+  beforeEach(() => setMaxPieceLength(CAP));
+  afterEach(() => setMaxPieceLength(undefined));
+
+  /** The chunks of `text` in writes of `size`, through the fast path or through micromark alone. */
+  function read(text: string, size: number, fast: boolean): MarkdownChunk[] {
+    try {
+      setFastPath(fast);
+      return streamed(text, size);
+    } finally {
+      setFastPath(true);
+    }
+  }
+
+  it('gives the chunks micromark alone gives, on fences and HTML blocks cut by force (random documents)', () => {
+    // Blocks longer than the cap, and ordinary ones: the cut falls inside a fence or HTML block, whose opener line
+    // the next piece replays, and the fast reader reads the rest of that piece.
+    const long = (open: string, close: string): string => open + '\n' + 'see http://in.example/ *x*\n'.repeat(200) + close;
+    const blocks = [
+      long('~~~~', '~~~~'), long('~~~~~~', '~~~~'), long('```js', '```'), long('<div>', ''), long('<pre>', '</pre>'), long('<!--', '-->'),
+      long('<?x', '?>'), long('<x-tag a="1">', ''), 'para https://p.example/ ~~s~~ *e*\nline two', '> quoted https://q.example/\n> more',
+      '- item https://i.example/\n- two', '~~~\nhttps://c.example/\n~~~', '| a | https://t.example/ |\n| - | - |\n| b | c |',
+    ];
+    let replays = 0;
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: blocks.length - 1 }), { minLength: 2, maxLength: 12 }), fc.constantFrom('\n\n', '\n'), fc.integer({ min: 1, max: 5000 }), (picks, gap, size) => {
+        const text = picks.map((k) => blocks[k]!).join(gap) + '\n\nafter https://z.example/\n';
+        if (picks.some((k) => k < 8)) replays++;
+        expect(read(text, size, true)).to.deep.equal(read(text, size, false));
+      }),
+      { numRuns: 60 },
+    );
+    expect(replays).to.be.above(30);
+  });
+
+  it('a long fence cut by force is not handed to micromark piece by piece', () => {
+    const text = '~~~~\n' + 'see http://in.example/\n'.repeat(1000) + '~~~~\n\n' + 'after https://z.example/ and more\n'.repeat(300);
+    const parsed = readStats.parsed;
+    const chunks = read(text, 1000, true);
+    expect(links(chunks)).to.have.length(300);
+    expect(readStats.parsed - parsed).to.equal(0);
   });
 });
 

@@ -101,6 +101,8 @@ describe('Markdown fast path: what it reads', () => {
     ['~~https://s.example/~~ ~x~ ~~~y~~~ ~z~~ ~/home', '~~⟦https://s.example/⟧~~⟦ ⟧~⟦x⟧~⟦ ~~~y~~~ ~z~~ ~/home⟧'],
     ['*a ~b* c~', '*⟦a ~b⟧*⟦ c~⟧'],
     ['~a *b~ c*', '~⟦a *b⟧~⟦ c*⟧'],
+    // A line indented with a tab is code in a fence, never its closing fence (§2.2, §4.5).
+    ['```\n\thttps://c.example/\n  \t```\n```\nafter', '```\n\thttps://c.example/\n  \t```\n```\n⟦after⟧'],
     // A tab in the indentation of a line under a paragraph (mail's continued lines): continuation text (§2.2, §4.4).
     ['a https://t.example/\n\tb\n \t> c\n\t\n\t', '⟦a https://t.example/⟧\n\t⟦b⟧\n \t⟦> c⟧\n\t\n\t'],
   ];

@@ -29,7 +29,7 @@ import type { Scanner, UnlinkedSpan } from '../detect/index.js';
 import { NEVER_SCHEMES } from '../detect/index.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
-import { fastSegment } from './fast.js';
+import { fastSegment, openFenceLine } from './fast.js';
 import { tooCostlyToParse, tooManyEdits, tooManyLazyLines } from './hostile.js';
 import type { FastContext, FastItem } from './fast.js';
 import { BlockTracker, lineEnd, lineEndingLength } from './segment.js';
@@ -139,8 +139,8 @@ export function setFastPath(on: boolean): void {
 export function readPiece(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
   // A reference to a bidi control is shown or not as the parse says (PieceResult.references): micromark reads such
   // a piece (they are rare; fast.ts does not tell them apart).
-  if (fastPath && ctx.gfm !== undefined && skip === 0 && piece.charCodeAt(0) !== 0xfeff && !holdsControlReference(piece)) {
-    const result = readPieceFast(ctx, piece, base, check);
+  if (fastPath && ctx.gfm !== undefined && piece.charCodeAt(0) !== 0xfeff && !holdsControlReference(piece)) {
+    const result = readPieceFast(ctx, piece, skip, base, check);
     if (result !== undefined) return result;
   }
   return readPieceParsed(ctx, piece, skip, base, check);
@@ -211,8 +211,10 @@ function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: n
  * whole piece through micromark instead) when the stretches would not read as one parse does: a stretch other than
  * the last left a fence or HTML block open (the cut guessed wrong), or an inline `<a>` that could stay open, or the
  * piece defines a label while more than one stretch was parsed (a use before its definition in an earlier stretch).
+ * A piece that starts with a replayed opener line (`skip`, after a forced cut) is read the same way: the reader
+ * drops what lies before `skip`.
  */
-function readPieceFast(ctx: PieceContext, piece: string, base: number, check: boolean): PieceResult | undefined {
+function readPieceFast(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult | undefined {
   const own = piece.includes(']:') ? labelsDefinable(piece) : EMPTY_LABELS;
   let known: Set<string> | undefined;
   const defined = ctx.parser.defined;
@@ -228,11 +230,14 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   /** Where consecutive segments for micromark were joined into one stretch. */
   const splitAt: number[] = [];
   let segStart = 0;
+  /** The fence the last segment, read by the fast reader, left open at the end of the piece. */
+  let fastOpen: string | undefined;
   const segment = (e: number): void => {
     // hostile.ts: a segment micromark (or the fast reader's emphasis) would take super-linear time over is read as
     // plain text, on its own.
     const plain = tooCostlyToParse(piece, segStart, e);
     const items = plain ? undefined : fastSegment(piece, segStart, e, fast);
+    fastOpen = items !== undefined ? openFenceLine() : undefined;
     const last = parts[parts.length - 1];
     if (plain) {
       readStats.plain += e - segStart;
@@ -271,7 +276,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   }
   if (!anyFast && !anyPlain && !split) return undefined;
 
-  const reader = new PieceReader(ctx, piece, 0, base);
+  const reader = new PieceReader(ctx, piece, skip, base);
   const readPart = (part: Part, events: Event[] | undefined): void => {
     reader.flush();
     if (events !== undefined) reader.read(events, part.s);
@@ -295,7 +300,8 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   if (own !== null && own.size === 0) {
     // §4.7: no stretch defines a label, so the order of the parses does not matter: each stretch is parsed and read
     // in turn, and only its events are held (memory: they take 1–3 MB per KiB of a long list).
-    let open: string | undefined;
+    let open = fastOpen;
+    if (check && open !== undefined) return refused(open);
     for (let k = 0; k < parts.length; k++) {
       const part = parts[k]!;
       if (part.items !== undefined || part.plain === true) {
@@ -317,7 +323,7 @@ function readPieceFast(ctx: PieceContext, piece: string, base: number, check: bo
   }
 
   const definedBefore = ctx.parser.defined.length;
-  let open: string | undefined;
+  let open = fastOpen;
   let parsed = 0;
   // §4.7: a label may be used before its definition, and READMEs define theirs at the end: the stretches are parsed
   // last first, so that each knows the labels the stretches after it define, as one parse of the piece would.
@@ -505,8 +511,12 @@ class PieceReader {
     this.lastEnd = span.end - this.base;
   }
 
-  /** A run of plain text piece[s, e): joins the current run when it continues it. */
+  /** A run of plain text piece[s, e): joins the current run when it continues it. Text before `skip` is no run. */
   run(s: number, e: number): void {
+    if (s < this.skip) {
+      if (e <= this.skip) return;
+      s = this.skip;
+    }
     if (s === this.runEnd && this.runStart >= 0) {
       this.runEnd = e;
     } else {

@@ -854,7 +854,7 @@ function isThematicBreak(p: string, i: number, e: number): boolean {
 /**
  * §4.5: for a line p[i, le) (at most 3 columns indented, the next line at `next`) that opens a fenced code block,
  * the start of the line after its closing fence; 0 when the line opens none; -1 when the fence is not closed before
- * `end` or a line is indented with a tab.
+ * `end`.
  */
 function fenceEnd(p: string, i: number, le: number, next: number, end: number): number {
   const c = p.charCodeAt(i);
@@ -870,8 +870,8 @@ function fenceEnd(p: string, i: number, le: number, next: number, end: number): 
     const after = e < end ? e + (p.charCodeAt(e) === CR && p.charCodeAt(e + 1) === LF ? 2 : 1) : e;
     let k = ls;
     while (k < e && p.charCodeAt(k) === SPACE) k++;
-    if (k < e && p.charCodeAt(k) === TAB) return -1;
-    if (k - ls < 4) {
+    // A tab after fewer than 4 spaces reaches column 4: the line is content, no closing fence (§2.2).
+    if (k - ls < 4 && !(k < e && p.charCodeAt(k) === TAB)) {
       let m = k;
       while (m < e && p.charCodeAt(m) === c) m++;
       if (m - k >= n) {
@@ -913,11 +913,22 @@ function mayBeDelimiterRow(p: string, i: number, e: number): boolean {
   return dash && seen;
 }
 
+let openLine: string | undefined;
+
+/**
+ * After fastSegment read the last segment of a piece: the opener line of the fence it left open at the end of the
+ * piece (what extract.ts's openAtEnd finds in micromark's events), or undefined.
+ */
+export function openFenceLine(): string | undefined {
+  return openLine;
+}
+
 /**
  * The runs and destinations of p[start, end), a segment (whole top-level blocks, segment.ts) that starts where no
  * block is open, in order; undefined when it is not in the subset this reader handles.
  */
 export function fastSegment(p: string, start: number, end: number, ctx: FastContext): FastItem[] | undefined {
+  openLine = undefined;
   const out: FastItem[] = [];
   /** Content columns of the open list items, outermost first (no tabs: a column is a character count). */
   const items: number[] = [];
@@ -1036,7 +1047,11 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
       if (close === 0) {
         // Not a fence: a paragraph line (below).
       } else if (close < 0) {
-        return undefined;
+        // §4.5: an unclosed fence runs to the end of the text. At the end of the piece that is the piece's open
+        // block (openFenceLine); a segment before it cannot end inside one (the cut guessed wrong): given up on.
+        if (end !== p.length || !closePara()) return undefined;
+        openLine = p.slice(ls, le);
+        return out;
       } else {
         if (!closePara()) return undefined;
         ls = close;
