@@ -69,6 +69,23 @@ describe('Markdown stream: an HTML block cut by force stays HTML in the next pie
     });
   }
 
+  it('an indented HTML comment that ends on the last line of a piece cut by force is closed: the text after it is linked', () => {
+    // The piece is cut at the first line end at or after the cap: the `-->` line. micromark's htmlFlow token starts
+    // at the indentation; read as the `<`, the comment looked unclosed and was replayed over the text after it.
+    const line = 'x'.repeat(63) + '\n';
+    const lines = Math.floor((CAP - 6) / line.length);
+    const last = 'y'.repeat(CAP - 6 - lines * line.length) + '-->\n';
+    const text = ' <!--\n' + line.repeat(lines) + last + '\nafter https://z.example/\n';
+    for (const fast of [false, true]) {
+      try {
+        setFastPath(fast);
+        expect(links(streamed(text, text.length)), `fast path ${fast}`).to.deep.equal([`${text.indexOf('https://z.')}:https://z.example/`]);
+      } finally {
+        setFastPath(true);
+      }
+    }
+  });
+
   it('a block closed by a blank line stays closed: the text after it is linked (random documents, as one parse)', () => {
     const blocks = [
       '<div>\nhttps://d.example/ in div\n</div>',

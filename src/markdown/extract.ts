@@ -707,10 +707,13 @@ function endsLastLine(piece: string, e: number): boolean {
 }
 
 /**
- * CommonMark §4.6 start conditions 1–5 for the HTML block starting at `<` (index i): `<!--`, `<?`, `<!` and a
- * letter, `<![CDATA[`, or `<script`, `<pre`, `<style`, `<textarea` then a space, tab, `>` or the line end.
+ * CommonMark §4.6 start conditions 1–5 for the HTML block starting at index i (its `<`, or the indentation before
+ * it): `<!--`, `<?`, `<!` and a letter, `<![CDATA[`, or `<script`, `<pre`, `<style`, `<textarea` then a space,
+ * tab, `>` or the line end.
  */
 function htmlKind1to5(piece: string, i: number): boolean {
+  // micromark's htmlFlow token starts with the line's indentation (up to 3 spaces or a tab), before the `<`.
+  while (piece.charCodeAt(i) === 0x20 || piece.charCodeAt(i) === 0x09) i++;
   const c = piece.charCodeAt(i + 1);
   if (c === 0x21 || c === 0x3f) return true;
   for (const tag of ['script', 'pre', 'style', 'textarea']) {
