@@ -101,6 +101,11 @@ describe('Markdown fast path: what it reads', () => {
     ['~~https://s.example/~~ ~x~ ~~~y~~~ ~z~~ ~/home', '~~⟦https://s.example/⟧~~⟦ ⟧~⟦x⟧~⟦ ~~~y~~~ ~z~~ ~/home⟧'],
     ['*a ~b* c~', '*⟦a ~b⟧*⟦ c~⟧'],
     ['~a *b~ c*', '~⟦a *b⟧~⟦ c*⟧'],
+    // Indented code (§4.4): no data, to the first line indented less than 4 columns. `--` and `=` where no paragraph
+    // is open are text; headings and thematic breaks in quotes.
+    ['    https://c.example/\n\t\n\tx\n  y https://y.example/', '    https://c.example/\n\t\n\tx\n  ⟦y https://y.example/⟧'],
+    ['-- \nsig https://s.example/\n\n==', '⟦--⟧ \n⟦sig https://s.example/⟧\n\n⟦==⟧'],
+    ['> # Re: https://h.example/\n> ***\n> a\n> --\n> --', '> # ⟦Re: https://h.example/⟧\n> ***\n> ⟦a⟧\n> --\n> ⟦--⟧'],
     // A line indented with a tab is code in a fence, never its closing fence (§2.2, §4.5).
     ['```\n\thttps://c.example/\n  \t```\n```\nafter', '```\n\thttps://c.example/\n  \t```\n```\n⟦after⟧'],
     // A tab in the indentation of a line under a paragraph (mail's continued lines): continuation text (§2.2, §4.4).
@@ -113,7 +118,7 @@ describe('Markdown fast path: what it reads', () => {
   }
 
   it('gives up on what it does not model', () => {
-    for (const input of ['<img src="x">', 'a <!-- c -->', '<a href="x">y</a>', '> # quote', '- > quote', '> a\n===', '>\tb', '\tcode', '- a\n\tb', '[ref] here', '    code', '- \n', '1. a\n\n       code', '[i](<x>)']) {
+    for (const input of ['<img src="x">', 'a <!-- c -->', '<a href="x">y</a>', '> - quote', '- > quote', '> a\n===', '>\tb', '- a\n\tb', '[ref] here', '- \n', '1. a\n\n       code', '[i](<x>)']) {
       // (The parser keeps labels normalised: case-folded to upper case.)
       expect(items(input, context(['REF'])), input).to.equal(undefined);
     }
@@ -195,9 +200,10 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
     );
   });
 
-  // Block quotes (fast.ts reads those holding paragraphs): the lines above behind quote markers of every kind the
-  // reader takes or gives up on, lazy lines and quote lines with no content among them.
-  const quotePrefix = fc.constantFrom('', '', '> ', '> ', '>', '>> ', '> > ', '   > ', '    > ', '>  ', ' >', '>\t', '> >  > ', '>>>', '> - ', '- > ', '\t', '  \t> ', '>\t\t');
+  // Block quotes (fast.ts reads those holding paragraphs, headings and thematic breaks): the lines above behind quote
+  // markers of every kind the reader takes or gives up on, lazy lines, quote lines with no content, underlines and
+  // indented code among them.
+  const quotePrefix = fc.constantFrom('', '', '> ', '> ', '>', '>> ', '> > ', '   > ', '    > ', '>  ', ' >', '>\t', '> >  > ', '>>>', '> - ', '- > ', '\t', '  \t> ', '>\t\t', '> # ', '> ***', '> --', '> ==', '--', '-- ', '==', '    ', '     ');
   const quoted = fc
     .array(fc.oneof({ weight: 5, arbitrary: fc.tuple(quotePrefix, line).map(([q, l]) => q + l) }, { weight: 1, arbitrary: quotePrefix }, { weight: 1, arbitrary: fc.constant('') }), { minLength: 1, maxLength: 14 })
     .map((lines) => lines.join('\n'));

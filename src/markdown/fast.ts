@@ -963,11 +963,15 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
     if (i < le && p.charCodeAt(i) === TAB) {
       // §2.2: a tab in the indentation puts what follows at column 4 or more. Outside list items (whose content
       // column a tab may split: not modelled) such a line continues an open paragraph (§4.4: indented code cannot
-      // interrupt one; lazily too, §5.1), or is blank; else it is indented code (not modelled).
+      // interrupt one; lazily too, §5.1), or is blank, or starts indented code.
       let j = i;
       while (j < le && (p.charCodeAt(j) === SPACE || p.charCodeAt(j) === TAB)) j++;
       if (j < le) {
-        if (items.length > 0 || paraStart < 0) return undefined;
+        if (items.length > 0) return undefined;
+        if (paraStart < 0) {
+          ls = indentedCodeEnd(p, next, end);
+          continue;
+        }
         if (ctx.gfm && mayBeDelimiterRow(p, j, le)) return undefined;
         paraEnd = le;
         ls = next;
@@ -999,12 +1003,20 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
         ls = next;
         continue;
       }
+      // An underline (`=`, `--`) cannot underline a paragraph in a container it does not match; micromark reads it
+      // as lazy text: not modelled.
+      if (paraStart >= 0 && isSetextUnderline(p, i, le) && !isThematicBreak(p, i, le)) return undefined;
       if (!closePara()) return undefined;
       items.length = matched;
     }
     if (indent >= 4) {
-      // §4.4 an indented code block cannot interrupt a paragraph; otherwise one starts here (not modelled).
-      if (paraStart < 0) return undefined;
+      // §4.4 an indented code block cannot interrupt a paragraph; otherwise one starts here (in a list item: not
+      // modelled). Nothing in it is data.
+      if (paraStart < 0) {
+        if (items.length > 0) return undefined;
+        ls = indentedCodeEnd(p, next, end);
+        continue;
+      }
       paraEnd = le;
       ls = next;
       continue;
@@ -1018,9 +1030,17 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
       let s = k;
       while (s < le && p.charCodeAt(s) === SPACE) s++;
       if (s < le && p.charCodeAt(s) === TAB) return undefined;
+      const heading = s - k < 4 ? atxContent(p, s, le) : undefined;
       if (s === le) {
         // A quote line with no content is blank inside the quote: it ends the paragraph.
         if (!closePara()) return undefined;
+      } else if (s - k < 4 && (isThematicBreak(p, s, le) || (paraStart >= 0 && depth === paraDepth && isSetextUnderline(p, s, le)))) {
+        // §4.1 a thematic break, or §4.3 the underline that makes the paragraph of this quote a setext heading: the
+        // paragraph ends (as a thematic break ends a quote nested deeper), the line has no content.
+        if (!closePara()) return undefined;
+      } else if (heading !== undefined) {
+        // §4.2 an ATX heading in the quote.
+        if (!closePara() || !readInline(p, heading[0], heading[1], ctx, out)) return undefined;
       } else if (paraStart >= 0 && depth <= paraDepth) {
         // The quotes of the paragraph, or fewer (§5.1 laziness: the paragraph goes on), and no block starts here:
         // continuation text. (A block would close quotes or start one in the paragraph's quote: not modelled.)
@@ -1032,7 +1052,7 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
         // A new quote (it interrupts a paragraph, §5.1) or a paragraph in the quotes: a paragraph starts, unless
         // the content starts another block (indented code, §4.4, among them).
         if (!closePara()) return undefined;
-        if (s - k >= 4 || startsBlock(p, s, le)) return undefined;
+        if (s - k >= 4 || startsParagraphlessBlock(p, s, le)) return undefined;
         paraStart = s;
         paraEnd = le;
         paraDepth = depth;
@@ -1098,34 +1118,18 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
         items.push(k - ls);
         i = k;
         c = p.charCodeAt(i);
-        if (startsBlock(p, i, le)) return undefined;
+        if (startsParagraphlessBlock(p, i, le)) return undefined;
         paraStart = i;
         paraEnd = le;
         ls = next;
         continue;
       }
     }
-    if (c === 0x23) {
-      // §4.2 ATX heading: 1–6 `#`, then a space, a tab or the end of the line.
-      let j = i;
-      while (j < le && p.charCodeAt(j) === 0x23) j++;
-      if (j - i <= 6 && (j === le || p.charCodeAt(j) === SPACE || p.charCodeAt(j) === TAB)) {
-        if (!closePara()) return undefined;
-        let s = j;
-        while (s < le && (p.charCodeAt(s) === SPACE || p.charCodeAt(s) === TAB)) s++;
-        let e = le;
-        while (e > s && (p.charCodeAt(e - 1) === SPACE || p.charCodeAt(e - 1) === TAB)) e--;
-        // The closing sequence: `#`s preceded by a space or tab (or filling the content).
-        let h = e;
-        while (h > s && p.charCodeAt(h - 1) === 0x23) h--;
-        if (h < e && (h === s || p.charCodeAt(h - 1) === SPACE || p.charCodeAt(h - 1) === TAB)) {
-          e = h;
-          while (e > s && (p.charCodeAt(e - 1) === SPACE || p.charCodeAt(e - 1) === TAB)) e--;
-        }
-        if (!readInline(p, s, e, ctx, out)) return undefined;
-        ls = next;
-        continue;
-      }
+    const heading = atxContent(p, i, le);
+    if (heading !== undefined) {
+      if (!closePara() || !readInline(p, heading[0], heading[1], ctx, out)) return undefined;
+      ls = next;
+      continue;
     }
     if (paraStart >= 0) {
       // §5.1: under a quoted paragraph an underline is no setext heading's (`===` goes on lazily): not modelled.
@@ -1140,7 +1144,7 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
       if (startsBlock(p, i, le)) return undefined;
       paraEnd = le;
     } else {
-      if (startsBlock(p, i, le)) return undefined;
+      if (startsParagraphlessBlock(p, i, le)) return undefined;
       paraStart = i;
       paraEnd = le;
     }
@@ -1148,6 +1152,55 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
   }
   if (!closePara()) return undefined;
   return out;
+}
+
+/**
+ * §4.2: the content p[s, e) of the ATX heading on the line p[i, le) (1–6 `#`, then a space, a tab or the end of
+ * the line; without its closing sequence and the spaces around it), or undefined when the line is none.
+ */
+function atxContent(p: string, i: number, le: number): [number, number] | undefined {
+  let j = i;
+  while (j < le && p.charCodeAt(j) === 0x23) j++;
+  if (j === i || j - i > 6 || (j < le && p.charCodeAt(j) !== SPACE && p.charCodeAt(j) !== TAB)) return undefined;
+  let s = j;
+  while (s < le && (p.charCodeAt(s) === SPACE || p.charCodeAt(s) === TAB)) s++;
+  let e = le;
+  while (e > s && (p.charCodeAt(e - 1) === SPACE || p.charCodeAt(e - 1) === TAB)) e--;
+  // The closing sequence: `#`s preceded by a space or tab (or filling the content).
+  let h = e;
+  while (h > s && p.charCodeAt(h - 1) === 0x23) h--;
+  if (h < e && (h === s || p.charCodeAt(h - 1) === SPACE || p.charCodeAt(h - 1) === TAB)) {
+    e = h;
+    while (e > s && (p.charCodeAt(e - 1) === SPACE || p.charCodeAt(e - 1) === TAB)) e--;
+  }
+  return [s, e];
+}
+
+/**
+ * §4.4: where the indented code block whose first line ends before `ls` ends: the start of its first line from
+ * `ls` that holds more than whitespace and starts less than 4 columns in (a tab reaches column 4), or `end`.
+ */
+function indentedCodeEnd(p: string, ls: number, end: number): number {
+  while (ls < end) {
+    let e = ls;
+    while (e < end && !isLineEnding(p.charCodeAt(e))) e++;
+    let k = ls;
+    while (k < e && p.charCodeAt(k) === SPACE) k++;
+    if (k < e && k - ls < 4 && p.charCodeAt(k) !== TAB) return ls;
+    ls = e < end ? e + (p.charCodeAt(e) === CR && p.charCodeAt(e + 1) === LF ? 2 : 1) : e;
+  }
+  return end;
+}
+
+/**
+ * startsBlock for a line where no paragraph is open: a line of `=`, or of two `-`, is then paragraph text (a
+ * setext underline only under a paragraph, §4.3; no thematic break, §4.1, nor list item, §5.2): `-- ` before a
+ * mail signature.
+ */
+function startsParagraphlessBlock(p: string, i: number, e: number): boolean {
+  if (!startsBlock(p, i, e)) return false;
+  if (!isSetextUnderline(p, i, e)) return true;
+  return p.charCodeAt(i) !== 0x3d && (p.charCodeAt(i + 1) !== 0x2d || isThematicBreak(p, i, e));
 }
 
 /** The depth quoteMarkersEnd found (a second return value). */
