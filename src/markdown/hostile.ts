@@ -72,8 +72,29 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
   let quotedItems = 0;
   const unclosed = new UnclosedHtml();
   for (let ls = s; ls < e; ) {
+    // One pass over the line (performance: this runs on every segment of every piece) finds its end and counts its
+    // delimiter runs and inline marks (LINE_CHAR); UnclosedHtml reads only lines with `<` or `>`, the only
+    // characters it counts.
     let le = ls;
-    while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
+    let lineRuns = 0;
+    let lineMarks = 0;
+    let angle = false;
+    for (; le < e; le++) {
+      const c = text.charCodeAt(le);
+      const f = c < 0x80 ? LINE_CHAR[c]! : 0;
+      if (f === 0) continue;
+      if (f === EOL) break;
+      if ((f & RUN) !== 0) {
+        let j = le + 1;
+        while (j < e && text.charCodeAt(j) === c) j++;
+        if (!(c === 0x5f && le > ls && j < e && isAsciiAlnum(text.charCodeAt(le - 1)) && isAsciiAlnum(text.charCodeAt(j)))) lineRuns++;
+        lineMarks += j - le;
+        le = j - 1;
+        continue;
+      }
+      if ((f & MARK) !== 0) lineMarks++;
+      if ((f & ANGLE) !== 0) angle = true;
+    }
     const line = readLinePrefix(text, ls, le);
     if (line.containers > MAX_CONTAINERS) return true;
     if (line.quotedItem && ++quotedItems > MAX_QUOTED_ITEMS) return true;
@@ -84,10 +105,9 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
       unclosed.reset();
     }
     if (!line.thematicBreak) {
-      runs += delimiterRuns(text, ls, le);
-      const lineMarks = inlineMarks(text, ls, le);
+      runs += lineRuns;
       if (lineMarks > 0) marks += lineMarks + 1;
-      if (runs > MAX_DELIMITER_RUNS || marks > MAX_INLINE_MARKS || unclosed.read(text, ls, le) > MAX_UNCLOSED_HTML) return true;
+      if (runs > MAX_DELIMITER_RUNS || marks > MAX_INLINE_MARKS || (angle && unclosed.read(text, ls, le) > MAX_UNCLOSED_HTML)) return true;
     }
     ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
   }
@@ -183,32 +203,23 @@ function isThematicBreak(text: string, s: number, e: number): boolean {
 }
 
 /**
- * §6.2 and GFM §6.5: the runs of `*`, `~` and `_` in text[s, e), but not a `_` run between two ASCII letters or
- * digits (`snake_case`: it can neither open nor close emphasis). More than the parser's delimiter runs (code spans
- * and escapes are not told apart), never fewer.
+ * What tooCostlyToParse counts in a line, per ASCII character:
+ * - RUN: §6.2 and GFM §6.5, the runs of `*`, `~` and `_`, but not a `_` run between two ASCII letters or digits
+ *   (`snake_case`: it can neither open nor close emphasis). More than the parser's delimiter runs (code spans and
+ *   escapes are not told apart), never fewer.
+ * - MARK: the characters that may start an inline construct (MAX_INLINE_MARKS counts them, and the lines).
+ * - ANGLE: `<` and `>`, what UnclosedHtml reads.
  */
-function delimiterRuns(text: string, s: number, e: number): number {
-  let runs = 0;
-  for (let i = s; i < e; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x2a && c !== 0x7e && c !== 0x5f) continue;
-    let j = i + 1;
-    while (j < e && text.charCodeAt(j) === c) j++;
-    if (!(c === 0x5f && i > s && j < e && isAsciiAlnum(text.charCodeAt(i - 1)) && isAsciiAlnum(text.charCodeAt(j)))) runs++;
-    i = j - 1;
-  }
-  return runs;
-}
-
-/** The characters of text[s, e) that may start an inline construct (MAX_INLINE_MARKS counts them, and the lines). */
-function inlineMarks(text: string, s: number, e: number): number {
-  let marks = 0;
-  for (let i = s; i < e; i++) if (INLINE_MARK[text.charCodeAt(i)] === 1) marks++;
-  return marks;
-}
-
-const INLINE_MARK = new Uint8Array(0x80);
-for (const ch of '\\`*_[]!&<~') INLINE_MARK[ch.charCodeAt(0)] = 1;
+const MARK = 1;
+const RUN = 2;
+const ANGLE = 4;
+const EOL = 8;
+const LINE_CHAR = new Uint8Array(0x80);
+for (const ch of '\\`[]!&') LINE_CHAR[ch.charCodeAt(0)] = MARK;
+for (const ch of '*_~') LINE_CHAR[ch.charCodeAt(0)] = MARK | RUN;
+LINE_CHAR[0x3c] = MARK | ANGLE;
+LINE_CHAR[GT] = ANGLE;
+LINE_CHAR[LF] = LINE_CHAR[CR] = EOL;
 
 function isAsciiAlnum(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || isAsciiLetter(c);
