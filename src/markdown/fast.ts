@@ -1,14 +1,15 @@
 // The Markdown mode's fast path: one segment of a piece (top-level blocks between two places where a piece may be
 // cut, segment.ts) read without micromark, when it is written in the common subset of CommonMark 0.31 and GFM that
-// READMEs and mail are mostly written in — paragraphs, ATX and setext headings, bullet and ordered lists, fenced
-// code, thematic breaks, HTML blocks of kinds 2 and 6, GFM tables (rows starting with `|`), block quotes holding
-// paragraphs; inline: code spans, emphasis, GFM strikethrough, backslash escapes, entity references, inline links and
-// images, autolinks, open and closing tags. Anything outside it, or whose reading depends on what this reader does
-// not model (a reference label that is or may be defined, other blocks in block quotes, indented code, tabs in list
-// items, `<a>`, comments inline, a construct over a line ending inside a link), makes it give up (`undefined`) and
-// the segment goes to micromark as before. So it gives exactly what the micromark events would give extract.ts — the
-// same runs of plain text (`data`) and the same link destinations — or nothing. test/markdown-fastpath.test.ts holds
-// the two paths equal over the CommonMark spec examples, generated Markdown and real READMEs.
+// READMEs and mail are mostly written in — paragraphs, ATX and setext headings, bullet and ordered lists, fenced and
+// indented code, thematic breaks, HTML blocks of kinds 2 and 6, GFM tables (rows starting with `|`), block quotes
+// holding paragraphs, headings and thematic breaks; inline: code spans, emphasis, GFM strikethrough, backslash
+// escapes, entity references, inline links and images, autolinks, open and closing tags. Anything outside it, or
+// whose reading depends on what this reader does not model (a reference label that is or may be defined, other blocks
+// in block quotes, indented code and tabs in list items, `<a>`, comments inline, a construct over a line ending
+// inside a link), makes it give up (`undefined`) and the segment goes to micromark as before. So it gives exactly
+// what the micromark events would give extract.ts — the same runs of plain text (`data`) and the same link
+// destinations — or nothing. test/markdown-fastpath.test.ts holds the two paths equal over the CommonMark spec
+// examples, generated Markdown and real READMEs.
 //
 //   "- see https://a.example/ and [docs](https://b.example/)"
 //       → run [2, 27) "see https://a.example/ and ", link destination [35, 55) "https://b.example/"
