@@ -712,8 +712,8 @@ function endsLastLine(piece: string, e: number): boolean {
  * tab, `>` or the line end.
  */
 function htmlKind1to5(piece: string, i: number): boolean {
-  // micromark's htmlFlow token starts with the line's indentation (up to 3 spaces or a tab), before the `<`.
-  while (piece.charCodeAt(i) === 0x20 || piece.charCodeAt(i) === 0x09) i++;
+  // micromark's htmlFlow token starts with the line's indentation (up to 3 spaces), before the `<`.
+  while (piece.charCodeAt(i) === 0x20) i++;
   const c = piece.charCodeAt(i + 1);
   if (c === 0x21 || c === 0x3f) return true;
   for (const tag of ['script', 'pre', 'style', 'textarea']) {
