@@ -209,6 +209,24 @@ describe('Markdown stream: a U+FEFF is dropped at the start of the document only
     }
   });
 
+  it('a piece that starts with one after the start of the document is read by the fast path, as micromark reads it', () => {
+    const tail = '\n\n\ufeff~~~ https://x.example/ *a*\n\n\ufeff> q https://q.example/\n\n\ufeff- https://y.example/\n';
+    for (const fill of [0, 20_000, 40_000]) {
+      const text = 'word. '.repeat(fill / 6) + tail;
+      for (const size of [text.length, 4096, 64]) {
+        const parsed = readStats.parsed;
+        const fast = links(streamed(text, size));
+        if (fill > 0 && size === text.length) expect(readStats.parsed - parsed, `${fill}: nothing for micromark`).to.equal(0);
+        try {
+          setFastPath(false);
+          expect(fast, `${fill}, writes of ${size}`).to.deep.equal(links(streamed(text, size)));
+        } finally {
+          setFastPath(true);
+        }
+      }
+    }
+  });
+
   it('at the start of the document it is dropped, as micromark drops it: `\\uFEFF~~~` opens a fence there', () => {
     const text = '\ufeff~~~\nhttps://x.example/\n~~~\nhttps://y.example/\n';
     expect(links(streamed(text, text.length))).to.deep.equal([`${text.indexOf('https://y.')}:https://y.example/`]);

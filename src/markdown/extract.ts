@@ -138,8 +138,10 @@ export function setFastPath(on: boolean): void {
  */
 export function readPiece(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
   // A reference to a bidi control is shown or not as the parse says (PieceResult.references): micromark reads such
-  // a piece (they are rare; fast.ts does not tell them apart).
-  if (fastPath && ctx.gfm !== undefined && piece.charCodeAt(0) !== 0xfeff && !holdsControlReference(piece)) {
+  // a piece (they are rare; fast.ts does not tell them apart). So does a U+FEFF that starts the document, which
+  // micromark drops (parseText); anywhere else it is a character of the text to both readers.
+  const startsWithBom = base === 0 && skip === 0 && piece.charCodeAt(0) === 0xfeff;
+  if (fastPath && ctx.gfm !== undefined && !startsWithBom && !holdsControlReference(piece)) {
     const result = readPieceFast(ctx, piece, skip, base, check);
     if (result !== undefined) return result;
   }
