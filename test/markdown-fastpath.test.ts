@@ -106,6 +106,8 @@ describe('Markdown fast path: what it reads', () => {
     ['    https://c.example/\n\t\n\tx\n  y https://y.example/', '    https://c.example/\n\t\n\tx\n  ⟦y https://y.example/⟧'],
     ['-- \nsig https://s.example/\n\n==', '⟦--⟧ \n⟦sig https://s.example/⟧\n\n⟦==⟧'],
     ['> # Re: https://h.example/\n> ***\n> a\n> --\n> --', '> # ⟦Re: https://h.example/⟧\n> ***\n> ⟦a⟧\n> --\n> ⟦--⟧'],
+    // A tab after a list marker reaches the next multiple of 4 (§2.2, §5.2): `*\t` puts the content at column 4.
+    ['*\t, https://l.example/\n    more\n1.\tx\n\n    y', '*\t⟦, https://l.example/⟧\n    ⟦more⟧\n1.\t⟦x⟧\n\n    ⟦y⟧'],
     // A line indented with a tab is code in a fence, never its closing fence (§2.2, §4.5).
     ['```\n\thttps://c.example/\n  \t```\n```\nafter', '```\n\thttps://c.example/\n  \t```\n```\n⟦after⟧'],
     // A tab in the indentation of a line under a paragraph (mail's continued lines): continuation text (§2.2, §4.4).
@@ -178,7 +180,7 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
     '<img src="https://img.example/">', '<x-y a=\'1\' b>', '</b >', '<a b=c=d>', '<3', '<u@mail.example>', '<https://a@b.example.org/>',
     '(*https://n.example/*)', '"_https://o.example/_"', '__https://p.example/__.', '***https://q.example/*x**', 'https://r.example/a*b*',
   ];
-  const lineStarts = ['', '', '', '- ', '* ', '1. ', '2) ', '  ', '    ', '\t', ' \t', '\t  ', '# ', '### ', '> ', '| ', '|', '---', '===', '```', '~~~', '[ref]: https://ref.example/\n', '<div>', '<img src="x">', '<a b=c=d>', '<!-- c -->', '- <img src="i.png"/> '];
+  const lineStarts = ['', '', '', '- ', '* ', '1. ', '2) ', '  ', '    ', '\t', ' \t', '\t  ', '-\t', '1.\t', '- \t', '-   \t', '# ', '### ', '> ', '| ', '|', '---', '===', '```', '~~~', '[ref]: https://ref.example/\n', '<div>', '<img src="x">', '<a b=c=d>', '<!-- c -->', '- <img src="i.png"/> '];
   const line = fc
     .tuple(fc.constantFrom(...lineStarts), fc.array(fc.constantFrom(...inline), { minLength: 0, maxLength: 8 }), fc.array(fc.constantFrom(' ', '', 'word '), { minLength: 8, maxLength: 8 }))
     .map(([start, parts, gaps]) => start + parts.map((p, k) => p + gaps[k]!).join(''));
@@ -227,7 +229,7 @@ describe('Markdown fast path: the same chunks as micromark alone', () => {
   // Lines of nothing but markers (`+ *`: an item holding an empty one) start an item after another item's line,
   // but continue a paragraph (segment.ts startsItem).
   const listLine = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(fc.constantFrom('- ', '* ', '+ ', '- - ', '  - ', '    ', '- [ ] ', '1. ', '2) ', '> - ', '', '- <div>', '<div>', '- *', '+ 1.', '- 2. ', '*  - ', '[a]: '), line).map(([marker, rest]) => marker + rest) },
+    { weight: 4, arbitrary: fc.tuple(fc.constantFrom('- ', '* ', '+ ', '- - ', '  - ', '    ', '- [ ] ', '1. ', '2) ', '> - ', '', '- <div>', '<div>', '- *', '+ 1.', '- 2. ', '*  - ', '[a]: ', '*\t', '1.\t', '-  \t', '  -\t', '    \t'), line).map(([marker, rest]) => marker + rest) },
     { weight: 1, arbitrary: fc.constantFrom('+ *', '- *', '* -  ', '- 2.', '+ 10)', '- 1.', '* * *', '- -', '- - -', '+ - *', '+  *', '-     *', '+ *\t', '2) + ', '3. *', '10) - x', '1) 2.') },
   );
   it('a line that may continue the paragraph before it is no place to split (an empty or not-1 nested item); other cases the review found', () => {

@@ -1137,16 +1137,24 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
     const marker = listMarkerEnd(p, i, le);
     if (marker !== undefined && !isBreakOrUnderline(p, i, le)) {
       const m = marker.end;
+      // The spaces after the marker, in columns (§2.2: a tab reaches the next multiple of 4; nothing before the
+      // marker is a tab). More than 4 make the rest indented code in the item (not modelled).
       let k = m;
-      while (k < le && p.charCodeAt(k) === SPACE) k++;
-      const spaces = k - m;
+      let col = m - ls;
+      for (; k < le; k++) {
+        const d = p.charCodeAt(k);
+        if (d === SPACE) col++;
+        else if (d === TAB) col += 4 - (col % 4);
+        else break;
+      }
+      const spaces = col - (m - ls);
       const isMarker = spaces >= 1 || m === le;
       if (isMarker) {
-        if (k === le || (k < le && p.charCodeAt(k) === TAB) || spaces > 4) return undefined;
+        if (k === le || spaces > 4) return undefined;
         // §5.2: only a non-empty item, and `1.` of ordered ones, interrupts a paragraph (else: continuation text).
         if (interrupting && marker.ordered && !marker.one) return undefined;
         if (!closePara()) return undefined;
-        items.push(k - ls);
+        items.push(col);
         i = k;
         c = p.charCodeAt(i);
         if (startsParagraphlessBlock(p, i, le)) return undefined;
