@@ -961,7 +961,10 @@ export function openFenceLine(): string | undefined {
 export function fastSegment(p: string, start: number, end: number, ctx: FastContext): FastItem[] | undefined {
   openLine = undefined;
   const out: FastItem[] = [];
-  /** Content columns of the open list items, outermost first (no tabs: a column is a character count). */
+  /**
+   * Content columns of the open list items, outermost first (a tab after a marker counts to the next multiple of 4;
+   * a line under an item indented with a tab is given up on).
+   */
   const items: number[] = [];
   let paraStart = -1;
   let paraEnd = -1;
@@ -1054,7 +1057,8 @@ export function fastSegment(p: string, start: number, end: number, ctx: FastCont
     }
     let c = p.charCodeAt(i);
     if (c === 0x3e && items.length === 0) {
-      // §5.1 block quotes, at the top level, holding paragraphs only (mail's quoted replies: `> text`, `> > text`).
+      // §5.1 block quotes, at the top level, holding paragraphs, headings and thematic breaks (mail's quoted
+      // replies: `> text`, `> > text`).
       const k = quoteMarkersEnd(p, i, le);
       if (k < 0) return undefined;
       const depth = quoteDepth;
