@@ -1225,12 +1225,11 @@ function atxContent(p: string, i: number, le: number): [number, number] | undefi
  */
 function indentedCodeEnd(p: string, ls: number, end: number): number {
   while (ls < end) {
-    let e = ls;
-    while (e < end && !isLineEnding(p.charCodeAt(e))) e++;
+    const [e, next] = lineAt(p, ls, end);
     let k = ls;
     while (k < e && p.charCodeAt(k) === SPACE) k++;
     if (k < e && k - ls < 4 && p.charCodeAt(k) !== TAB) return ls;
-    ls = e < end ? e + (p.charCodeAt(e) === CR && p.charCodeAt(e + 1) === LF ? 2 : 1) : e;
+    ls = next;
   }
   return end;
 }
@@ -1278,7 +1277,7 @@ function quoteMarkersEnd(p: string, i: number, e: number): number {
 function readQuotedInline(p: string, a: number, b: number, ctx: FastContext, out: FastItem[]): boolean {
   let q = '';
   let from = a;
-  for (let ls = nextLine(p, a, b); ls < b; ls = nextLine(p, ls, b)) {
+  for (let ls = lineAt(p, a, b)[1]; ls < b; ls = lineAt(p, ls, b)[1]) {
     let i = ls;
     while (i < b && p.charCodeAt(i) === SPACE) i++;
     if (i - ls >= 4 || p.charCodeAt(i) !== 0x3e) continue;
@@ -1296,13 +1295,6 @@ function readQuotedInline(p: string, a: number, b: number, ctx: FastContext, out
     out.push(item);
   }
   return true;
-}
-
-/** Where the line after the one holding p[i] starts (after its line ending), or `b`. */
-function nextLine(p: string, i: number, b: number): number {
-  while (i < b && !isLineEnding(p.charCodeAt(i))) i++;
-  if (i < b && p.charCodeAt(i) === CR && p.charCodeAt(i + 1) === LF) return i + 2;
-  return i < b ? i + 1 : b;
 }
 
 /**
