@@ -28,7 +28,8 @@ import { createLinkStream } from '../stream/transform.js';
 import type { StreamOptions } from '../stream/transform.js';
 import { createProgress } from './progress.js';
 import type { Progress } from './progress.js';
-import { uniqueKey } from './unique.js';
+import { DistinctLinks } from './unique.js';
+import { detached } from '../memo.js';
 import { asText, linkChoice } from './filter.js';
 import type { LinkChoice } from './filter.js';
 
@@ -286,8 +287,11 @@ class Stats {
   }
 }
 
+/** Counts `key` in `m`; a new key is stored detached (a scheme may be a slice of the text: see DistinctLinks). */
 function bump(m: Map<string, number>, key: string): void {
-  m.set(key, (m.get(key) ?? 0) + 1);
+  const n = m.get(key);
+  if (n === undefined) m.set(detached(key), 1);
+  else m.set(key, n + 1);
 }
 
 /**
@@ -295,7 +299,7 @@ function bump(m: Map<string, number>, key: string): void {
  * seen into plain text (so that renderers that count lines still see every character).
  */
 class CliStage extends Transform {
-  private readonly seen: Set<string> | null;
+  private readonly seen: DistinctLinks | null;
   private readonly unique: boolean;
   private readonly stats: Stats;
   private lastEnd = 0;
@@ -303,7 +307,7 @@ class CliStage extends Transform {
 
   private readonly keep: LinkChoice['keep'];
 
-  constructor(seen: Set<string> | null, unique: boolean, stats: Stats, keep: LinkChoice['keep']) {
+  constructor(seen: DistinctLinks | null, unique: boolean, stats: Stats, keep: LinkChoice['keep']) {
     super({ objectMode: true, highWaterMark: 16 });
     this.keep = keep;
     this.seen = seen;
@@ -316,9 +320,7 @@ class CliStage extends Transform {
     if (chunk.byteEnd !== undefined) this.lastByteEnd = chunk.byteEnd;
     if (chunk.type === 'link' && this.keep !== null && !this.keep(chunk)) chunk = asText(chunk);
     if (chunk.type === 'link') {
-      const key = uniqueKey(chunk);
-      const fresh = this.seen === null || !this.seen.has(key);
-      if (this.seen !== null && fresh) this.seen.add(key);
+      const fresh = this.seen === null || this.seen.add(chunk);
       if (fresh) {
         this.stats.distinct++;
       }
@@ -641,7 +643,7 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     return code;
   }
 
-  const seen = settings.unique || settings.stats ? new Set<string>() : null;
+  const seen = settings.unique || settings.stats ? new DistinctLinks() : null;
   for (const file of settings.files) {
     stats.inputs++;
     const isStdin = file === '-';

@@ -27,6 +27,7 @@ import { postprocess, preprocess } from 'micromark';
 import { controlReference } from '../detect/embedding.js';
 import type { Scanner, UnlinkedSpan } from '../detect/index.js';
 import { NEVER_SCHEMES } from '../detect/index.js';
+import { detached } from '../memo.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
 import { fastSegment, openFenceLine } from './fast.js';
@@ -592,7 +593,7 @@ class PieceReader {
         } else if (type === 'link' || type === 'image') {
           stack.pop();
         } else if (type === 'definition') {
-          ctx.definitionsLinked.add(this.definitionLabel);
+          ctx.definitionsLinked.add(detached(this.definitionLabel));
         }
         continue;
       }
@@ -764,7 +765,8 @@ function collectDefinitions(ctx: PieceContext, piece: string, events: Event[], s
         destination = decodeString(piece.slice(token.start.offset + shift, token.end.offset + shift));
       }
     } else if (type === 'definition' && !ctx.definitions.has(label)) {
-      ctx.definitions.set(label, destination);
+      // Kept for the whole document: detached, so that the piece they were sliced from is not kept with them.
+      ctx.definitions.set(detached(label), detached(destination));
     }
   }
 }
