@@ -61,6 +61,34 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect(readStats.plain).to.equal(source.length);
   });
 
+  it('does not count a fenced code block that starts the range (leadingFenceEnd); a fence further on is counted', () => {
+    // Three marks a line (`[`, `]` and the line): over MAX_INLINE_MARKS as a paragraph.
+    const code = '  ["a", "b", "https://example.com/x"],\n'.repeat(MAX_INLINE_MARKS / 2);
+    const hostile = 'a['.repeat(MAX_INLINE_MARKS) + '\n';
+    expect(tooCostlyToParse(code), 'as a paragraph').to.equal(true);
+    expect(tooCostlyToParse('```json\n' + code + '```\n')).to.equal(false);
+    expect(tooCostlyToParse('   ~~~~\n' + code + '~~~~~  \n'), 'indented 3, closed by a longer run').to.equal(false);
+    expect(tooCostlyToParse('```\n' + hostile), 'never closed: all code').to.equal(false);
+    expect(tooCostlyToParse('~~~~\n' + hostile + '~~~\n'), 'a shorter run does not close it').to.equal(false);
+    expect(tooCostlyToParse('```json\n' + code + '```\n\n' + hostile), 'after the fence').to.equal(true);
+    expect(tooCostlyToParse('    ```\n' + code + '```\n'), 'indented code').to.equal(true);
+    expect(tooCostlyToParse('``` `x`\n' + code + '```\n'), 'a backtick in the info string: no fence').to.equal(true);
+    expect(tooCostlyToParse('para\n```\n' + code + '```\n'), 'not on the first line').to.equal(true);
+    // Why only the first line: here micromark reads an HTML block to the blank line, then a paragraph.
+    expect(tooCostlyToParse('<div>\n```\n\n' + hostile)).to.equal(true);
+  });
+
+  it("a README's long JSON example in a fence stays code: nothing in it is linked, however it is written", () => {
+    const code = '```json\n[\n' + '  {"tags": ["a", "b"], "see": "https://example.com/item"},\n'.repeat(3000) + ']\n```\n';
+    const source = 'See https://docs.example.com/ and `https://code.example/`.\n\n' + code + '\nAfter [it](https://after.example.com/).\n';
+    readStats.plain = 0;
+    const whole = linkifyMarkdown(source);
+    expect(readStats.plain).to.equal(0);
+    const expected = [`${source.indexOf('https://docs')}:https://docs.example.com/:bare`, `${source.indexOf('https://after')}:https://after.example.com/:link`];
+    expect(links(whole)).to.deep.equal(expected);
+    for (const size of [1, 700, 65_536]) expect(links(streamed(source, size)), String(size)).to.deep.equal(expected);
+  });
+
   it('counts the lazy continuation lines of a paragraph in a container (tooManyLazyLines): up to MAX_LAZY_LINES is Markdown', () => {
     // The paragraph's first line, and a line that continues it lazily (without the `>` or the item's indentation).
     const shapes: [string, string][] = [

@@ -887,7 +887,7 @@ function isThematicBreak(p: string, i: number, e: number): boolean {
  * the start of the line after its closing fence; 0 when the line opens none; -1 when the fence is not closed before
  * `end`.
  */
-function fenceEnd(p: string, i: number, le: number, next: number, end: number): number {
+export function fenceEnd(p: string, i: number, le: number, next: number, end: number): number {
   const c = p.charCodeAt(i);
   let j = i;
   while (j < le && p.charCodeAt(j) === c) j++;

@@ -22,11 +22,13 @@
 // MAX_DELIMITER_RUNS delimiter runs or more than MAX_UNCLOSED_HTML inline HTML openers of one kind after the last
 // closer of that kind, or more than MAX_INLINE_MARKS characters that may start an inline construct. Those shapes then
 // take 40–140 ms per MB; just under the limits micromark costs seconds per MB (paragraphs of 2,048 `~~a` runs 6.2 s,
-// lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph from a code block or a table between two
-// blank lines, so a code block with more than 2,048 `*` runs reads as plain text too; the 19 MB corpus of READMEs comes
+// lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph from indented code, a table or a fence
+// after a paragraph line, so such a block with more than 2,048 `*` runs reads as plain text too (a fence that starts
+// the stretch is skipped: leadingFenceEnd); the 19 MB corpus of READMEs comes
 // nowhere near (at most 5 containers on a line, 79 runs in a paragraph, 112 quoted list items in all). markdown-it caps
 // nesting in the same spirit (`maxNesting`).
 
+import { fenceEnd } from './fast.js';
 import { isAsciiLetter } from './segment.js';
 
 /** Containers (block quotes and list items) one line may open before its stretch is read as plain text. */
@@ -71,7 +73,7 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
   let marks = 0;
   let quotedItems = 0;
   const unclosed = new UnclosedHtml();
-  for (let ls = s; ls < e; ) {
+  for (let ls = leadingFenceEnd(text, s, e); ls < e; ) {
     // One pass over the line (performance: this runs on every segment of every piece) finds its end and counts its
     // delimiter runs and inline marks (LINE_CHAR); UnclosedHtml reads only lines with `<` or `>`, the only
     // characters it counts.
@@ -112,6 +114,30 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
     ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
   }
   return false;
+}
+
+/**
+ * §4.5: where the fenced code block that opens on the first line of text[s, e) ends (the start of the line after its
+ * closing fence, or `e` when it is not closed before `e`), or `s` when that line opens none. Neither micromark nor the
+ * fast reader parses a fence's content inline, so a JSON example with thousands of `[` (a README's API response) is
+ * not counted as a paragraph: counted, it made its stretch plain text, and the links in the code were linked.
+ * Only on the first line: a range starts where the block structure starts afresh (a piece, or a segment, which
+ * extract.ts cuts only after a blank line, before a line in column 0, with no fence or HTML block open), so that
+ * line is a fence's opener if it looks like one. Further on, a line that looks like one may lie in an HTML block
+ * (`<div>⏎```⏎⏎` then paragraphs: the block ends at the blank line, and what follows is parsed inline), so the
+ * count goes on there.
+ */
+function leadingFenceEnd(text: string, s: number, e: number): number {
+  let i = s;
+  while (i < e && i - s < 3 && text.charCodeAt(i) === SPACE) i++;
+  const c = text.charCodeAt(i);
+  if (i >= e || (c !== 0x60 && c !== 0x7e)) return s;
+  let le = i;
+  while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
+  const next = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
+  if (next > e) return s;
+  const end = fenceEnd(text, i, le, next, e);
+  return end === 0 ? s : end < 0 ? e : end;
 }
 
 interface LinePrefix {
@@ -241,7 +267,7 @@ export function tooManyEdits(text: string, s = 0, e = text.length): boolean {
   let blankBefore = false;
   let textBefore = false; // the line before is in the part and not blank
   let indent = -1; // of the last line starting with a container marker
-  for (let ls = s; ls < e; ) {
+  for (let ls = leadingFenceEnd(text, s, e); ls < e; ) {
     let le = ls;
     while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
     let i = ls;
@@ -287,7 +313,7 @@ export function tooManyLazyLines(text: string, s = 0, e = text.length): boolean 
   let paraQuotes = -1;
   let paraColumn = -1;
   let lazy = 0;
-  for (let ls = s; ls < e; ) {
+  for (let ls = leadingFenceEnd(text, s, e); ls < e; ) {
     let le = ls;
     while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
     const line = readLinePrefix(text, ls, le);
