@@ -61,26 +61,35 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect(readStats.plain).to.equal(source.length);
   });
 
-  it('does not count a fenced code block that starts the range (leadingFenceEnd); a fence further on is counted', () => {
+  it('does not count a fenced code block sure to be one: on the first line, or in column 0 with nothing unsure before it', () => {
     // Three marks a line (`[`, `]` and the line): over MAX_INLINE_MARKS as a paragraph.
     const code = '  ["a", "b", "https://example.com/x"],\n'.repeat(MAX_INLINE_MARKS / 2);
     const hostile = 'a['.repeat(MAX_INLINE_MARKS) + '\n';
     expect(tooCostlyToParse(code), 'as a paragraph').to.equal(true);
     expect(tooCostlyToParse('```json\n' + code + '```\n')).to.equal(false);
-    expect(tooCostlyToParse('   ~~~~\n' + code + '~~~~~  \n'), 'indented 3, closed by a longer run').to.equal(false);
+    expect(tooCostlyToParse('   ~~~~\n' + code + '~~~~~  \n'), 'indented 3 on the first line, closed by a longer run').to.equal(false);
     expect(tooCostlyToParse('```\n' + hostile), 'never closed: all code').to.equal(false);
     expect(tooCostlyToParse('~~~~\n' + hostile + '~~~\n'), 'a shorter run does not close it').to.equal(false);
     expect(tooCostlyToParse('```json\n' + code + '```\n\n' + hostile), 'after the fence').to.equal(true);
     expect(tooCostlyToParse('    ```\n' + code + '```\n'), 'indented code').to.equal(true);
     expect(tooCostlyToParse('``` `x`\n' + code + '```\n'), 'a backtick in the info string: no fence').to.equal(true);
-    expect(tooCostlyToParse('para\n```\n' + code + '```\n'), 'not on the first line').to.equal(true);
-    // Why only the first line: here micromark reads an HTML block to the blank line, then a paragraph.
+    // In column 0 it ends a paragraph, a block quote, a list item (no laziness for it) or indented code.
+    for (const before of ['Example:\n', '> quoted\n', '- item\n', '    code\n', '```\nx\n```\n', '``` `x`\n']) {
+      expect(tooCostlyToParse(before + '```\n' + code + '```\n'), JSON.stringify(before)).to.equal(false);
+      expect(tooCostlyToParse(before + '```\n' + code + '```\n' + hostile), JSON.stringify(before) + ' then text').to.equal(true);
+    }
+    // Unsure from a line starting with `<` (an HTML block may hold the fence-like line: micromark reads `<div>⏎```⏎⏎`
+    // as HTML to the blank line, then a paragraph) or a fence-like line indented 1–3 columns (`- a⏎  ```⏎b⏎```⏎`:
+    // `b` ends the item and its fence, and is parsed inline).
+    for (const before of ['<div>\n', 'a\n  <b>\n', '- a\n  ```\nb\n', 'a\n ~~~\n']) {
+      expect(tooCostlyToParse(before + '```\n' + code + '```\n'), JSON.stringify(before)).to.equal(true);
+    }
     expect(tooCostlyToParse('<div>\n```\n\n' + hostile)).to.equal(true);
   });
 
   it("a README's long JSON example in a fence stays code: nothing in it is linked, however it is written", () => {
     const code = '```json\n[\n' + '  {"tags": ["a", "b"], "see": "https://example.com/item"},\n'.repeat(3000) + ']\n```\n';
-    const source = 'See https://docs.example.com/ and `https://code.example/`.\n\n' + code + '\nAfter [it](https://after.example.com/).\n';
+    const source = 'See https://docs.example.com/ and `https://code.example/`.\n\n' + code + '\nAfter [it](https://after.example.com/), an example:\n' + code;
     readStats.plain = 0;
     const whole = linkifyMarkdown(source);
     expect(readStats.plain).to.equal(0);

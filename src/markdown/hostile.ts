@@ -22,9 +22,9 @@
 // MAX_DELIMITER_RUNS delimiter runs or more than MAX_UNCLOSED_HTML inline HTML openers of one kind after the last
 // closer of that kind, or more than MAX_INLINE_MARKS characters that may start an inline construct. Those shapes then
 // take 40–140 ms per MB; just under the limits micromark costs seconds per MB (paragraphs of 2,048 `~~a` runs 6.2 s,
-// lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph from indented code, a table or a fence
-// after a paragraph line, so such a block with more than 2,048 `*` runs reads as plain text too (a fence that starts
-// the stretch is skipped: leadingFenceEnd); the 19 MB corpus of READMEs comes
+// lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph from indented code or a table (nor a
+// fenced code block after an unsure line: see tooCostlyToParse), so such a block with more than 2,048 `*` runs reads
+// as plain text too; the 19 MB corpus of READMEs comes
 // nowhere near (at most 5 containers on a line, 79 runs in a paragraph, 112 quoted list items in all). markdown-it caps
 // nesting in the same spirit (`maxNesting`).
 
@@ -66,6 +66,9 @@ const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 const GT = 0x3e;
+const LT = 0x3c;
+const BACKTICK = 0x60;
+const TILDE = 0x7e;
 
 /** Whether text[s, e) is over one of the limits (one pass; see above). */
 export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean {
@@ -73,7 +76,35 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
   let marks = 0;
   let quotedItems = 0;
   const unclosed = new UnclosedHtml();
-  for (let ls = leadingFenceEnd(text, s, e); ls < e; ) {
+  // Fenced code blocks (§4.5) are not counted: neither micromark nor the fast reader parses their content inline, and
+  // a README's JSON example of a few thousand lines with `[` and `]`, counted as a paragraph, made its stretch plain
+  // text, so that the URLs in the code were linked. A fence is skipped where its opener is sure to open one at the
+  // top level: on the range's first line (a range starts where the block structure starts afresh: a piece, or a
+  // segment, which extract.ts cuts only after a blank line, before a line in column 0, with nothing open), or in
+  // column 0 while every line before it in the range that could have opened a top-level fence or HTML block was such
+  // a fence, skipped to its closing line. A line in column 0 that opens a fence ends every container (it continues
+  // no paragraph lazily) and indented code. Otherwise the fence is counted like the rest: a fence-like line
+  // indented 1–3 columns may be a list item's (`- a⏎  ```⏎b`: `b` ends the item and its fence, and is parsed inline),
+  // and after a line starting with `<` an HTML block may be open (`<div>⏎```⏎⏎` then a paragraph), so from either
+  // on nothing more is skipped.
+  let sure = true;
+  for (let ls = s; ls < e; ) {
+    if (sure) {
+      let i = ls;
+      while (i < e && i - ls < 3 && text.charCodeAt(i) === SPACE) i++;
+      const c = text.charCodeAt(i);
+      if (c === LT) sure = false;
+      else if (c === BACKTICK || c === TILDE) {
+        const end = fenceFrom(text, i, e);
+        if (end > 0 && (i === ls || ls === s)) {
+          ls = end;
+          runs = marks = 0;
+          unclosed.reset();
+          continue;
+        }
+        if (end > 0) sure = false;
+      }
+    }
     // One pass over the line (performance: this runs on every segment of every piece) finds its end and counts its
     // delimiter runs and inline marks (LINE_CHAR); UnclosedHtml reads only lines with `<` or `>`, the only
     // characters it counts.
@@ -117,27 +148,28 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
 }
 
 /**
- * §4.5: where the fenced code block that opens on the first line of text[s, e) ends (the start of the line after its
- * closing fence, or `e` when it is not closed before `e`), or `s` when that line opens none. Neither micromark nor the
- * fast reader parses a fence's content inline, so a JSON example with thousands of `[` (a README's API response) is
- * not counted as a paragraph: counted, it made its stretch plain text, and the links in the code were linked.
- * Only on the first line: a range starts where the block structure starts afresh (a piece, or a segment, which
- * extract.ts cuts only after a blank line, before a line in column 0, with no fence or HTML block open), so that
- * line is a fence's opener if it looks like one. Further on, a line that looks like one may lie in an HTML block
- * (`<div>⏎```⏎⏎` then paragraphs: the block ends at the blank line, and what follows is parsed inline), so the
- * count goes on there.
+ * tooManyEdits and tooManyLazyLines skip a fence (§4.5) on the range's first line only (see tooCostlyToParse): its
+ * content holds no container or lazy line. Where it ends, or `s`.
  */
 function leadingFenceEnd(text: string, s: number, e: number): number {
   let i = s;
   while (i < e && i - s < 3 && text.charCodeAt(i) === SPACE) i++;
   const c = text.charCodeAt(i);
-  if (i >= e || (c !== 0x60 && c !== 0x7e)) return s;
+  const end = c === BACKTICK || c === TILDE ? fenceFrom(text, i, e) : 0;
+  return end > 0 ? end : s;
+}
+
+/**
+ * §4.5: for a line whose fence characters start at text[i] (after at most 3 spaces), the start of the line after its
+ * closing fence (`e` when it is not closed before `e`), or 0 when the line opens no fence.
+ */
+function fenceFrom(text: string, i: number, e: number): number {
   let le = i;
   while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
   const next = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
-  if (next > e) return s;
+  if (next > e) return 0;
   const end = fenceEnd(text, i, le, next, e);
-  return end === 0 ? s : end < 0 ? e : end;
+  return end < 0 ? e : end;
 }
 
 interface LinePrefix {
