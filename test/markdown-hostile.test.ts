@@ -85,6 +85,12 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
       expect(tooCostlyToParse(before + '```\n' + code + '```\n'), JSON.stringify(before)).to.equal(true);
     }
     expect(tooCostlyToParse('<div>\n```\n\n' + hostile)).to.equal(true);
+    // tooManyEdits and tooManyLazyLines skip a fence on the first line only: its lines are no containers.
+    const edits = '> x\n\n'.repeat(MAX_EDITS + 2);
+    const lazy = '> a\n' + 'b\n'.repeat(MAX_LAZY_LINES + 1);
+    expect([tooManyEdits(edits), tooManyLazyLines(lazy)]).to.deep.equal([true, true]);
+    expect([tooManyEdits('```\n' + edits + '```\n'), tooManyLazyLines('~~~\n' + lazy)]).to.deep.equal([false, false]);
+    expect([tooManyEdits('a\n```\n' + edits + '```\n'), tooManyLazyLines('a\n~~~\n' + lazy)]).to.deep.equal([true, true]);
   });
 
   it("a README's long JSON example in a fence stays code: nothing in it is linked, however it is written", () => {
