@@ -8,6 +8,8 @@ import {
   tooManyEdits, tooManyLazyLines,
 } from '../src/markdown/hostile.js';
 import { linkifyMarkdown, type MarkdownChunk } from '../src/markdown/index.js';
+import { parse, postprocess, preprocess } from 'micromark';
+import { gfmTable } from 'micromark-extension-gfm-table';
 import { streamed } from './support/markdown.js';
 
 /** Links as `start:text:construct`. */
@@ -102,6 +104,58 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     const expected = [`${source.indexOf('https://docs')}:https://docs.example.com/:bare`, `${source.indexOf('https://after')}:https://after.example.com/:link`];
     expect(links(whole)).to.deep.equal(expected);
     for (const size of [1, 700, 65_536]) expect(links(streamed(source, size)), String(size)).to.deep.equal(expected);
+  });
+
+  it('counts the rows of a GFM table one by one, only where micromark reads a table', () => {
+    const rows = '| [pkg](https://example.com/p) | a *small* `thing` |\n'.repeat(MAX_DELIMITER_RUNS);
+    const table = '| Name | About |\n| --- | :-: |\n' + rows;
+    expect(tooCostlyToParse(table, 0, table.length, true)).to.equal(false);
+    expect(tooCostlyToParse(table, 0, table.length, false), 'without GFM: a paragraph').to.equal(true);
+    expect(tooCostlyToParse('| a *b* |\n'.repeat(MAX_DELIMITER_RUNS), 0, undefined, true), 'no delimiter row').to.equal(true);
+    expect(tooCostlyToParse('| Name |\n| --- | --- |\n' + rows, 0, undefined, true), 'cell counts differ').to.equal(true);
+    expect(tooCostlyToParse('para\n' + table, 0, undefined, true), 'after a paragraph line (micromark: a table)').to.equal(true);
+    expect(tooCostlyToParse('<div>\n\n' + table, 0, undefined, true), 'after a line starting with <').to.equal(true);
+    expect(tooCostlyToParse(table.replace(/^\| \[/gm, '  | ['), 0, undefined, true), 'rows indented').to.equal(true);
+    // A row is bounded as a paragraph is.
+    const row = '| ' + 'a*'.repeat(MAX_DELIMITER_RUNS + 1) + ' |\n';
+    expect(tooCostlyToParse('| h |\n| - |\n' + row, 0, undefined, true)).to.equal(true);
+    readStats.plain = 0;
+    const found = linkifyMarkdown('# List\n\n' + table).filter((c) => c.type === 'link');
+    expect([found.length, readStats.plain]).to.deep.equal([MAX_DELIMITER_RUNS, 0]);
+    expect(new Set(found.map((c) => (c.type === 'link' ? c.construct : '')))).to.deep.equal(new Set(['link']));
+  });
+
+  it('takes table rows only where micromark reads a table (random documents)', () => {
+    const lines = [
+      '| a | b |', '|a|', '| `x | y` | z |', '| a \\| b | c |', '|| x |', '| a |  ', '|', '| a | b', '| \\\\| c |',
+      '| - | - |', '|---|:-:|', '| :- |', '| --- | --- | --- |', '|-|', '| - |\t', '| -- | x |', '|:|', '|\t-\t|\t-\t|', '| - - |',
+      '| c | d |', '| e |', '| f | a*b* |', '', '', '> q', '>', '- item', '  | indented |', '    | code |', '```', '~~~', '<div>',
+      '<!--', '-->', 'text', '# h', '---', '1. a', '\t| tab |', ' | one space |', '| x\\|', '> | a | b |', '| ```', '===',
+      // A header row and a delimiter row that match, or almost.
+      '| a | b |\n| - | - |', '|a|\n|-|', '| `x | y` |\n| - | - |', '| a \\| b |\n| --- |', '| a | b |\n| - |',
+      '|| x |\n| - | - |', '| a |\n|:-:|\n| b |', '| a | b\n|-|-', '| a |\n| - |\t\n| b |',
+    ];
+    let withRows = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...lines), { minLength: 2, maxLength: 14 }), fc.constantFrom('\n', '\r\n'), (picked, eol) => {
+        const text = picked.join(eol) + eol;
+        const ours: number[] = [];
+        tooCostlyToParse(text, 0, text.length, true, ours);
+        if (ours.length === 0) return;
+        withRows++;
+        const starts = [0];
+        for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+        const theirs = new Set<number>();
+        // A parser per document: micromark keeps per-document state in it (its map of lazy lines).
+        const events = postprocess(parse({ extensions: [gfmTable()] }).document().write(preprocess()(text, undefined, true)));
+        for (const [kind, token] of events) {
+          if (kind === 'enter' && (token.type === 'tableRow' || token.type === 'tableDelimiterRow')) theirs.add(starts[token.start.line - 1]!);
+        }
+        for (const ls of ours) expect(theirs.has(ls), `${JSON.stringify(text)}: the line at ${ls}`).to.equal(true);
+      }),
+      { numRuns: 4000, seed: 117 },
+    );
+    expect(withRows).to.be.above(600);
   });
 
   it('counts the lazy continuation lines of a paragraph in a container (tooManyLazyLines): up to MAX_LAZY_LINES is Markdown', () => {

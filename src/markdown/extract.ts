@@ -183,7 +183,7 @@ function parseText(ctx: PieceContext, text: string, atStart = false): Event[] {
 }
 
 function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: number, check: boolean): PieceResult {
-  if (tooCostlyToParse(piece) || tooManyEdits(piece) || tooManyLazyLines(piece)) {
+  if (tooCostlyToParse(piece, 0, piece.length, ctx.gfm === true) || tooManyEdits(piece) || tooManyLazyLines(piece)) {
     // hostile.ts: the whole piece as plain text (readPieceFast reads such a stretch alone when it can).
     readStats.plain += piece.length;
     const reader = new PieceReader(ctx, piece, skip, base);
@@ -238,7 +238,7 @@ function readPieceFast(ctx: PieceContext, piece: string, skip: number, base: num
   const segment = (e: number): void => {
     // hostile.ts: a segment micromark (or the fast reader's emphasis) would take super-linear time over is read as
     // plain text, on its own.
-    const plain = tooCostlyToParse(piece, segStart, e);
+    const plain = tooCostlyToParse(piece, segStart, e, ctx.gfm === true);
     const items = plain ? undefined : fastSegment(piece, segStart, e, fast);
     fastOpen = items !== undefined ? openFenceLine() : undefined;
     const last = parts[parts.length - 1];

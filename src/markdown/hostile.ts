@@ -22,9 +22,9 @@
 // MAX_DELIMITER_RUNS delimiter runs or more than MAX_UNCLOSED_HTML inline HTML openers of one kind after the last
 // closer of that kind, or more than MAX_INLINE_MARKS characters that may start an inline construct. Those shapes then
 // take 40–140 ms per MB; just under the limits micromark costs seconds per MB (paragraphs of 2,048 `~~a` runs 6.2 s,
-// lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph from indented code or a table (nor a
-// fenced code block after an unsure line: see tooCostlyToParse), so such a block with more than 2,048 `*` runs reads
-// as plain text too; the 19 MB corpus of READMEs comes
+// lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph from indented code (nor a fenced code
+// block or a table after an unsure line: see tooCostlyToParse, TableRows), so such a block with more than 2,048 `*`
+// runs reads as plain text too; the 19 MB corpus of READMEs comes
 // nowhere near (at most 5 containers on a line, 79 runs in a paragraph, 112 quoted list items in all). markdown-it caps
 // nesting in the same spirit (`maxNesting`).
 
@@ -70,12 +70,16 @@ const LT = 0x3c;
 const BACKTICK = 0x60;
 const TILDE = 0x7e;
 
-/** Whether text[s, e) is over one of the limits (one pass; see above). */
-export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean {
+/**
+ * Whether text[s, e) is over one of the limits (one pass; see above). `gfm`: GFM tables are read (their rows are
+ * counted one by one: TableRows). `rows` (tests): receives the start of each line counted as a table row.
+ */
+export function tooCostlyToParse(text: string, s = 0, e = text.length, gfm = false, rows?: number[]): boolean {
   let runs = 0;
   let marks = 0;
   let quotedItems = 0;
   const unclosed = new UnclosedHtml();
+  const tables = gfm ? new TableRows() : null;
   // Fenced code blocks (§4.5) are not counted: neither micromark nor the fast reader parses their content inline, and
   // a README's JSON example of a few thousand lines with `[` and `]`, counted as a paragraph, made its stretch plain
   // text, so that the URLs in the code were linked. A fence is skipped where its opener is sure to open one at the
@@ -100,6 +104,7 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
           ls = end;
           runs = marks = 0;
           unclosed.reset();
+          tables?.reset();
           continue;
         }
         if (end > 0) sure = false;
@@ -133,7 +138,9 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
     if (line.quotedItem && ++quotedItems > MAX_QUOTED_ITEMS) return true;
     // A paragraph ends at a blank line (also inside block quotes), at a thematic break and where a list item
     // interrupts it (§5.2: a bullet, `1.` or `1)`, with text after it; `2. x` or an empty item continues it).
-    if (line.blank || line.interrupts || line.thematicBreak) {
+    const row = tables !== null && tables.line(text, ls, le, sure, line.blank);
+    if (rows !== undefined && tables?.inTable === true) rows.push(ls);
+    if (line.blank || line.interrupts || line.thematicBreak || row) {
       runs = marks = 0;
       unclosed.reset();
     }
@@ -145,6 +152,97 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length): boolean 
     ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
   }
   return false;
+}
+
+const PIPE = 0x7c;
+const BACKSLASH = 0x5c;
+
+/**
+ * GFM §4.10 tables, for tooCostlyToParse: micromark and the fast reader parse the cells of each row on their own (a
+ * row of n delimiter runs costs what a paragraph of them does; rows add up linearly), so the counts restart at each
+ * row. Counted as one paragraph, a table of 2,000 rows holding a link each was read as plain text. A table is taken
+ * only where it is sure to be one, a subset of what micromark takes (test/markdown-hostile.test.ts compares them):
+ * - a header row: a line starting with `|` in column 0, first in the range or after a blank line, while `sure` (no
+ *   line starting with `<` before it in the range: an HTML block may hold such lines; see tooCostlyToParse);
+ * - then a delimiter row with as many cells (each `:?-+:?` between spaces or tabs), also starting with `|`;
+ * - then the rows, each starting with `|` in column 0. Any other line ends the table (micromark may read it as a row
+ *   still, or as a new block: the counts restart there, and go on as for a paragraph).
+ * Cells are split at each `|` not escaped by a backslash, also inside code spans (GFM: `` `a | b` `` is two cells).
+ */
+class TableRows {
+  /** The cells of the line before, when it may be a header row; else 0. */
+  private headerCells = 0;
+  /** The line just fed is a delimiter row or a row after it. */
+  inTable = false;
+  private blankBefore = true;
+
+  /** Feeds the line text[ls, le); true when the counts restart at it (a row after the header, or the line after a table). */
+  line(text: string, ls: number, le: number, sure: boolean, blank: boolean): boolean {
+    const pipe = ls < le && text.charCodeAt(ls) === PIPE;
+    let restart = false;
+    if (this.inTable) {
+      restart = true;
+      if (!pipe) this.inTable = false;
+      this.headerCells = 0;
+    } else if (this.headerCells > 0 && pipe && rowCells(text, ls, le, true) === this.headerCells) {
+      restart = this.inTable = true;
+      this.headerCells = 0;
+    } else {
+      this.headerCells = pipe && sure && this.blankBefore ? rowCells(text, ls, le, false) : 0;
+    }
+    this.blankBefore = blank;
+    return restart;
+  }
+
+  /** After a fence: no table is open, and the next line follows no blank line. */
+  reset(): void {
+    this.headerCells = 0;
+    this.inTable = false;
+    this.blankBefore = false;
+  }
+}
+
+/**
+ * The cells of the row text[ls, le), which starts with `|`: the stretches between unescaped `|`, less an empty
+ * (blank) one after the last `|`. With `delimiter`, −1 unless each cell is a delimiter cell (`:?-+:?`, spaces and
+ * tabs around it).
+ */
+function rowCells(text: string, ls: number, le: number, delimiter: boolean): number {
+  let cells = 0;
+  let cellStart = ls + 1;
+  for (let k = ls + 1; k <= le; k++) {
+    const c = k < le ? text.charCodeAt(k) : PIPE;
+    if (c === BACKSLASH) {
+      k++;
+      continue;
+    }
+    if (c !== PIPE) continue;
+    const blank = isBlank(text, cellStart, k);
+    if (k === le && blank) break; // nothing after the last `|`
+    if (delimiter && !isDelimiterCell(text, cellStart, k)) return -1;
+    cells++;
+    cellStart = k + 1;
+  }
+  return cells;
+}
+
+function isBlank(text: string, a: number, b: number): boolean {
+  for (let k = a; k < b; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== SPACE && c !== TAB) return false;
+  }
+  return true;
+}
+
+/** GFM §4.10: a delimiter row's cell text[a, b): `:?-+:?`, with spaces and tabs around it. */
+function isDelimiterCell(text: string, a: number, b: number): boolean {
+  while (a < b && (text.charCodeAt(a) === SPACE || text.charCodeAt(a) === TAB)) a++;
+  while (b > a && (text.charCodeAt(b - 1) === SPACE || text.charCodeAt(b - 1) === TAB)) b--;
+  if (a < b && text.charCodeAt(a) === 0x3a) a++;
+  if (b > a && text.charCodeAt(b - 1) === 0x3a) b--;
+  if (a >= b) return false;
+  for (let k = a; k < b; k++) if (text.charCodeAt(k) !== 0x2d) return false;
+  return true;
 }
 
 /**
