@@ -95,6 +95,22 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect([tooManyEdits('a\n```\n' + edits + '```\n'), tooManyLazyLines('a\n~~~\n' + lazy)]).to.deep.equal([true, true]);
   });
 
+  it('does not count indented code sure to be one: after a blank line, with no container or HTML block before it', () => {
+    const code = '    ["a", "b", "https://example.com/x"],\n'.repeat(MAX_INLINE_MARKS / 2);
+    expect(tooCostlyToParse('Example:\n\n' + code)).to.equal(false);
+    expect(tooCostlyToParse('\t' + code.trimStart()), 'a tab, on the first line').to.equal(false);
+    expect(tooCostlyToParse('Example:\n\n' + code + '\n' + 'a['.repeat(MAX_INLINE_MARKS)), 'after the block').to.equal(true);
+    // Not after a blank line: a paragraph's continuation. After a line that may open a container: maybe its content.
+    expect(tooCostlyToParse('Example:\n' + code)).to.equal(true);
+    for (const before of ['- item\n\n', '> quote\n\n', '1. item\n\n', '<div>\n\n', 'a\n  ```\nb\n\n']) {
+      expect(tooCostlyToParse(before + code), JSON.stringify(before)).to.equal(true);
+    }
+    readStats.plain = 0;
+    const source = 'Example https://a.example/:\n\n' + code;
+    expect(linkifyMarkdown(source).filter((c) => c.type === 'link').map((c) => c.text)).to.deep.equal(['https://a.example/']);
+    expect(readStats.plain).to.equal(0);
+  });
+
   it("a README's long JSON example in a fence stays code: nothing in it is linked, however it is written", () => {
     const code = '```json\n[\n' + '  {"tags": ["a", "b"], "see": "https://example.com/item"},\n'.repeat(3000) + ']\n```\n';
     const source = 'See https://docs.example.com/ and `https://code.example/`.\n\n' + code + '\nAfter [it](https://after.example.com/), an example:\n' + code;
@@ -125,7 +141,7 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect(new Set(found.map((c) => (c.type === 'link' ? c.construct : '')))).to.deep.equal(new Set(['link']));
   });
 
-  it('takes table rows only where micromark reads a table (random documents)', () => {
+  it('takes table rows and code blocks only where micromark reads them (random documents)', () => {
     const lines = [
       '| a | b |', '|a|', '| `x | y` | z |', '| a \\| b | c |', '|| x |', '| a |  ', '|', '| a | b', '| \\\\| c |',
       '| - | - |', '|---|:-:|', '| :- |', '| --- | --- | --- |', '|-|', '| - |\t', '| -- | x |', '|:|', '|\t-\t|\t-\t|', '| - - |',
@@ -134,28 +150,39 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
       // A header row and a delimiter row that match, or almost.
       '| a | b |\n| - | - |', '|a|\n|-|', '| `x | y` |\n| - | - |', '| a \\| b |\n| --- |', '| a | b |\n| - |',
       '|| x |\n| - | - |', '| a |\n|:-:|\n| b |', '| a | b\n|-|-', '| a |\n| - |\t\n| b |',
+      // Fences and indented code.
+      '```js', ' ```', '   ~~~~', '````', '``` `x`', '    code', '\tcode', '  \tcode', '     ', '\t', '      more', '-', '* x',
+      '2) b', '+', '  - i', '    - j', '<p>', '  <b>', '\n\n    code\n', '```\ncode\n```', '~~~\n\n    x\n~~~',
     ];
     let withRows = 0;
+    let withCode = 0;
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...lines), { minLength: 2, maxLength: 14 }), fc.constantFrom('\n', '\r\n'), (picked, eol) => {
         const text = picked.join(eol) + eol;
-        const ours: number[] = [];
-        tooCostlyToParse(text, 0, text.length, true, ours);
-        if (ours.length === 0) return;
-        withRows++;
+        const seen = { table: [] as number[], code: [] as number[] };
+        tooCostlyToParse(text, 0, text.length, true, seen);
+        if (seen.table.length === 0 && seen.code.length === 0) return;
+        if (seen.table.length > 0) withRows++;
+        if (seen.code.length > 0) withCode++;
         const starts = [0];
         for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
-        const theirs = new Set<number>();
+        const rows = new Set<number>();
+        const code = new Set<number>();
         // A parser per document: micromark keeps per-document state in it (its map of lazy lines).
         const events = postprocess(parse({ extensions: [gfmTable()] }).document().write(preprocess()(text, undefined, true)));
         for (const [kind, token] of events) {
-          if (kind === 'enter' && (token.type === 'tableRow' || token.type === 'tableDelimiterRow')) theirs.add(starts[token.start.line - 1]!);
+          if (kind !== 'enter') continue;
+          if (token.type === 'tableRow' || token.type === 'tableDelimiterRow') rows.add(starts[token.start.line - 1]!);
+          if (token.type === 'codeFenced' || token.type === 'codeIndented') {
+            for (let line = token.start.line; line <= token.end.line; line++) code.add(starts[line - 1]!);
+          }
         }
-        for (const ls of ours) expect(theirs.has(ls), `${JSON.stringify(text)}: the line at ${ls}`).to.equal(true);
+        for (const ls of seen.table) expect(rows.has(ls), `${JSON.stringify(text)}: the row at ${ls}`).to.equal(true);
+        for (const ls of seen.code) expect(code.has(ls), `${JSON.stringify(text)}: the code line at ${ls}`).to.equal(true);
       }),
-      { numRuns: 4000, seed: 117 },
+      { numRuns: 6000, seed: 117 },
     );
-    expect(withRows).to.be.above(600);
+    expect([withRows, withCode].every((n) => n > 600), `${withRows} with rows, ${withCode} with code`).to.equal(true);
   });
 
   it('counts the lazy continuation lines of a paragraph in a container (tooManyLazyLines): up to MAX_LAZY_LINES is Markdown', () => {

@@ -22,9 +22,9 @@
 // MAX_DELIMITER_RUNS delimiter runs or more than MAX_UNCLOSED_HTML inline HTML openers of one kind after the last
 // closer of that kind, or more than MAX_INLINE_MARKS characters that may start an inline construct. Those shapes then
 // take 40–140 ms per MB; just under the limits micromark costs seconds per MB (paragraphs of 2,048 `~~a` runs 6.2 s,
-// lines of 32 `> ` 3.8 s). The counts are coarse: they do not tell a paragraph from indented code (nor a fenced code
-// block or a table after an unsure line: see tooCostlyToParse, TableRows), so such a block with more than 2,048 `*`
-// runs reads as plain text too; the 19 MB corpus of READMEs comes
+// lines of 32 `> ` 3.8 s). The counts are coarse: they tell code and tables from paragraphs only where they are sure
+// (SureCode, TableRows), so such a block after an unsure line with more than 2,048 `*` runs reads as plain text
+// too; the 19 MB corpus of READMEs comes
 // nowhere near (at most 5 containers on a line, 79 runs in a paragraph, 112 quoted list items in all). markdown-it caps
 // nesting in the same spirit (`maxNesting`).
 
@@ -72,43 +72,25 @@ const TILDE = 0x7e;
 
 /**
  * Whether text[s, e) is over one of the limits (one pass; see above). `gfm`: GFM tables are read (their rows are
- * counted one by one: TableRows). `rows` (tests): receives the start of each line counted as a table row.
+ * counted one by one: TableRows). `seen` (tests): receives the start of each line counted as a table row, and of each
+ * non-blank line skipped as code (SureCode).
  */
-export function tooCostlyToParse(text: string, s = 0, e = text.length, gfm = false, rows?: number[]): boolean {
+export function tooCostlyToParse(text: string, s = 0, e = text.length, gfm = false, seen?: { table: number[]; code: number[] }): boolean {
   let runs = 0;
   let marks = 0;
   let quotedItems = 0;
   const unclosed = new UnclosedHtml();
   const tables = gfm ? new TableRows() : null;
-  // Fenced code blocks (§4.5) are not counted: neither micromark nor the fast reader parses their content inline, and
-  // a README's JSON example of a few thousand lines with `[` and `]`, counted as a paragraph, made its stretch plain
-  // text, so that the URLs in the code were linked. A fence is skipped where its opener is sure to open one at the
-  // top level: on the range's first line (a range starts where the block structure starts afresh: a piece, or a
-  // segment, which extract.ts cuts only after a blank line, before a line in column 0, with nothing open), or in
-  // column 0 while every line before it in the range that could have opened a top-level fence or HTML block was such
-  // a fence, skipped to its closing line. A line in column 0 that opens a fence ends every container (it continues
-  // no paragraph lazily) and indented code. Otherwise the fence is counted like the rest: a fence-like line
-  // indented 1–3 columns may be a list item's (`- a⏎  ```⏎b`: `b` ends the item and its fence, and is parsed inline),
-  // and after a line starting with `<` an HTML block may be open (`<div>⏎```⏎⏎` then a paragraph), so from either
-  // on nothing more is skipped.
-  let sure = true;
+  const code = new SureCode();
   for (let ls = s; ls < e; ) {
-    if (sure) {
-      let i = ls;
-      while (i < e && i - ls < 3 && text.charCodeAt(i) === SPACE) i++;
-      const c = text.charCodeAt(i);
-      if (c === LT) sure = false;
-      else if (c === BACKTICK || c === TILDE) {
-        const end = fenceFrom(text, i, e);
-        if (end > 0 && (i === ls || ls === s)) {
-          ls = end;
-          runs = marks = 0;
-          unclosed.reset();
-          tables?.reset();
-          continue;
-        }
-        if (end > 0) sure = false;
-      }
+    const end = code.skip(text, ls, e, ls === s);
+    if (end > ls) {
+      if (seen !== undefined) recordLines(text, ls, end, seen.code);
+      ls = end;
+      runs = marks = 0;
+      unclosed.reset();
+      tables?.reset();
+      continue;
     }
     // One pass over the line (performance: this runs on every segment of every piece) finds its end and counts its
     // delimiter runs and inline marks (LINE_CHAR); UnclosedHtml reads only lines with `<` or `>`, the only
@@ -138,8 +120,8 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length, gfm = fal
     if (line.quotedItem && ++quotedItems > MAX_QUOTED_ITEMS) return true;
     // A paragraph ends at a blank line (also inside block quotes), at a thematic break and where a list item
     // interrupts it (§5.2: a bullet, `1.` or `1)`, with text after it; `2. x` or an empty item continues it).
-    const row = tables !== null && tables.line(text, ls, le, sure, line.blank);
-    if (rows !== undefined && tables?.inTable === true) rows.push(ls);
+    const row = tables !== null && tables.line(text, ls, le, code.sure, line.blank);
+    if (seen !== undefined && tables?.inTable === true) seen.table.push(ls);
     if (line.blank || line.interrupts || line.thematicBreak || row) {
       runs = marks = 0;
       unclosed.reset();
@@ -152,6 +134,106 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length, gfm = fal
     ls = le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
   }
   return false;
+}
+
+/**
+ * Code blocks are not counted: neither micromark nor the fast reader parses their content inline, and a README's JSON
+ * example of a few thousand lines with `[` and `]`, counted as a paragraph, made its stretch plain text, so that the
+ * URLs in the code were linked. A block is skipped where it is sure to be code at the top level. A range starts where
+ * the block structure starts afresh (a piece, or a segment, which extract.ts cuts only after a blank line, before a
+ * line in column 0, with nothing open), and the lines before that could leave something open are watched:
+ * - after a line starting with `<` (within 3 columns) an HTML block may be open (`<div>⏎```⏎⏎` then a paragraph is
+ *   HTML, then text parsed inline): nothing more is skipped (`sure` turns false);
+ * - a fence-like line indented 1–3 columns, other than the range's first, may be a list item's (`- a⏎  ```⏎b⏎```⏎`:
+ *   `b` ends the item and its fence, and is parsed inline): the same;
+ * - after a line that may open a block quote or a list item (`>`, `-`, `+`, `*` or a digit first), an indented line
+ *   may be its content: no indented code is skipped any more.
+ * Then §4.5: a fence in column 0, or on the range's first line, is skipped to its closing line. A line in column 0
+ * that opens a fence ends every container (it continues no paragraph lazily) and indented code. §4.4: a line indented
+ * 4 columns or more after a blank line opens indented code (it interrupts no paragraph), which runs over such lines
+ * and blank ones. (test/markdown-hostile.test.ts compares the lines skipped with micromark's code blocks.)
+ */
+class SureCode {
+  /** No line so far may have left an HTML block or a fence open that the count does not know of. */
+  sure = true;
+  /** A line so far may have opened a block quote or a list item. */
+  private containers = false;
+  private blankBefore = true;
+
+  /** At the line starting at ls: where the code block it opens ends (the start of the line after it), or ls. */
+  skip(text: string, ls: number, e: number, first: boolean): number {
+    const i = indentEnd(text, ls, e, 4);
+    const blank = isBlankLine(text, i, e);
+    const blankBefore = this.blankBefore;
+    this.blankBefore = blank;
+    if (blank || !this.sure) return ls;
+    // Indented 4 columns or more: indentEnd stopped there (at 4 spaces, or after a tab, which reaches 4).
+    if (i - ls >= 4 || (i > ls && text.charCodeAt(i - 1) === TAB)) {
+      if (this.containers || !blankBefore) return ls;
+      // §4.4: indented code, up to the first line with text indented less than 4 columns.
+      let end = ls;
+      for (let k = ls; k < e; ) {
+        const j = indentEnd(text, k, e, 4);
+        const blankLine = isBlankLine(text, j, e);
+        if (!blankLine && j - k < 4 && (j === k || text.charCodeAt(j - 1) !== TAB)) break;
+        k = nextLine(text, k, e);
+        end = k;
+        this.blankBefore = blankLine;
+      }
+      return end;
+    }
+    const c = text.charCodeAt(i);
+    if (c === LT) this.sure = false;
+    else if (c === 0x3e || c === 0x2d || c === 0x2b || c === 0x2a || (c >= 0x30 && c <= 0x39)) this.containers = true;
+    else if (c === BACKTICK || c === TILDE) {
+      const end = fenceFrom(text, i, e);
+      if (end > 0 && (i === ls || first)) {
+        this.blankBefore = false;
+        return end;
+      }
+      if (end > 0) this.sure = false;
+    }
+    return ls;
+  }
+}
+
+/**
+ * Where the indentation of the line at ls ends: after spaces and tabs up to `columns` columns (a tab to the next
+ * multiple of 4, §2.2), or at the first other character.
+ */
+function indentEnd(text: string, ls: number, e: number, columns: number): number {
+  let col = 0;
+  let i = ls;
+  while (i < e && col < columns) {
+    const c = text.charCodeAt(i);
+    if (c === SPACE) col++;
+    else if (c === TAB) col += 4 - (col % 4);
+    else break;
+    i++;
+  }
+  return i;
+}
+
+/** Whether only spaces and tabs are left of the line from i. */
+function isBlankLine(text: string, i: number, e: number): boolean {
+  for (; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || c === CR) return true;
+    if (c !== SPACE && c !== TAB) return false;
+  }
+  return true;
+}
+
+/** The start of the line after the one at ls (e at the end). */
+function nextLine(text: string, ls: number, e: number): number {
+  let le = ls;
+  while (le < e && text.charCodeAt(le) !== LF && text.charCodeAt(le) !== CR) le++;
+  return le >= e ? e : le + (text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? 2 : 1);
+}
+
+/** Tests: the starts of the non-blank lines in [a, b). */
+function recordLines(text: string, a: number, b: number, out: number[]): void {
+  for (let k = a; k < b; k = nextLine(text, k, b)) if (!isBlankLine(text, k, b)) out.push(k);
 }
 
 const PIPE = 0x7c;
