@@ -118,10 +118,11 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length, gfm = fal
     const line = readLinePrefix(text, ls, le);
     if (line.containers > MAX_CONTAINERS) return true;
     if (line.quotedItem && ++quotedItems > MAX_QUOTED_ITEMS) return true;
-    // A paragraph ends at a blank line (also inside block quotes), at a thematic break and where a list item
-    // interrupts it (§5.2: a bullet, `1.` or `1)`, with text after it; `2. x` or an empty item continues it).
     const row = tables !== null && tables.line(text, ls, le, code.sure, line.blank);
     if (seen !== undefined && tables?.inTable === true) seen.table.push(ls);
+    // A paragraph ends at a blank line (also inside block quotes), at a thematic break and where a list item
+    // interrupts it (§5.2: a bullet, `1.` or `1)`, with text after it; `2. x` or an empty item continues it), and
+    // each table row is read on its own.
     if (line.blank || line.interrupts || line.thematicBreak || row) {
       runs = marks = 0;
       unclosed.reset();
@@ -162,26 +163,26 @@ class SureCode {
 
   /** At the line starting at ls: where the code block it opens ends (the start of the line after it), or ls. */
   skip(text: string, ls: number, e: number, first: boolean): number {
-    const i = indentEnd(text, ls, e, 4);
-    const blank = isBlankLine(text, i, e);
+    const blank = isBlankLine(text, ls, e);
     const blankBefore = this.blankBefore;
     this.blankBefore = blank;
     if (blank || !this.sure) return ls;
-    // Indented 4 columns or more: indentEnd stopped there (at 4 spaces, or after a tab, which reaches 4).
-    if (i - ls >= 4 || (i > ls && text.charCodeAt(i - 1) === TAB)) {
+    if (indentedCode(text, ls, e)) {
       if (this.containers || !blankBefore) return ls;
       // §4.4: indented code, up to the first line with text indented less than 4 columns.
       let end = ls;
       for (let k = ls; k < e; ) {
-        const j = indentEnd(text, k, e, 4);
-        const blankLine = isBlankLine(text, j, e);
-        if (!blankLine && j - k < 4 && (j === k || text.charCodeAt(j - 1) !== TAB)) break;
+        const blankLine = isBlankLine(text, k, e);
+        if (!blankLine && !indentedCode(text, k, e)) break;
         k = nextLine(text, k, e);
         end = k;
         this.blankBefore = blankLine;
       }
       return end;
     }
+    // Indented less than 4 columns: by spaces only (a tab reaches 4).
+    let i = ls;
+    while (text.charCodeAt(i) === SPACE) i++;
     const c = text.charCodeAt(i);
     if (c === LT) this.sure = false;
     else if (c === 0x3e || c === 0x2d || c === 0x2b || c === 0x2a || (c >= 0x30 && c <= 0x39)) this.containers = true;
@@ -197,21 +198,16 @@ class SureCode {
   }
 }
 
-/**
- * Where the indentation of the line at ls ends: after spaces and tabs up to `columns` columns (a tab to the next
- * multiple of 4, §2.2), or at the first other character.
- */
-function indentEnd(text: string, ls: number, e: number, columns: number): number {
+/** §2.2, §4.4: whether the line at ls is indented 4 columns or more (a tab to the next multiple of 4). */
+function indentedCode(text: string, ls: number, e: number): boolean {
   let col = 0;
-  let i = ls;
-  while (i < e && col < columns) {
+  for (let i = ls; i < e && col < 4; i++) {
     const c = text.charCodeAt(i);
     if (c === SPACE) col++;
     else if (c === TAB) col += 4 - (col % 4);
     else break;
-    i++;
   }
-  return i;
+  return col >= 4;
 }
 
 /** Whether only spaces and tabs are left of the line from i. */
@@ -244,8 +240,8 @@ const BACKSLASH = 0x5c;
  * row of n delimiter runs costs what a paragraph of them does; rows add up linearly), so the counts restart at each
  * row. Counted as one paragraph, a table of 2,000 rows holding a link each was read as plain text. A table is taken
  * only where it is sure to be one, a subset of what micromark takes (test/markdown-hostile.test.ts compares them):
- * - a header row: a line starting with `|` in column 0, first in the range or after a blank line, while `sure` (no
- *   line starting with `<` before it in the range: an HTML block may hold such lines; see tooCostlyToParse);
+ * - a header row: a line starting with `|` in column 0, first in the range or after a blank line, while SureCode is
+ *   sure (no line starting with `<` before it in the range: an HTML block may hold such lines);
  * - then a delimiter row with as many cells (each `:?-+:?` between spaces or tabs), also starting with `|`;
  * - then the rows, each starting with `|` in column 0. Any other line ends the table (micromark may read it as a row
  *   still, or as a new block: the counts restart there, and go on as for a paragraph).
