@@ -132,6 +132,12 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
     expect(tooCostlyToParse('para\n' + table, 0, undefined, true), 'after a paragraph line (micromark: a table)').to.equal(true);
     expect(tooCostlyToParse('<div>\n\n' + table, 0, undefined, true), 'after a line starting with <').to.equal(true);
     expect(tooCostlyToParse(table.replace(/^\| \[/gm, '  | ['), 0, undefined, true), 'rows indented').to.equal(true);
+    // Without the leading `|`: rows may start with a letter (or `|`, or a non-ASCII character), not as a block does.
+    const bare = 'Name | About\n--- | :-:\n' + rows.replace(/^\| /gm, 'x ');
+    expect(tooCostlyToParse(bare, 0, bare.length, true)).to.equal(false);
+    expect(tooCostlyToParse(bare.replace('--- |', '- |'), 0, undefined, true), '`- | :-:` is a list item').to.equal(true);
+    expect(tooCostlyToParse(bare.replace(/^x /gm, '= '), 0, undefined, true), 'rows not sure to be rows: counted').to.equal(true);
+    expect(tooCostlyToParse('Name\n---\n' + rows, 0, undefined, true), 'a setext heading: no `|`').to.equal(true);
     // A row is bounded as a paragraph is.
     const row = '| ' + 'a*'.repeat(MAX_DELIMITER_RUNS + 1) + ' |\n';
     expect(tooCostlyToParse('| h |\n| - |\n' + row, 0, undefined, true)).to.equal(true);
@@ -153,6 +159,10 @@ describe('Markdown mode: hostile shapes (hostile.ts tooCostlyToParse)', () => {
       // Fences and indented code.
       '```js', ' ```', '   ~~~~', '````', '``` `x`', '    code', '\tcode', '  \tcode', '     ', '\t', '      more', '-', '* x',
       '2) b', '+', '  - i', '    - j', '<p>', '  <b>', '\n\n    code\n', '```\ncode\n```', '~~~\n\n    x\n~~~',
+      // Tables without a leading `|`, and lines that only look like their rows.
+      'a | b', 'a | b | c', '--- | ---', '- | -', ':-- | --:', '-|-', 'c | d', 'é | x', '1. c | d', '* e | f', 'a\\| b',
+      '---', '-- | --', '-\t| -', 'a | b\n--- | ---', 'a | b\n- | -', 'x\n---', 'a | b\n:-|-:\nc', 'Ünïcode | x\n-|-',
+      '[x] | y', '= | =', '[x]: /u', '[x]: /u | v', '! x', '\\- x', ': x', '(x) | y', '"x"',
     ];
     let withRows = 0;
     let withCode = 0;

@@ -240,11 +240,15 @@ const BACKSLASH = 0x5c;
  * row of n delimiter runs costs what a paragraph of them does; rows add up linearly), so the counts restart at each
  * row. Counted as one paragraph, a table of 2,000 rows holding a link each was read as plain text. A table is taken
  * only where it is sure to be one, a subset of what micromark takes (test/markdown-hostile.test.ts compares them):
- * - a header row: a line starting with `|` in column 0, first in the range or after a blank line, while SureCode is
- *   sure (no line starting with `<` before it in the range: an HTML block may hold such lines);
- * - then a delimiter row with as many cells (each `:?-+:?` between spaces or tabs), also starting with `|`;
- * - then the rows, each starting with `|` in column 0. Any other line ends the table (micromark may read it as a row
- *   still, or as a new block: the counts restart there, and go on as for a paragraph).
+ * - a header row: a line in column 0 holding a `|` and starting with one, with an ASCII letter or with a non-ASCII
+ *   character (no other block starts so), first in the range or after a blank line, while SureCode is sure (no line
+ *   starting with `<` before it in the range: an HTML block may hold such lines);
+ * - then a delimiter row with as many cells (each `:?-+:?` between spaces or tabs) and a `|`, not starting as a list
+ *   item does (`- | -`);
+ * - then the rows: lines in column 0 not starting as another block may (startsRow; they need no `|`). Any other line
+ *   ends the table
+ *   (micromark may read it as a row still, or as a new block: the counts restart there, and go on as for a
+ *   paragraph).
  * Cells are split at each `|` not escaped by a backslash, also inside code spans (GFM: `` `a | b` `` is two cells).
  */
 class TableRows {
@@ -256,17 +260,17 @@ class TableRows {
 
   /** Feeds the line text[ls, le); true when the counts restart at it (a row after the header, or the line after a table). */
   line(text: string, ls: number, le: number, sure: boolean, blank: boolean): boolean {
-    const pipe = ls < le && text.charCodeAt(ls) === PIPE;
+    const c = ls < le ? text.charCodeAt(ls) : LF;
     let restart = false;
     if (this.inTable) {
       restart = true;
-      if (!pipe) this.inTable = false;
+      if (!startsRow(c)) this.inTable = false;
       this.headerCells = 0;
-    } else if (this.headerCells > 0 && pipe && rowCells(text, ls, le, true) === this.headerCells) {
+    } else if (this.headerCells > 0 && isDelimiterRowStart(text, ls, le) && rowCells(text, ls, le, true) === this.headerCells) {
       restart = this.inTable = true;
       this.headerCells = 0;
     } else {
-      this.headerCells = pipe && sure && this.blankBefore ? rowCells(text, ls, le, false) : 0;
+      this.headerCells = sure && this.blankBefore && startsHeader(c) && (c === PIPE || hasPipe(text, ls, le)) ? rowCells(text, ls, le, false) : 0;
     }
     this.blankBefore = blank;
     return restart;
@@ -281,14 +285,58 @@ class TableRows {
 }
 
 /**
- * The cells of the row text[ls, le), which starts with `|`: the stretches between unescaped `|`, less an empty
- * (blank) one after the last `|`. With `delimiter`, −1 unless each cell is a delimiter cell (`:?-+:?`, spaces and
- * tabs around it).
+ * A character a table's header row may start with in column 0, where no other block can start: `|`, an ASCII letter
+ * or a non-ASCII character (CommonMark's block starts are ASCII punctuation, digits, spaces and tabs; `[` may start a
+ * link reference definition there).
+ */
+function startsHeader(c: number): boolean {
+  return c === PIPE || c >= 0x80 || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+}
+
+/**
+ * A character a table's row may start with in column 0: any but those that start another block or a line ending:
+ * `>` `-` `+` `*` `#` `` ` `` `~` `<` `=` `_`, digits, spaces and tabs. (A definition cannot start inside a table.)
+ */
+function startsRow(c: number): boolean {
+  if (c >= 0x80) return true;
+  return c > SPACE && ROW_START[c] === 1;
+}
+
+const ROW_START = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) ROW_START[c] = 1;
+for (const c of '>-+*#`~<=_0123456789') ROW_START[c.charCodeAt(0)] = 0;
+
+/**
+ * A delimiter row's start in column 0, and a `|` in it: `|`, `:`, or `-` not followed by a space or a tab (`- | -`
+ * is a list item).
+ */
+function isDelimiterRowStart(text: string, ls: number, le: number): boolean {
+  const c = text.charCodeAt(ls);
+  if (c === PIPE) return true;
+  if (c !== 0x3a && c !== 0x2d) return false;
+  const d = text.charCodeAt(ls + 1);
+  return !(c === 0x2d && (d === SPACE || d === TAB)) && hasPipe(text, ls, le);
+}
+
+/** Whether text[ls, le) holds a `|` not escaped by a backslash. */
+function hasPipe(text: string, ls: number, le: number): boolean {
+  for (let k = ls; k < le; k++) {
+    const c = text.charCodeAt(k);
+    if (c === BACKSLASH) k++;
+    else if (c === PIPE) return true;
+  }
+  return false;
+}
+
+/**
+ * The cells of the row text[ls, le): the stretches between unescaped `|` (after a leading one), less an empty (blank)
+ * one after the last `|`. With `delimiter`, −1 unless each cell is a delimiter cell (`:?-+:?`, spaces and tabs
+ * around it).
  */
 function rowCells(text: string, ls: number, le: number, delimiter: boolean): number {
   let cells = 0;
-  let cellStart = ls + 1;
-  for (let k = ls + 1; k <= le; k++) {
+  let cellStart = text.charCodeAt(ls) === PIPE ? ls + 1 : ls;
+  for (let k = cellStart; k <= le; k++) {
     const c = k < le ? text.charCodeAt(k) : PIPE;
     if (c === BACKSLASH) {
       k++;
