@@ -210,7 +210,7 @@ function indentedCode(text: string, ls: number, e: number): boolean {
   return col >= 4;
 }
 
-/** Whether only spaces and tabs are left of the line from i. */
+/** Whether only spaces and tabs are left of the line from i, before e (a table cell's text too: it has no line end). */
 function isBlankLine(text: string, i: number, e: number): boolean {
   for (; i < e; i++) {
     const c = text.charCodeAt(i);
@@ -246,9 +246,8 @@ const BACKSLASH = 0x5c;
  * - then a delimiter row with as many cells (each `:?-+:?` between spaces or tabs) and a `|`, not starting as a list
  *   item does (`- | -`);
  * - then the rows: lines in column 0 not starting as another block may (startsRow; they need no `|`). Any other line
- *   ends the table
- *   (micromark may read it as a row still, or as a new block: the counts restart there, and go on as for a
- *   paragraph).
+ *   ends the table (micromark may read it as a row still, or as a new block: the counts restart there, and go on as
+ *   for a paragraph).
  * Cells are split at each `|` not escaped by a backslash, also inside code spans (GFM: `` `a | b` `` is two cells).
  */
 class TableRows {
@@ -258,7 +257,7 @@ class TableRows {
   inTable = false;
   private blankBefore = true;
 
-  /** Feeds the line text[ls, le); true when the counts restart at it (a row after the header, or the line after a table). */
+  /** Feeds the line text[ls, le); true when the counts restart at it (a row after the header, or after the table). */
   line(text: string, ls: number, le: number, sure: boolean, blank: boolean): boolean {
     const c = ls < le ? text.charCodeAt(ls) : LF;
     let restart = false;
@@ -276,7 +275,7 @@ class TableRows {
     return restart;
   }
 
-  /** After a fence: no table is open, and the next line follows no blank line. */
+  /** After a code block SureCode skipped: no table is open, and the next line follows no blank line. */
   reset(): void {
     this.headerCells = 0;
     this.inTable = false;
@@ -343,21 +342,13 @@ function rowCells(text: string, ls: number, le: number, delimiter: boolean): num
       continue;
     }
     if (c !== PIPE) continue;
-    const blank = isBlank(text, cellStart, k);
+    const blank = isBlankLine(text, cellStart, k);
     if (k === le && blank) break; // nothing after the last `|`
     if (delimiter && !isDelimiterCell(text, cellStart, k)) return -1;
     cells++;
     cellStart = k + 1;
   }
   return cells;
-}
-
-function isBlank(text: string, a: number, b: number): boolean {
-  for (let k = a; k < b; k++) {
-    const c = text.charCodeAt(k);
-    if (c !== SPACE && c !== TAB) return false;
-  }
-  return true;
 }
 
 /** GFM §4.10: a delimiter row's cell text[a, b): `:?-+:?`, with spaces and tabs around it. */
@@ -372,7 +363,7 @@ function isDelimiterCell(text: string, a: number, b: number): boolean {
 }
 
 /**
- * tooManyEdits and tooManyLazyLines skip a fence (§4.5) on the range's first line only (see tooCostlyToParse): its
+ * tooManyEdits and tooManyLazyLines skip a fence (§4.5) on the range's first line only (SureCode's first rule): its
  * content holds no container or lazy line. Where it ends, or `s`.
  */
 function leadingFenceEnd(text: string, s: number, e: number): number {
