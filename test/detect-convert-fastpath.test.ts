@@ -165,6 +165,39 @@ describe('detect: the plain-ASCII fast path gives the same Link as the full conv
     }
   });
 
+  it('for hosts and addresses the scan found plain (no walk of them), and their near misses', () => {
+    // [text, uri]: the authority or address is lower-case LDH without hyphens (and a plain local part) or just not.
+    const cases: [string, string][] = [
+      ['example.com./x', 'https://example.com./x'],
+      ['http://example.com./x', 'http://example.com./x'],
+      ['http://example.com.', 'http://example.com'],
+      ['http://a.b.example.co.uk', 'http://a.b.example.co.uk'],
+      ['a.b.example.co.uk/p?q=1#f', 'https://a.b.example.co.uk/p?q=1#f'],
+      ['http://example.com/a%41#x#y', 'http://example.com/a%41#x%23y'],
+      ['http://example.com:8080/x', 'http://example.com:8080/x'],
+      ['http://Example.com/x', 'http://example.com/x'],
+      ['http://my-host.example.com/x', 'http://my-host.example.com/x'],
+      ['http://ab--cd.example.com/x', 'http://ab--cd.example.com/x'],
+      ['http://xn--r8jz45g.jp/x', 'http://xn--r8jz45g.jp/x'],
+      ['ssh://git@example.com/x', 'ssh://git@example.com/x'],
+      ['git://x_y.example.com/x', 'git://x_y.example.com/x'],
+      ["o'neil+x=1@example.com", "mailto:o'neil+x=1@example.com"],
+      ['John.Smith@example.com', 'mailto:John.Smith@example.com'],
+      ['john@Example.com', 'mailto:john@example.com'],
+      ['john@my-example.com', 'mailto:john@my-example.com'],
+      ['MailTo:john@example.com?subject=a%20b', 'mailto:john@example.com?subject=a%20b'],
+      ['a/b@example.com', 'mailto:a%2Fb@example.com'],
+      ['a%41b@example.com', 'mailto:a%41b@example.com'],
+      ['a^b@example.com', 'mailto:a%5Eb@example.com'],
+    ];
+    for (const [text, uri] of cases) {
+      const [fast, slow] = bothWays(`see ${text} now, {${text}} and '${text}'`);
+      expect(fast, text).to.have.length(3);
+      expect(fast, text).to.deep.equal(slow);
+      expect(fast[0], text).to.deep.include({ text: text.replace(/\.$/, ''), uri });
+    }
+  });
+
   it('with a document charset, an other default scheme, a bidi control and a cut link', () => {
     for (const [text, options] of [
       ['http://a.com/?q=%41%E6%97%A5 Ex.COM/%20', { documentCharset: 'Shift_JIS' }],

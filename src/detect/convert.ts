@@ -734,7 +734,15 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
   }
   // bis §3.5: with a document charset the query of a non-ASCII link may be encoded in it; the full path decides.
   const ascii = st.opts.documentCharset !== undefined;
-  if (authority) {
+  if ((authority || mailto) && st.plainAuthority) {
+    // The scan saw the host (or the address) and found it plain (ScanState.plainAuthority): what the walk below
+    // would find — an LDH domain in lower case, nothing toIri decodes, no `/` in an address — without reading it
+    // again. The rest starts at the domain's end (a trailing dot before a path is walked there: it is PLAIN).
+    qHostStart = st.hostStart - s;
+    qHostEnd = st.hostEnd - s;
+    qHostOk = true;
+    i = qHostEnd;
+  } else if (authority) {
     const dns = isDnsScheme(st.scheme);
     i = walkAuthority(raw, i, dns);
     if (i < 0 || (dns && !qHostOk)) return null;

@@ -1,7 +1,21 @@
 // UTS #58 §3.2 / NOTES §4.1–4.2: schemeless links anchored on a dot followed by a known top-level domain, the
 // domain scanned back from that dot, its labels checked; and the same label rules for hosts after `scheme://`.
 
-import { A_ALPHA, A_DIGIT, A_HOST, asciiAfterNoSpaceText, ASCII_FLAGS, codePointAt, codePointBefore, equalsLowerCased, isDomainChar, isHostDot, isLabelChar, isNoSpaceScriptLetter } from './chars.js';
+import {
+  A_ALPHA,
+  A_DIGIT,
+  A_HOST,
+  asciiAfterNoSpaceText,
+  ASCII_FLAGS,
+  codePointAt,
+  codePointBefore,
+  equalsLowerCased,
+  isDomainChar,
+  isHostDot,
+  isLabelChar,
+  isNoSpaceScriptLetter,
+  PLAIN_HOST,
+} from './chars.js';
 import { emailAt } from './email.js';
 import { closerBefore, delimitedBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
@@ -42,14 +56,19 @@ export function atDot(st: ScanState, d: number): boolean {
   const end = st.end;
   let j = d + 1;
   let tooLong = false;
+  // Whether the domain, read here and by the back-scan below, is PLAIN_HOST (ScanState.plainAuthority; the TLD
+  // found may end before j: what is noted here is then about more than the domain, which only makes it stricter).
+  let plain = 1;
   while (j < end || !st.outOfRoom(j)) {
     const c = text.charCodeAt(j);
     if (c < 128) {
       if (c === DOT || (ASCII_FLAGS[c]! & A_HOST) === 0) break;
+      plain &= PLAIN_HOST[c]!;
       j++;
     } else {
       const cp = st.cpAt(j);
       if (!isLabelChar(cp)) break;
+      plain = 0;
       j += cp > 0xffff ? 2 : 1;
     }
     if (j - d - 1 > o.tldMaxLength) {
@@ -115,6 +134,7 @@ export function atDot(st: ScanState, d: number): boolean {
     const c = text.charCodeAt(ds - 1);
     if (c < 128) {
       if ((ASCII_FLAGS[c]! & A_HOST) === 0) break;
+      plain &= PLAIN_HOST[c]!;
       if (c === DOT) {
         if (ds === labelEnd || text.charCodeAt(ds) === HYPHEN || text.charCodeAt(labelEnd - 1) === HYPHEN) badLabel = true;
         labelEnd = ds - 1;
@@ -151,7 +171,7 @@ export function atDot(st: ScanState, d: number): boolean {
   }
 
   // Step 5: an email address when `@` precedes the domain.
-  if (ds > floor && text.charCodeAt(ds - 1) === AT) return emailAt(st, ds, tldEnd, linkEnd, wordGoesOn);
+  if (ds > floor && text.charCodeAt(ds - 1) === AT) return emailAt(st, ds, tldEnd, linkEnd, wordGoesOn, ascii && plain === 1);
   if (!o.schemeless || wordGoesOn) return false;
 
   // Deviation (UTS #58 §4.1): a domain right after `://` belongs to that scheme. When the scheme was not linked
@@ -180,6 +200,8 @@ export function atDot(st: ScanState, d: number): boolean {
   }
 
   st.beginCandidate();
+  // The authority is the domain, with a trailing dot when a path follows (`example.com./x`), and no port.
+  st.plainAuthority = ascii && plain === 1 && !hasPort;
   st.closer = closerBefore(text, ds);
   st.delimited = delimitedBefore(text, ds);
   st.start = ds; // terminate reads the link's start (quotes.ts angleBefore)

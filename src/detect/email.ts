@@ -2,7 +2,7 @@
 // local-part found by scanning back from the `@` over Link_Email characters.
 
 import { isLinkEmail } from '../unicode/index.js';
-import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl } from './chars.js';
+import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl, PLAIN_LOCAL } from './chars.js';
 import { closerBefore, delimitedBefore } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
@@ -24,9 +24,10 @@ const LEFT_BRACE = 0x7b;
  *         ^start ^ls   ^@          ^stop (the trailing dot, a port or a path are never part of an email)
  *
  * `wordGoesOn`: an identifier runs on from the TLD (`a@b.to_string`, atDot); only an address after `mailto:` ends
- * there. Returns true with the email in `st`, or false (the domain is then skipped too, as in the reference).
+ * there. `plainDomain`: the domain is PLAIN_HOST (ScanState.plainAuthority). Returns true with the email in `st`, or
+ * false (the domain is then skipped too, as in the reference).
  */
-export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: number, wordGoesOn: boolean): boolean {
+export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: number, wordGoesOn: boolean, plainDomain: boolean): boolean {
   const text = st.text;
   const at = ds - 1;
   st.next = linkEnd;
@@ -37,10 +38,13 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // NOTES §4.3 step 1: back over Link_Email.
   const floor = st.floor();
   let ls = at;
+  // Whether the run read is PLAIN_LOCAL (the local part found may be shorter: only stricter).
+  let plainLocal = 1;
   while (ls > floor) {
     const c = text.charCodeAt(ls - 1);
     const cp = c < 0xdc00 || c > 0xdfff ? c : codePointBefore(text, ls);
     if (!isLinkEmail(cp) || (cp >= 128 && isBidiControl(cp))) break;
+    plainLocal &= cp < 128 ? PLAIN_LOCAL[cp]! : 0;
     ls -= cp > 0xffff ? 2 : 1;
     // Deviation (UTS #58 §5.2): the reference has no limit; a longer run is not a local-part.
     if (at - ls > MAX_LOCAL_PART_LENGTH) return reject(st, linkEnd);
@@ -75,6 +79,7 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // A TLD that an identifier runs on from (`a@b.to_string`, see atDot) ends a bare address only after `mailto:`.
   if (wordGoesOn && !mailto) return reject(st, linkEnd);
   st.beginCandidate();
+  st.plainAuthority = plainDomain && plainLocal === 1;
   const start = mailto ? ls - 7 : ls;
   st.schemeInferred = !mailto;
   st.start = start;

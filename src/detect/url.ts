@@ -21,6 +21,7 @@ import {
   isHostDot,
   isLabelChar,
   isNoSpaceScriptLetter,
+  PLAIN_HOST,
   termOf,
 } from './chars.js';
 import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
@@ -353,15 +354,19 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
   // place without an `@`, and the host scan would take the same run: both are skipped (performance).
   let run = a;
   const runMax = a + MAX_DOMAIN_LENGTH;
+  let plain = 1;
   while (run < end && run <= runMax) {
     const ch = text.charCodeAt(run);
     if (ch >= 128 || ((ASCII_FLAGS[ch]! & A_HOST) === 0 && ch !== UNDERSCORE)) break;
+    plain &= PLAIN_HOST[ch]!;
     run++;
   }
   if (fastPaths && run > a && run < end && run - a <= MAX_DOMAIN_LENGTH) {
     const stop = text.charCodeAt(run);
     if (stop < 128 && stop !== AT && (ASCII_FLAGS[stop]! & A_USERINFO) === 0) {
       if (!validLabels(text, a, run)) return false;
+      // No `@` and no `:` follow the run (both are userinfo characters): the authority is the host.
+      st.plainAuthority = plain === 1;
       return authorityEnd(st, a, run);
     }
   }
