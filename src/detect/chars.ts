@@ -55,9 +55,18 @@ export const ASCII_TERM = new Uint8Array(128);
  */
 export const PLAIN_HOST = new Uint8Array(128);
 export const PLAIN_LOCAL = new Uint8Array(128);
+/**
+ * 1 for the ASCII characters a link's path, query and fragment hold as its URI and IRI write them (convert.ts
+ * quickLink): unreserved and reserved (RFC 3986 §2.2, §2.3) but `#` (a second one needs toValidUri, RFC 3986 §3.5),
+ * `[` and `]` (outside an IP-literal they need toValidUri). Not `%`: toIri may decode a triplet.
+ */
+export const URI_SIMPLE = new Uint8Array(128);
 {
   for (const ch of 'abcdefghijklmnopqrstuvwxyz0123456789.') PLAIN_HOST[ch.charCodeAt(0)] = 1;
   for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$&'*+-.=_~") PLAIN_LOCAL[ch.charCodeAt(0)] = 1;
+  for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?@!$&'()*+,;=") {
+    URI_SIMPLE[ch.charCodeAt(0)] = 1;
+  }
 }
 
 /** The code point at `i` (a surrogate pair combined; a lone surrogate is returned as itself). */

@@ -9,7 +9,7 @@ import type { DiagnosticCode, Link } from '../types.js';
 import { domainToUnicode, isDnsScheme } from '../iri/idna.js';
 import { confusableHost } from '../unicode/confusables.js';
 import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
-import { isBidiControl, isHostDot } from './chars.js';
+import { isBidiControl, isHostDot, URI_SIMPLE } from './chars.js';
 import type { ScanState } from './state.js';
 import { removeWrapSpace } from './wrap.js';
 import { displayIri } from './display.js';
@@ -460,19 +460,16 @@ function hexValue(c: number): number {
   return l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
 }
 
-// RFC 3986 §2.2, §2.3: a character that is not unreserved or reserved, or is `#` (a second one needs toValidUri), `[`
-// or `]` — so also `%` and every non-ASCII character. One search for it (from lastIndex: `g`) over the rest of a
-// link after its authority or mailto path tells the common path, which holds none, from the others; a character
-// class without quantifiers cannot backtrack, and the search stops at the link's end. Deviation (STYLE.md habit 7,
-// walk with charCodeAt): irregexp's compiled class test costs about half of a charCodeAt walk (measured on the
-// link texts of corpora/large/en-mixed.txt), and most paths then need no walk at all.
-const NOT_SIMPLE = /[^A-Za-z0-9\-._~:/?@!$&'()*+,;=]/g;
-
-/** True when raw[from, …) holds a NOT_SIMPLE character. */
-function notSimpleFrom(raw: string, from: number): boolean {
-  if (from >= raw.length) return false;
-  NOT_SIMPLE.lastIndex = from;
-  return NOT_SIMPLE.test(raw);
+/**
+ * Does text[from, to) hold a character that is not URI_SIMPLE (chars.ts: not unreserved or reserved, or `#`, `[`,
+ * `]`; so also `%` and every non-ASCII character)? Most paths hold none: then they need no walk at all.
+ */
+function notSimpleIn(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || URI_SIMPLE[c] === 0) return true;
+  }
+  return false;
 }
 
 // What quickLink found (module state: one link at a time, no allocation per link).
@@ -699,8 +696,9 @@ function walkMailto(raw: string, a: number, ascii: boolean): number {
  * - uri = toValidUri(the encoded text), the text itself unless a `%` starts no `%XX` (→ `%25`,
  *   `invalid-percent-encoding`) or a second `#` follows the fragment's (→ `%23`, RFC 3986 §3.5);
  * - bidi-component only when the iri has a non-ASCII character (decoded or raw).
- * Most links hold only unreserved and reserved characters but `#` (NOT_SIMPLE finds none): then only the authority
- * (or a mailto path) is walked.
+ * Most links hold only unreserved and reserved characters but `#` (URI_SIMPLE ones): then only the authority (or a
+ * mailto path) is walked, and not even that when the scan found it plain; terminate() notes what it found in the
+ * rest (ScanState.plainAuthority, pathNotSimple).
  */
 function quickLink(st: ScanState, s: number, e: number, base: number, raw: string): Link | null {
   const n = raw.length;
@@ -752,8 +750,10 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     // A bare address with `/` in its local part: fullLink encodes it (mailtoAddress; `?` `#` end the walk above).
     if (email && raw.lastIndexOf('/', qHostStart) >= 0) return null;
   }
-  // The rest (path, query, fragment): walked only when it holds more than unreserved and reserved characters.
-  if (notSimpleFrom(raw, i) && !walk(raw, i, n, ascii)) return null;
+  // The rest (path, query, fragment): walked only when it holds more than unreserved and reserved characters, and not
+  // read at all when terminate() walked it and found only those there (ScanState.pathNotSimple).
+  const simpleRest = st.pathStart >= 0 && st.pathStart <= s + i && (st.pathNotSimple < 0 || st.pathNotSimple >= e);
+  if (!simpleRest && notSimpleIn(st.text, s + i, e) && !walk(raw, i, n, ascii)) return null;
   // The scanned host, unless it is the domain just found LDH (which has no ACE label).
   if (st.hostEnd > st.hostStart && (qHostStart !== st.hostStart - s || qHostEnd !== st.hostEnd - s || !qHostOk) &&
     needsHostCheck(st.text, st.hostStart, st.hostEnd)) {

@@ -67,6 +67,14 @@ export class ScanState {
    * code unit). False when the step did not look, which is always safe.
    */
   plainAuthority = false;
+  /**
+   * Where the last terminate() of the candidate started (−1: none since beginCandidate), and the first character it
+   * took on that is not URI_SIMPLE (chars.ts), or a position at or before it (−1: none). What it walked from there
+   * to the link's end holds only characters the conversion writes as they are: convert.ts quickLink does not read
+   * them again (performance).
+   */
+  pathStart = -1;
+  pathNotSimple = -1;
   /** url.ts schemeBefore: `//` follows the colon. */
   slashes = false;
   /** P6: the closing quotation mark that ends the current candidate, or −1. */
@@ -152,5 +160,6 @@ export class ScanState {
     this.delimited = false;
     this.pairSafe = -1;
     this.plainAuthority = false;
+    this.pathStart = -1;
   }
 }

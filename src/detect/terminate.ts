@@ -2,7 +2,21 @@
 // bracket stack per part (NOTES §3, the reference's parsePathQueryFragment), plus P1, P6 and P8.
 
 import { linkBracketOpener } from '../unicode/index.js';
-import { A_ALPHA, A_SCHEME, ASCII_FLAGS, ASCII_TERM, CLOSE, HARD, INCLUDE, isBidiControl, isNoSpaceScriptLetter, OPEN, SOFT, termOf } from './chars.js';
+import {
+  A_ALPHA,
+  A_SCHEME,
+  ASCII_FLAGS,
+  ASCII_TERM,
+  CLOSE,
+  HARD,
+  INCLUDE,
+  isBidiControl,
+  isNoSpaceScriptLetter,
+  OPEN,
+  SOFT,
+  termOf,
+  URI_SIMPLE,
+} from './chars.js';
 import { angleBefore } from './quotes.js';
 import type { ScanState } from './state.js';
 
@@ -44,7 +58,8 @@ for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.i
  *
  * `initialPart` NONE: the link has a Path, Query or Fragment only if `start` holds `/`, `?` or `#` (otherwise it
  * ends at `start`). PATH: the text after an opaque `scheme:` (`tel:+1-201-555-0123`) is read as a path.
- * Sets st.bidiStop when a P1 bidi control ended it and st.tooLong when it ran into the segment's cut.
+ * Sets st.bidiStop when a P1 bidi control ended it and st.tooLong when it ran into the segment's cut, and
+ * st.pathStart and st.pathNotSimple (what it walked, for the conversion).
  */
 export function terminate(st: ScanState, start: number, initialPart: number): number {
   const text = st.text;
@@ -72,17 +87,22 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   // A P1 bidi control ended the walk (st.bidiStop, set at the end unless the link ends before a held bracket).
   let bidi = false;
   st.pairSafe = -1;
+  st.pathStart = start;
+  st.pathNotSimple = -1;
   for (;;) {
     if (part !== NONE) {
       // The common run: ASCII Include characters that no rule below looks at (performance; the same steps).
       const from = i;
       const runEnd = heldSafe >= 0 && heldLimit < end ? heldLimit : end;
+      let simple = 1;
       while (i < runEnd) {
         const c = text.charCodeAt(i);
         if (c >= 128 || PLAIN[c] === 0 || c === closer) break;
+        simple &= URI_SIMPLE[c]!;
         i++;
       }
       if (i > from) lastSafe = i;
+      if (simple === 0) notSimpleAt(st, from); // the run's start: at or before the character
     }
     // A held bracket whose Close did not come within HELD_LOOKAHEAD is left out (so is one cut off by the segment's
     // cut: the link ends before it, short of maxLinkLength, and is not too long).
@@ -108,6 +128,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
         return i;
       }
       part = cp === SLASH ? PATH : cp === QUESTION ? QUERY : FRAGMENT;
+      if (cp === HASH) notSimpleAt(st, i);
       // Deviation (UTS #58 §3.5.1): the reference counts a part initiator as safe, so `example.com?` at the end
       // of a question keeps its `?`; we let `?` keep its Soft value (a trailing `?` is dropped). `/` and `#` are
       // Include anyway.
@@ -127,6 +148,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       continue; // Deviation (UTS #58 §3.5.1): as above, `?` stays Soft.
     }
     if (cp === HASH && part !== FRAGMENT) {
+      notSimpleAt(st, i);
       part = FRAGMENT;
       lastSafe = i + 1;
       i++;
@@ -256,6 +278,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       }
       lastSafe = i + len;
     }
+    if (cp >= 128 || URI_SIMPLE[cp] === 0) notSimpleAt(st, i);
     i += len;
   }
   // The link ends at a held bracket, or where it last could; an aside it does not reach past is left out (so a `<`
@@ -265,6 +288,11 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   if (heldSafe >= 0) return heldSafe;
   if (bidi) st.bidiStop = true;
   return lastSafe;
+}
+
+/** Notes `i` as st.pathNotSimple unless an earlier position is noted. */
+function notSimpleAt(st: ScanState, i: number): void {
+  if (st.pathNotSimple < 0) st.pathNotSimple = i;
 }
 
 /**
