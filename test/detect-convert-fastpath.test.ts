@@ -34,7 +34,8 @@ const PATH_CHARS = "abcXYZ019-._~!$&'()*+,;=:@/";
 // non-character, private use: allowed raw only in the query) and a lone surrogate (toUri fails: conversion-failed).
 const IRI_CHARS = ['é', 'ß', 'パ', 'ス', '日本', 'д', 'א', 'ب', '\u0301', '😀', '\u202E', '\u200B', '\uFDD0', '\uE000',
   '\uD800', '\u00A0', 'ｘ', 'İ'];
-const IRI_HOSTS = ['例え.jp', 'bücher.de', 'XN--R8JZ45G.jp', 'аррӏе.com', 'pаypal.com', 'example.عربي', 'ｅｘａｍｐｌｅ．ｃｏｍ'];
+const IRI_HOSTS = ['例え.jp', 'bücher.de', 'XN--R8JZ45G.jp', 'аррӏе.com', 'pаypal.com', 'example.عربي', 'ｅｘａｍｐｌｅ．ｃｏｍ',
+  'example。com', 'www.example。com', 'example.com。', 'a.example｡org'];
 
 function generateLink(r: () => number, iri = false): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
@@ -73,7 +74,8 @@ function generateLink(r: () => number, iri = false): string {
   if (kind < 0.15) {
     // an email, bare or with mailto:
     const local = caseOf(pick(['john', 'a.b', 'x_y', 'first.last+tag', 'user%2Bx', 'u%zz', ...(iri ? ['jürgen', 'пётр'] : [])]));
-    return (r() < 0.5 ? 'mailto:' : '') + local + '@' + host() + (r() < 0.2 ? '?subject=' + piece() : '');
+    const domain = iri && r() < 0.2 ? pick(IRI_HOSTS) : host();
+    return (r() < 0.5 ? 'mailto:' : '') + local + '@' + domain + (r() < 0.2 ? '?subject=' + piece() : '');
   }
   const scheme = kind < 0.3 ? '' : pick(['http://', 'https://', 'HTTP://', 'Https://', 'ftp://', 'ws://', 'ssh://', 'git://']);
   let s = scheme;
@@ -189,6 +191,12 @@ describe('detect: the plain-ASCII fast path gives the same Link as the full conv
       ['a/b@example.com', 'mailto:a%2Fb@example.com'],
       ['a%41b@example.com', 'mailto:a%41b@example.com'],
       ['a^b@example.com', 'mailto:a%5Eb@example.com'],
+      // UTS #46 maps an ideographic or full-width dot to `.`: a domain holding one is not written as it is.
+      ['example。com', 'https://example.com'],
+      ['www.example。com/x', 'https://www.example.com/x'],
+      ['example.com。/x', 'https://example.com./x'],
+      ['example.com．/x', 'https://example.com./x'],
+      ['john@example。com', 'mailto:john@example.com'],
     ];
     for (const [text, uri] of cases) {
       const [fast, slow] = bothWays(`see ${text} now, {${text}} and '${text}'`);
@@ -196,6 +204,28 @@ describe('detect: the plain-ASCII fast path gives the same Link as the full conv
       expect(fast, text).to.deep.equal(slow);
       expect(fast[0], text).to.deep.include({ text: text.replace(/\.$/, ''), uri });
     }
+  });
+
+  it('for text pieced together from link parts, dots of every kind, brackets, quotes and non-ASCII characters', () => {
+    // What the scan notes for the conversion (ScanState.plainAuthority, pathNotSimple) in shapes no link generator
+    // makes: a `。` trigger, a full-width trailing dot, a host run that stops at a bracket, a path cut by a quote.
+    const ATOMS = ['http://', 'https://', 'HTTP://', 'mailto:', 'MailTo:', 'ftp://', 'tel:', 'www.', 'example', 'Ex', 'a',
+      'b-c', 'x_y', '.', '.', '.', '。', '．', '｡', 'com', 'org', 'jp', 'COM', 'de', '@', '@', ':', '8080', '/', '/', '?', '#',
+      '=', '&', '%41', '%zz', '%', '-', 'xn--r8jz45g', '例え', 'é', 'א', ' ', ' ', '\n', '(', ')', '[', ']', '<', '>', '"',
+      "'", ',', ';', '!', '~', '+', '$', '|', '{', '}', '^', '`', '\\', '\u202E', '\u200B', '😀', 'ｃｏｍ', '、', '）', '（'];
+    const r = seededRandom(0x7e57);
+    let links = 0;
+    for (let k = 0; k < 3000; k++) {
+      let text = '';
+      const n = 5 + Math.floor(r() * 40);
+      for (let m = 0; m < n; m++) text += ATOMS[Math.floor(r() * ATOMS.length)];
+      for (const options of [undefined, { documentCharset: 'Shift_JIS' }]) {
+        const [fast, slow] = bothWays(text, options);
+        expect(fast, text).to.deep.equal(slow);
+        links += fast.length;
+      }
+    }
+    expect(links).to.be.greaterThan(1500);
   });
 
   it('with a document charset, an other default scheme, a bidi control and a cut link', () => {

@@ -58,7 +58,8 @@ export function atDot(st: ScanState, d: number): boolean {
   let tooLong = false;
   // Whether the domain, read here and by the back-scan below, is PLAIN_HOST (ScanState.plainAuthority; the TLD
   // found may end before j: what is noted here is then about more than the domain, which only makes it stricter).
-  let plain = 1;
+  // Its dots too: the trigger may be `。`, and so may a trailing dot (UTS #46 maps them to `.`: the conversion's).
+  let plain = text.charCodeAt(d) === DOT ? 1 : 0;
   while (j < end || !st.outOfRoom(j)) {
     const c = text.charCodeAt(j);
     if (c < 128) {
@@ -102,6 +103,7 @@ export function atDot(st: ScanState, d: number): boolean {
       if (text.charCodeAt(j) === DOT || !isNoSpaceScriptLetter(st.cpAt(j + 1)) || !isAscii(text, d + 1, tldEnd)) return false;
     } else {
       linkEnd = j + 1;
+      if (text.charCodeAt(j) !== DOT) plain = 0;
     }
   }
   const portEnd = scanPort(st, linkEnd);
