@@ -58,7 +58,7 @@ export function atDot(st: ScanState, d: number): boolean {
   let tooLong = false;
   // Whether the domain, read here and by the back-scan below, is PLAIN_HOST (ScanState.plainAuthority; the TLD
   // found may end before j: what is noted here is then about more than the domain, which only makes it stricter).
-  // Its dots too: the trigger may be `。`, and so may a trailing dot (UTS #46 maps them to `.`: the conversion's).
+  // Its dots too: the trigger may be `。` and a trailing dot any host dot, which the conversion maps to `.` (UTS #46).
   let plain = text.charCodeAt(d) === DOT ? 1 : 0;
   while (j < end || !st.outOfRoom(j)) {
     const c = text.charCodeAt(j);
