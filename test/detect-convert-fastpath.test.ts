@@ -30,10 +30,11 @@ const TRIPLETS = ['%20', '%2F', '%2f', '%25', '%3A', '%7C', '%41', '%7e', '%2E',
 const STRAY = ['%', '%zz', '%4', '%G1', '%%41', '%%'];
 const PATH_CHARS = "abcXYZ019-._~!$&'()*+,;=:@/";
 // Raw non-ASCII characters for the paths, queries and fragments of IRIs: letters of several scripts, right-to-left
-// ones (bidi-component), a combining mark, an astral character, what toIri keeps encoded (U+202E, U+200B, a
-// non-character, private use: allowed raw only in the query) and a lone surrogate (toUri fails: conversion-failed).
+// ones (bidi-component), a combining mark, astral characters, what toIri keeps encoded (U+202E, U+200B, a
+// non-character, private use: allowed raw only in the query, a tag), a lone surrogate (toUri fails:
+// conversion-failed), and what displayIri may keep encoded (CJK punctuation and brackets, quotation marks, U+3000).
 const IRI_CHARS = ['é', 'ß', 'パ', 'ス', '日本', 'д', 'א', 'ب', '\u0301', '😀', '\u202E', '\u200B', '\uFDD0', '\uE000',
-  '\uD800', '\u00A0', 'ｘ', 'İ'];
+  '\uD800', '\u00A0', 'ｘ', 'İ', '，', '、', '（', '）', '「', '」', '…', '”', '’', '\u3000', '٣', '𝐀', '\u{E0041}'];
 const IRI_HOSTS = ['例え.jp', 'bücher.de', 'XN--R8JZ45G.jp', 'аррӏе.com', 'pаypal.com', 'example.عربي', 'ｅｘａｍｐｌｅ．ｃｏｍ',
   'example。com', 'www.example。com', 'example.com。', 'a.example｡org'];
 

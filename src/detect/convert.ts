@@ -2,14 +2,15 @@
 // its IRI (RFC 3987 §3.2) and its diagnostics.
 
 import { IriError } from '../errors.js';
-import { checkIriBidi } from '../iri/bidi.js';
+import { checkIriBidi, isRtl } from '../iri/bidi.js';
 import { toIri } from '../iri/to-iri.js';
 import { encodeGeneral, toLinkUri } from '../iri/to-uri.js';
 import type { DiagnosticCode, Link } from '../types.js';
 import { domainToUnicode, isDnsScheme } from '../iri/idna.js';
 import { confusableHost } from '../unicode/confusables.js';
 import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
-import { isBidiControl, isHostDot, URI_SIMPLE } from './chars.js';
+import { INCLUDE, isBidiControl, isHostDot, termOf, URI_SIMPLE } from './chars.js';
+import { isInvisibleOrSpace, isUcschar } from '../iri/chars.js';
 import type { ScanState } from './state.js';
 import { removeWrapSpace } from './wrap.js';
 import { displayIri } from './display.js';
@@ -480,6 +481,8 @@ let qStray = false;
 let qHashes = 0;
 /** A non-ASCII character (a scalar value: a lone surrogate makes the walk fail). */
 let qNonAscii = false;
+/** A non-ASCII character that the IRI conversion may not leave as it is (shownAsIs). */
+let qIriCare = false;
 /** The domain the walk validated (raw offsets; −1: none), whether it is LDH, and whether it holds A–Z. */
 let qHostStart = -1;
 let qHostEnd = -1;
@@ -505,17 +508,32 @@ function walk(raw: string, i: number, e: number, ascii: boolean): boolean {
       continue;
     }
     if (ascii) return false;
+    let cp = c;
     if (c >= 0xd800 && c <= 0xdfff) {
       // RFC 3987 §3.1 step 2.1: only a scalar value has UTF-8; a lone surrogate is the full path's
       // (conversion-failed).
       if (c > 0xdbff || i + 1 >= e) return false;
       const d = raw.charCodeAt(i + 1);
       if (d < 0xdc00 || d > 0xdfff) return false;
+      cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
       i++;
     }
     qNonAscii = true;
+    if (!qIriCare && !shownAsIs(cp)) qIriCare = true;
   }
   return true;
+}
+
+/**
+ * Does the conversion leave the non-ASCII character `cp` of a link as it is? toIri keeps it raw (RFC 3987 §3.2
+ * step 4: ucschar, nothing invisible or space-like, and no bidi formatting character, which termOf makes Hard),
+ * displayIri shows it (Link_Term Include: no character the detector would end a bare link at) and no RFC 3987 §4.2
+ * rule can concern it (not right-to-left). A link whose every non-ASCII character is so, with no `%XX` toIri
+ * changes, has its text (after the scheme and domain in lower case) as its iri, and checkIriBidi finds nothing in
+ * it: quickLink then calls neither (performance: each reads the whole link again).
+ */
+function shownAsIs(cp: number): boolean {
+  return isUcschar(cp) && termOf(cp) === INCLUDE && !isInvisibleOrSpace(cp) && !isRtl(cp);
 }
 
 /** The `%` at raw[i]: notes a stray `%` (RFC 3986 §2.1) or a triplet toIri changes; returns the last index read. */
@@ -690,12 +708,13 @@ function walkMailto(raw: string, a: number, ascii: boolean): number {
  * - the scanned host has no non-ASCII character and no ACE label (`xn--`): only those reach the UTS #39 checks.
  * Then toLinkUri(text) is the text with the scheme and that domain in lower case and every non-ASCII character
  * percent-encoded as UTF-8 (RFC 3987 §3.1 step 2: what toUri does to each component, the host left as it is), so:
- * - iri = toIri(that text before the encoding): toIri reads a raw non-ASCII character as its UTF-8 octets would
- *   be read (to-iri.ts, step 1), and it is the identity when there is none and no `%XX` it decodes or re-encodes
- *   (reserved, `%` and disallowed ASCII triplets stay as written; step 2);
+ * - iri = displayIri(toIri(that text before the encoding)): toIri reads a raw non-ASCII character as its UTF-8
+ *   octets would be read (to-iri.ts, step 1), and both are the identity when every non-ASCII character is
+ *   shownAsIs and there is no `%XX` toIri decodes or re-encodes (reserved, `%` and disallowed ASCII triplets stay as
+ *   written; step 2), unless the text ends in `.`;
  * - uri = toValidUri(the encoded text), the text itself unless a `%` starts no `%XX` (→ `%25`,
  *   `invalid-percent-encoding`) or a second `#` follows the fragment's (→ `%23`, RFC 3986 §3.5);
- * - bidi-component only when the iri has a non-ASCII character (decoded or raw).
+ * - bidi-component only when the iri has a right-to-left character (so one not shownAsIs, or one decoded).
  * Most links hold only unreserved and reserved characters but `#` (URI_SIMPLE ones): then only the authority (or a
  * mailto path) is walked, and not even that when the scan found it plain; terminate() notes what it found in the
  * rest (ScanState.plainAuthority, pathNotSimple).
@@ -707,6 +726,7 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
   qStray = false;
   qHashes = 0;
   qNonAscii = false;
+  qIriCare = false;
   qHostStart = -1;
   qHostOk = false;
   qHostUpper = false;
@@ -772,13 +792,13 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     }
     written = schemeUpper ? st.scheme + body.slice(st.scheme.length) : prefix + body;
   }
-  const decoded = qNonAscii || qDecodes || qStray ? toIri(written) : written;
+  const decoded = qIriCare || qDecodes || qStray ? toIri(written) : written;
   let uri = qNonAscii ? encodeGeneral(written) : written;
   if (qStray || qHashes > 1) uri = toValidUri(uri);
   const diagnostics: DiagnosticCode[] = [];
   // The order of fullLink's diagnostics (idna-failed, the host checks, wrapped and conversion-failed cannot occur).
   if (st.bidiStop) diagnostics.push('bidi-control');
-  if ((qNonAscii || qDecodes) && checkIriBidi(decoded).length > 0) diagnostics.push('bidi-component'); // toIri's iri
+  if ((qIriCare || qDecodes) && checkIriBidi(decoded).length > 0) diagnostics.push('bidi-component'); // toIri's iri
   if (qStray) diagnostics.push('invalid-percent-encoding');
   if (st.userinfo) diagnostics.push('userinfo');
   if (st.tooLong) diagnostics.push('link-too-long');
@@ -792,7 +812,7 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     uri,
     // All ASCII and nothing decoded: displayIri could change only a final `.` (performance: most links skip it).
     // `written` ends as `raw` does; asked of `written`, a rope (`prefix + raw`), charCodeAt would first flatten it.
-    iri: qNonAscii || qDecodes || qStray || raw.charCodeAt(n - 1) === 0x2e ? displayIri(decoded) : written,
+    iri: qIriCare || qDecodes || qStray || raw.charCodeAt(n - 1) === 0x2e ? displayIri(decoded) : written,
     diagnostics,
   };
 }

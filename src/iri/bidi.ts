@@ -853,10 +853,15 @@ function hasRtl(s: string, from: number, to: number): boolean {
     if (c < 0x590) continue;
     const cp = codePointAt(s, i, to);
     if (cp > 0xffff) i++;
-    const t = bidiType(cp);
-    if (t === R || t === AL) return true;
+    if (isRtl(cp)) return true;
   }
   return false;
+}
+
+/** Is `cp` a right-to-left character, Bidi_Class R or AL (RFC 3987 §4.2's "right-to-left characters")? */
+export function isRtl(cp: number): boolean {
+  const t = bidiType(cp);
+  return t === R || t === AL;
 }
 
 function codePointAt(s: string, i: number, end: number): number {
