@@ -483,6 +483,8 @@ let qHashes = 0;
 let qNonAscii = false;
 /** A non-ASCII character that the IRI conversion may not leave as it is (shownAsIs). */
 let qIriCare = false;
+/** A `%` (percent() saw every one the link holds: the scan's plain parts hold none). */
+let qPercent = false;
 /** The domain the walk validated (raw offsets; −1: none), whether it is LDH, and whether it holds A–Z. */
 let qHostStart = -1;
 let qHostEnd = -1;
@@ -538,6 +540,7 @@ function shownAsIs(cp: number): boolean {
 
 /** The `%` at raw[i]: notes a stray `%` (RFC 3986 §2.1) or a triplet toIri changes; returns the last index read. */
 function percent(raw: string, i: number, e: number): number {
+  qPercent = true;
   const hi = i + 2 < e ? hexValue(raw.charCodeAt(i + 1)) : -1;
   const lo = hi >= 0 ? hexValue(raw.charCodeAt(i + 2)) : -1;
   if (lo < 0) {
@@ -727,6 +730,7 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
   qHashes = 0;
   qNonAscii = false;
   qIriCare = false;
+  qPercent = false;
   qHostStart = -1;
   qHostOk = false;
   qHostUpper = false;
@@ -793,7 +797,9 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     written = schemeUpper ? st.scheme + body.slice(st.scheme.length) : prefix + body;
   }
   const decoded = qIriCare || qDecodes || qStray ? toIri(written) : written;
-  let uri = qNonAscii ? encodeGeneral(written) : written;
+  // encodeURI (ECMA-262) encodes what encodeGeneral does, natively, but for `%` (and `[` `]`, which walk
+  // refuses): it leaves exactly the PLAIN characters unescaped and writes the rest as UTF-8, uppercase hex.
+  let uri = qNonAscii ? (qPercent ? encodeGeneral(written) : encodeURI(written)) : written;
   if (qStray || qHashes > 1) uri = toValidUri(uri);
   const diagnostics: DiagnosticCode[] = [];
   // The order of fullLink's diagnostics (idna-failed, the host checks, wrapped and conversion-failed cannot occur).
