@@ -1,5 +1,6 @@
-// The plain-ASCII fast path of makeLink (src/detect/convert.ts plainAsciiLink) against the full conversion
-// (toUri with UTS #46 hosts, toIri, toValidUri, the host and bidi checks): every field of every Link is the same.
+// The fast path of makeLink (src/detect/convert.ts quickLink, with what the scan noted for it) against the full
+// conversion (toUri with UTS #46 hosts, toIri, toValidUri, the host and bidi checks): every field of every Link is
+// the same.
 import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -89,7 +90,7 @@ function generateLink(r: () => number, iri = false): string {
   return s;
 }
 
-describe('detect: the plain-ASCII fast path gives the same Link as the full conversion', () => {
+describe("detect: the conversion's fast path gives the same Link as the full conversion", () => {
   it('for generated ASCII links (any case hosts, %XX valid and not, ports, userinfo, xn--, _, [ ] and #)', () => {
     const r = seededRandom(0x1f15);
     let links = 0;

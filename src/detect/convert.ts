@@ -532,7 +532,7 @@ function walk(raw: string, i: number, e: number, ascii: boolean): boolean {
  * displayIri shows it (Link_Term Include: no character the detector would end a bare link at) and no RFC 3987 §4.2
  * rule can concern it (not right-to-left). A link whose every non-ASCII character is so, with no `%XX` toIri
  * changes, has its text (after the scheme and domain in lower case) as its iri, and checkIriBidi finds nothing in
- * it: quickLink then calls neither (performance: each reads the whole link again).
+ * it: quickLink then calls none of the three (performance: each reads the whole link again).
  */
 function shownAsIs(cp: number): boolean {
   return isUcschar(cp) && termOf(cp) === INCLUDE && !isInvisibleOrSpace(cp) && !isRtl(cp);
