@@ -1,6 +1,8 @@
 // What a detection change does over the whole corpora: findLinks of two builds of irilink on every corpus in 1 MB
 // slices (cut to whole lines), and every link that one finds and the other does not (by exact span). Links are
-// `removed` (only in the base), `added` (only in this build) or, when a removed and an added link overlap, `changed`.
+// `removed` (only in the base), `added` (only in this build) or, when a removed and an added link overlap, `changed`;
+// a link both find with the same span but another field different (`uri`, `iri`, `kind`, `scheme`, `diagnostics`, …)
+// is `converted`.
 //
 //   npm run build && tsx bench/link-diff.ts --base OTHER/dist/index.js [--corpus en-mixed,…] [--out STEM]
 //
@@ -23,7 +25,7 @@ async function load(entry: string): Promise<FindLinks> {
 
 interface Diff {
   corpus: string;
-  kind: 'removed' | 'added' | 'changed';
+  kind: 'removed' | 'added' | 'changed' | 'converted';
   base?: string;
   now?: string;
   context: string;
@@ -48,13 +50,16 @@ async function main(): Promise<void> {
   const before = await load(base);
   const now = await load(path.join(repoRoot, 'dist', 'index.js'));
   const diffs: Diff[] = [];
-  const counts: string[] = ['| corpus | links (base) | links (now) | removed | added | changed |', '|---|---:|---:|---:|---:|---:|'];
+  const counts: string[] = [
+    '| corpus | links (base) | links (now) | removed | added | changed | converted |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const corpus of corpora) {
     const file = path.join(largeDir, `${corpus}.txt`);
     if (!existsSync(file)) continue;
     let nBase = 0;
     let nNow = 0;
-    const c = { removed: 0, added: 0, changed: 0 };
+    const c = { removed: 0, added: 0, changed: 0, converted: 0 };
     for await (const text of linePieces(file, Infinity, 1e6)) {
       const a = before(text);
       const b = now(text);
@@ -88,19 +93,33 @@ async function main(): Promise<void> {
         c.added++;
         diffs.push({ corpus, kind: 'added', now: n.text, context: context(text, n.start, n.end, [[n.start, '⸠'], [n.end, '⸡']]) });
       }
+      const sameSpan = new Map(a.map((l) => [key(l), l]));
+      for (const n of b) {
+        const o = sameSpan.get(key(n));
+        if (o === undefined) continue;
+        const was = JSON.stringify(o);
+        const is = JSON.stringify(n);
+        if (was === is) continue;
+        c.converted++;
+        diffs.push({ corpus, kind: 'converted', base: was, now: is, context: context(text, n.start, n.end, [[n.start, '⸠'], [n.end, '⸡']]) });
+      }
     }
-    counts.push(`| ${corpus} | ${nBase} | ${nNow} | ${c.removed} | ${c.added} | ${c.changed} |`);
+    counts.push(`| ${corpus} | ${nBase} | ${nNow} | ${c.removed} | ${c.added} | ${c.changed} | ${c.converted} |`);
     console.error(counts[counts.length - 1]);
   }
   ensureDir(path.dirname(out));
   writeFileSync(`${out}.jsonl`, diffs.map((d) => JSON.stringify(d)).join('\n') + (diffs.length > 0 ? '\n' : ''));
   const lines = ['# irilink, base build against this one, over the whole corpora (bench/link-diff.ts)', '', ...counts, ''];
   lines.push('⟦…⟧ the base build\'s link, ⸠…⸡ this build\'s.', '');
-  for (const kind of ['removed', 'added', 'changed'] as const) {
+  for (const kind of ['removed', 'added', 'changed', 'converted'] as const) {
     const list = diffs.filter((d) => d.kind === kind);
     lines.push(`## ${kind} (${list.length})`, '');
     const step = Math.max(1, Math.floor(list.length / 40));
-    for (let i = 0; i < list.length && i / step < 40; i += step) lines.push(`- ${list[i]!.corpus} \`${list[i]!.context.replace(/`/g, 'ˋ')}\``);
+    for (let i = 0; i < list.length && i / step < 40; i += step) {
+      const d = list[i]!;
+      lines.push(`- ${d.corpus} \`${d.context.replace(/`/g, 'ˋ')}\``);
+      if (kind === 'converted') lines.push(`  - base: \`${d.base!.replace(/`/g, 'ˋ')}\``, `  - now: \`${d.now!.replace(/`/g, 'ˋ')}\``);
+    }
     lines.push('');
   }
   writeFileSync(`${out}.md`, lines.join('\n'));
