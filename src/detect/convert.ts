@@ -462,15 +462,15 @@ function hexValue(c: number): number {
 }
 
 /**
- * Does text[from, to) hold a character that is not URI_SIMPLE (chars.ts: not unreserved or reserved, or `#`, `[`,
- * `]`; so also `%` and every non-ASCII character)? Most paths hold none: then they need no walk at all.
+ * The first character of text[from, to) that is not URI_SIMPLE (chars.ts: not unreserved or reserved, or `#`, `[`,
+ * `]`; so also `%` and every non-ASCII character), or `to`. Most paths hold none: then they need no walk at all.
  */
-function notSimpleIn(text: string, from: number, to: number): boolean {
+function firstNotSimple(text: string, from: number, to: number): number {
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 128 || URI_SIMPLE[c] === 0) return true;
+    if (c >= 128 || URI_SIMPLE[c] === 0) return i;
   }
-  return false;
+  return to;
 }
 
 // What quickLink found (module state: one link at a time, no allocation per link).
@@ -774,10 +774,16 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     // A bare address with `/` in its local part: fullLink encodes it (mailtoAddress; `?` `#` end the walk above).
     if (email && raw.lastIndexOf('/', qHostStart) >= 0) return null;
   }
-  // The rest (path, query, fragment): walked only when it holds more than unreserved and reserved characters, and not
-  // read at all when terminate() walked it and found only those there (ScanState.pathNotSimple).
-  const simpleRest = st.pathStart >= 0 && st.pathStart <= s + i && (st.pathNotSimple < 0 || st.pathNotSimple >= e);
-  if (!simpleRest && notSimpleIn(st.text, s + i, e) && !walk(raw, i, n, ascii)) return null;
+  // The rest (path, query, fragment): walked from its first character that is not unreserved or reserved (what comes
+  // before holds nothing walk() notes), found by terminate() when it walked the rest (ScanState.pathNotSimple).
+  let from = s + i;
+  if (st.pathStart >= 0 && st.pathStart <= from) {
+    if (st.pathNotSimple < 0) from = e;
+    else if (st.pathNotSimple > from) from = st.pathNotSimple;
+  } else {
+    from = firstNotSimple(st.text, from, e);
+  }
+  if (from < e && !walk(raw, from - s, n, ascii)) return null;
   // The scanned host, unless it is the domain just found LDH (which has no ACE label).
   if (st.hostEnd > st.hostStart && (qHostStart !== st.hostStart - s || qHostEnd !== st.hostEnd - s || !qHostOk) &&
     needsHostCheck(st.text, st.hostStart, st.hostEnd)) {
