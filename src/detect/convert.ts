@@ -719,8 +719,8 @@ function walkMailto(raw: string, a: number, ascii: boolean): number {
  *   `invalid-percent-encoding`) or a second `#` follows the fragment's (→ `%23`, RFC 3986 §3.5);
  * - bidi-component only when the iri has a right-to-left character (so one not shownAsIs, or one decoded).
  * Most links hold only unreserved and reserved characters but `#` (URI_SIMPLE ones): then only the authority (or a
- * mailto path) is walked, and not even that when the scan found it plain; terminate() notes what it found in the
- * rest (ScanState.plainAuthority, pathNotSimple).
+ * mailto path) is walked, and not even that when the scan found it plain; the rest is walked from its first other
+ * character, which terminate() notes as it reads it (ScanState.plainAuthority, pathNotSimple).
  */
 function quickLink(st: ScanState, s: number, e: number, base: number, raw: string): Link | null {
   const n = raw.length;
