@@ -234,13 +234,19 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     'with ⸠https://n.to_string⸡ (an explicit scheme takes the host as written)',
     'write ⸠mailto:a@example.com⸡_x but not a@example.com_x',
   ]);
-  // …and a domain right after a letter or digit and `_` is the rest of an identifier or a file name
+  // …and a domain right after a `_` is the rest of an identifier or a file name, or of an underscored DNS name
   itMarks([
     'auth required pam_unix.so and LoadModule mod_cache.so, file start_erl.data, debian-faq.zh_CN.ps',
     // nothing the name runs on to is linked on its own
     'foo_bar.example.com?next=example.org and my_site.com/go?u=www.example.net',
     'see CHANGELOG_V18.md#18.15.0 and ip6_tnl.net and x__y.example.com',
-    'but _⸠example.com⸡_ and __⸠example.com⸡__ and # _⸠acme-challenge.example.com⸡ and ⸠john_doe@example.com⸡',
+    // a letter of any script before the `_`
+    'схема://имя_сервера.пример.рф/папка and назва_сервера.приклад.com/тека and 名前_例え.jp',
+    // RFC 8552 underscored names, also at the start of a line or after another underscored label
+    'host -t TXT _dmarc.gmail.com\n_sips._tcp.falcot.com. 86400 IN SRV and # _acme-challenge.example.com and _443._tcp.x.org',
+    // Markdown emphasis, closed right after the link, stays; so do addresses
+    'but _⸠example.com⸡_ and __⸠example.com⸡__ and _⸠example.com/a_⸡ and ⸠john_doe@example.com⸡ and ⸠_x@example.com⸡',
+    'not _example.com and more_ (not closed right after the link), nor pam_unix.so_',
   ]);
   // …and a domain right after a single `/` is a segment of a file path (deviation from UTS #58 §4.1 step 3)
   itMarks([
