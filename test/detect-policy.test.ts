@@ -348,10 +348,14 @@ describe('detect: an email whose local part ends in a TLD (UTS #58 §5)', () => 
     'mail ⸠first.name@example.com⸡ or ⸠a.de@b.com⸡ or ⸠James.Bond@UniversalExport.co.uk⸡',
     '⸠mailto:tim.one@comcast.net⸡',
     '⸠bounce-jm=jmason.org@returns.groups.yahoo.com⸡',
-    // not a local part: nothing after `@`, a port, a path
+    // …or whose local part goes on after a name (RFC 5322 atext: the percent hack, a list suffix, SRS)
+    '⸠fallingrock.net%david@fallingrock.net⸡ and ⸠evilgerald.com!-list@evilgerald.com⸡',
+    'Return-Path: <⸠SRS0=aO/p=ON=bag.python.org=None@bounce2.pobox.com⸡>',
+    // not a local part: nothing after `@`, a port, a path, a query
     '⸠example.com⸡@ now',
     '⸠x.com:80⸡@y',
     '⸠example.com/a@b⸡',
+    '⸠medium.com/@user⸡ and ⸠example.com?a@b.org⸡ and ⸠example.com⸡!@ now',
   ]);
 });
 
