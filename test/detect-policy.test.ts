@@ -371,6 +371,9 @@ describe('detect: hosts', () => {
     '⸠example.com⸡を参照 ⸠https://example.com⸡を参照 ⸠https://www.example.co.jp⸡の記事',
     '詳しくは⸠example.jp⸡。 链接⸠example.cn/a⸡ ดูที่⸠example.co.th⸡',
     'a.comx and ⸠x.com/é⸡ and example.comé (a Latin letter glued to a TLD: not a TLD)',
+    // two or more dots after a host are the sentence's (deviation from UTS #58 §4.1: the reference links nothing)
+    '(snort, ⸠http://www.prelude-ids.org⸡...). and ⸠http://example.com⸡.. and ⸠ssh://git@example.com⸡... and ⸠http://例え.jp⸡...',
+    '⸠http://example.com⸡. and ⸠http://example.com./x⸡ but not http://a..b.com or git://git..../proj.git (a host left out)',
   ]);
   it('gives schemeless links the default scheme', () => {
     expect(findLinks('example.com')[0]).to.include({ scheme: 'https', schemeInferred: true, uri: 'https://example.com' });

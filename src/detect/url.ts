@@ -36,6 +36,7 @@ const SLASH = 0x2f;
 const AT = 0x40;
 const COLON = 0x3a;
 const QUESTION = 0x3f;
+const HASH = 0x23;
 const COMMA = 0x2c;
 const LEFT_SQUARE = 0x5b;
 const RIGHT_SQUARE = 0x5d;
@@ -364,10 +365,11 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
   if (fastPaths && run > a && run < end && run - a <= MAX_DOMAIN_LENGTH) {
     const stop = text.charCodeAt(run);
     if (stop < 128 && stop !== AT && (ASCII_FLAGS[stop]! & A_USERINFO) === 0) {
-      if (!validLabels(text, a, run)) return false;
+      const hostEnd = beforeDotRun(text, a, run, end);
+      if (!validLabels(text, a, hostEnd)) return false;
       // No `@` and no `:` follow the run (both are userinfo characters): the authority is the host.
       st.plainAuthority = plain === 1;
-      return authorityEnd(st, a, run);
+      return authorityEnd(st, a, hostEnd);
     }
   }
   // P5: userinfo, only when an `@` ends a run of userinfo characters.
@@ -450,6 +452,18 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       k += cp > 0xffff ? 2 : 1;
       if (k - hostStart > MAX_DOMAIN_LENGTH) return false;
     }
+    const trimmed = beforeDotRun(text, hostStart, k, st.end);
+    if (trimmed < k) {
+      k = trimmed;
+      labelStart = hostStart;
+      dots = 0;
+      for (let i = hostStart; i < k; i++) {
+        if (isHostDot(text.charCodeAt(i))) {
+          dots++;
+          labelStart = i + 1;
+        }
+      }
+    }
     // Deviation (UTS #58 §4.1; RFC 3986 §3.2.2 allows pct-encoded in reg-name): a host written with percent-encoded
     // letters, digits, `-` or `.` (`http://%77%77%77%2E…`, `http://mbf.%61%66…%2e%63%6f%6d/x`: mail spam hiding its
     // host) is not linked: UTS #58's host characters exclude `%`, and the part before the first `%` (`http://mbf`) is
@@ -479,6 +493,21 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     }
   }
   return authorityEnd(st, hostStart, hostEnd);
+}
+
+/**
+ * The end of a host text[a, k) without a run of two or more dots that ends the link: sentence punctuation, Soft in
+ * UTS #58 §3.5.1, as one trailing dot is (authorityEnd): `(see http://www.prelude-ids.org...)` links
+ * `http://www.prelude-ids.org`. Before a path, query or fragment the dots stay in the host, whose empty labels then
+ * fail (`git://git..../proj.git`, a host left out). `end` is st.end: the character there is not read.
+ * Deviation (UTS #58 §4.1): the reference takes the dots into the host in both cases, and links nothing.
+ */
+function beforeDotRun(text: string, a: number, k: number, end: number): number {
+  if (k - a < 2 || text.charCodeAt(k - 1) !== DOT || text.charCodeAt(k - 2) !== DOT) return k;
+  const after = k < end ? text.charCodeAt(k) : -1;
+  if (after === SLASH || after === QUESTION || after === HASH) return k;
+  while (k > a && text.charCodeAt(k - 1) === DOT) k--;
+  return k;
 }
 
 /** After the host text[hostStart, hostEnd): the port, then the Path/Query/Fragment; the candidate in `st`. */
