@@ -371,6 +371,10 @@ describe('detect: hosts', () => {
     '⸠example.com⸡を参照 ⸠https://example.com⸡を参照 ⸠https://www.example.co.jp⸡の記事',
     '詳しくは⸠example.jp⸡。 链接⸠example.cn/a⸡ ดูที่⸠example.co.th⸡',
     'a.comx and ⸠x.com/é⸡ and example.comé (a Latin letter glued to a TLD: not a TLD)',
+    // the punctuation of text written with spaces is no host character (deviation from UTS #58 §4.1: UTS #46 NV8)
+    'Sie können dann „⸠ftp.ipv6.debian.org⸡“ als and ‚⸠example.com⸡‘ and visit—⸠example.com⸡ and •⸠example.com⸡',
+    '§⸠example.com⸡ ¿⸠example.com⸡? and see ⸠example.com⸡—and more, ⸠https://example.com⸡–or ⸠a@example.com⸡—b',
+    'but ⸠l·l.cat⸡ (U+00B7, allowed in context by IDNA2008) and ⸠☃.net⸡ (a symbol, NV8) stay',
     // two or more dots after a host are the sentence's (deviation from UTS #58 §4.1: the reference links nothing)
     '(snort, ⸠http://www.prelude-ids.org⸡...). and ⸠http://example.com⸡.. and ⸠ssh://git@example.com⸡... and ⸠http://例え.jp⸡...',
     '⸠http://example.com⸡. and ⸠http://example.com./x⸡ but not http://a..b.com or git://git..../proj.git (a host left out)',
