@@ -213,6 +213,8 @@ describe('detect: P7 — file names', () => {
   // A TLD in mixed case on a bare two-label name is not matched, as in UTS #58's reference (§4.1 step 2)
   itMarks([
     'const RadioGroup = Radio.Group; vProp.Name = 1; From: "Craig R.Hughes"; in reply.You will',
+    // also when the TLD starts with a small letter
+    'at REPLServer.onLine (node:repl:902:10) and HM.cK will match and 4Vj.fO, but ⸠example.cOm⸡ (a generic TLD)',
     'but ⸠Example.Com⸡ and ⸠Sun.COM⸡ and ⸠WEB.DE⸡ and ⸠example.Com⸡ and ⸠abc.XN--11B4C3D⸡',
     'and a TLD in capitals: ⸠Socket.IO⸡, ⸠Last.FM⸡, ⸠Twitch.TV⸡, ⸠amazon.DE⸡, ⸠logging.INFO⸡',
     'and ⸠www.Libera.Chat⸡ and ⸠Libera.Chat/about⸡ and ⸠https://Libera.Chat⸡',

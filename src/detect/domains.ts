@@ -440,23 +440,24 @@ function isFileNameBeforeFragment(st: ScanState, ds: number, d: number, tldEnd: 
 }
 
 /**
- * P7, of a bare two-label name whose TLD is text[d + 1, tldEnd): is the TLD in mixed case, starting with a capital
- * (`Radio.Group`, `vProp.Name`, `R.Hughes`, `reply.You`: a member, an initial, a sentence glued to the next)?
- * UTS #58's reference matches only an all-lower or all-upper TLD (NOTES §4.1 step 2), so it never links these;
- * irilink matches TLDs in any case (`example.Com`, tlds.ts), and here, for bare two-label names, follows the
- * reference. RFC 1591's generic seven stay links (`Example.Com`; the caller checks those), and so does a TLD in
- * capitals (`Socket.IO`, `Last.FM`, `Twitch.TV`, also `logging.INFO`, as the reference links it) or starting in
- * lower case (`fO`: not judged). Over the corpora about 20 of the names this rule leaves unlinked were hosts
- * (`Libera.Chat`, `Pravda.Ru`).
+ * P7, of a bare two-label name whose TLD is text[d + 1, tldEnd): is the TLD in mixed case, holding both a capital
+ * and a small letter (`Radio.Group`, `vProp.Name`, `R.Hughes`, `reply.You`, `REPLServer.onLine`, `HM.cK`: a member,
+ * an initial, a sentence glued to the next, a fragment of base64)? UTS #58's reference matches only an all-lower or
+ * all-upper TLD (NOTES §4.1 step 2), so it never links these; irilink matches TLDs in any case (`example.Com`,
+ * tlds.ts), and here, for bare two-label names, follows the reference. RFC 1591's generic seven stay links
+ * (`Example.Com`; the caller checks those), and so does a TLD in capitals (`Socket.IO`, `Last.FM`, `Twitch.TV`, also
+ * `logging.INFO`, as the reference links it). Over the corpora about 20 of the names this rule leaves unlinked were
+ * hosts (`Libera.Chat`, `Pravda.Ru`).
  */
 function isCodeCase(text: string, d: number, tldEnd: number): boolean {
-  const first = text.charCodeAt(d + 1);
-  if (!(first >= 0x41 && first <= 0x5a)) return false;
-  for (let i = d + 2; i < tldEnd; i++) {
+  let upper = false;
+  let lower = false;
+  for (let i = d + 1; i < tldEnd; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x61 && c <= 0x7a) return true;
+    if (c >= 0x41 && c <= 0x5a) upper = true;
+    else if (c >= 0x61 && c <= 0x7a) lower = true;
   }
-  return false;
+  return upper && lower;
 }
 
 const RFC1591_GENERIC_TLDS: readonly string[] = ['com', 'net', 'org', 'edu', 'gov', 'mil', 'int'];
