@@ -341,6 +341,8 @@ describe('detect: a percent-encoded host is not linked, nor a domain inside `%XX
     // a `%` not followed by two hex digits is prose; a non-ASCII octet's letters are a name (the percent hack, an AFS cell)
     '100%⸠example.com⸡ and 50%⸠www.example.com⸡',
     'joe%⸠barrera.org⸡ and "%⸠cambridge.redhat.com⸡:root.afs."',
+    // …but a UTF-8 continuation octet after another %XX is the tail of a percent-encoded non-ASCII character
+    "new URL('https://%CF%80.example.com/foo') and %C3%A9cole.fr and x%E2%82%AC.com",
   ]);
 });
 

@@ -503,18 +503,29 @@ function pathSegmentBefore(text: string, ds: number, floor: number): boolean {
 
 /**
  * Does the schemeless domain starting at `ds` begin with the two hex digits of a `%XX` that encodes an ASCII octet
- * (`mailto:press%40debian.org`, `?u=https%3A%2F%2Fexample.com`, `%25%36d%65gs.com` in an obfuscated URL)? Then its
- * first label is the tail of a percent-encoded octet, not a name: `40debian.org` is another host than the one written.
+ * (`mailto:press%40debian.org`, `?u=https%3A%2F%2Fexample.com`, `%25%36d%65gs.com` in an obfuscated URL), or a UTF-8
+ * continuation octet right after another `%XX` (`https://%CF%80.example.com/`, a non-ASCII host percent-encoded)?
+ * Then its first label is the tail of a percent-encoded octet, not a name: `40debian.org` and `80.example.com` are
+ * other hosts than the one written.
  * Deviation (UTS #58 §4.1 step 3): `%` is no host character, so the reference's back-scan stops after it and links
- * the rest. Reads text[ds − 1, ds + 2) (one unit of left context, as P4 does; the domain holds ds + 1).
+ * the rest. Reads text[ds − 4, ds + 2) (left context as P4 reads it; the domain holds ds + 1).
  */
 function percentEncodedBefore(text: string, ds: number): boolean {
   if (ds === 0 || text.charCodeAt(ds - 1) !== PERCENT) return false;
-  // An ASCII octet (`%00`–`%7F`): `joe%barrera.org` (the percent hack of mail routing) and `%cambridge.redhat.com`
-  // (an AFS cell) begin with letters that only look like hex digits of a non-ASCII octet, and stay links.
-  const hi = text.charCodeAt(ds);
-  const lo = text.charCodeAt(ds + 1);
-  return hi >= 0x30 && hi <= 0x37 && ((lo >= 0x30 && lo <= 0x39) || ((lo | 0x20) >= 0x61 && (lo | 0x20) <= 0x66));
+  const hi = hexValue(text.charCodeAt(ds));
+  const lo = hexValue(text.charCodeAt(ds + 1));
+  if (hi < 0 || lo < 0) return false;
+  // An ASCII octet (`%00`–`%7F`). Other letters only look like hex digits: `joe%barrera.org` (the percent hack of
+  // mail routing) and `%cambridge.redhat.com` (an AFS cell) stay links, their `%` after a letter or at the start.
+  if (hi < 8) return true;
+  return hi < 0xc && ds >= 4 && text.charCodeAt(ds - 4) === PERCENT && hexValue(text.charCodeAt(ds - 3)) >= 0 &&
+    hexValue(text.charCodeAt(ds - 2)) >= 0;
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
 }
 
 /**
