@@ -156,6 +156,12 @@ describe('detect: P6 — quotes', () => {
     'href="⸠https://example.com/a?b=c⸡">',
     '⸠https://nap.wikipedia.org/wiki/Lista_d"e_vvoce⸡ (no quote before it: UTS #58 as is)',
   ]);
+  // …and emphasis marks written around a link (deviation from UTS #58 §3.5.1, where `*` `_` `~` are Include)
+  itMarks([
+    'see *⸠https://example.com/a⸡* now and **⸠https://example.com/getting-started⸡** and ~⸠https://example.com/a⸡~',
+    'mail *⸠mp_html@126.com⸡* or _⸠john@example.com⸡_ or __⸠a_b@example.com⸡__ and *⸠example.com/a⸡* and _⸠example.com/a⸡_',
+    'but ⸠https://example.com/a*b*⸡ and ⸠https://example.com/*⸡ and *⸠https://x.com/a**⸡ and ⸠*@example.com⸡* (no matching run)',
+  ]);
 });
 
 describe('detect: code and markup in running text (deviations from UTS #58 §2.1 and §3.5.1)', () => {
@@ -247,7 +253,7 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     // RFC 8552 underscored names, also at the start of a line or after another underscored label
     'host -t TXT _dmarc.gmail.com\n_sips._tcp.falcot.com. 86400 IN SRV and # _acme-challenge.example.com and _443._tcp.x.org',
     // Markdown emphasis, closed right after the link, stays; so do addresses
-    'but _⸠example.com⸡_ and __⸠example.com⸡__ and _⸠example.com/a_⸡ and ⸠john_doe@example.com⸡ and ⸠_x@example.com⸡',
+    'but _⸠example.com⸡_ and __⸠example.com⸡__ and _⸠example.com/a⸡_ and ⸠john_doe@example.com⸡ and ⸠_x@example.com⸡',
     'not _example.com and more_ (not closed right after the link), nor pam_unix.so_',
   ]);
   // …and a domain right after a single `/` is a segment of a file path (deviation from UTS #58 §4.1 step 3)

@@ -16,6 +16,9 @@ const COLON = 0x3a;
 const QUESTION = 0x3f;
 const APOSTROPHE = 0x27;
 const LEFT_BRACE = 0x7b;
+const STAR = 0x2a;
+const UNDERSCORE = 0x5f;
+const TILDE = 0x7e;
 
 /**
  * The domain text[ds, tldEnd) is preceded by `@` (at ds − 1); `linkEnd` is after its trailing dot and port.
@@ -57,6 +60,9 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     if (c !== APOSTROPHE && c !== LEFT_BRACE) break;
     ls++;
   }
+  // …and so are emphasis marks that open it and close right after the TLD (`*a@example.com*`, `_a@example.com_`), as
+  // around a link (quotes.ts withoutEmphasis).
+  ls += emphasisAround(st, ls, at, tldEnd);
   // Deviation (UTS #58 §5.2): text of a script written without spaces glued before an ASCII local-part is not
   // part of it — `将补丁发送到stable@vger.kernel.org` links `stable@vger.kernel.org`, as the domain rule does for
   // `詳しくはexample.jp`; an all-CJK local-part (`用户@例子.广告`, RFC 6531) stays whole.
@@ -101,6 +107,21 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   st.hostStart = ds;
   st.hostEnd = tldEnd;
   return true;
+}
+
+/**
+ * The emphasis run (one to three `*`, `_` or `~`) that opens the local part text[ls, at) and is repeated exactly right
+ * after the TLD, or 0.
+ */
+function emphasisAround(st: ScanState, ls: number, at: number, tldEnd: number): number {
+  const text = st.text;
+  const c = text.charCodeAt(ls);
+  if (c !== STAR && c !== UNDERSCORE && c !== TILDE) return 0;
+  let k = 1;
+  while (ls + k < at && text.charCodeAt(ls + k) === c) k++;
+  if (k > 3 || ls + k === at) return 0;
+  for (let i = 0; i < k; i++) if (st.outOfRoom(tldEnd + i) || text.charCodeAt(tldEnd + i) !== c) return 0;
+  return st.outOfRoom(tldEnd + k) || text.charCodeAt(tldEnd + k) !== c ? k : 0;
 }
 
 /** An invalid local-part: the domain is not linked either, and no later back-scan enters it (NOTES §4.3 step 2). */

@@ -13,6 +13,7 @@ import { fastPaths, INCOMPLETE, ScanState } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
 import { atColon, schemeBefore } from './url.js';
 import { PRIMER_SAMPLES } from './primer.js';
+import { withoutEmphasis } from './quotes.js';
 import { extendWrapped } from './wrap.js';
 
 export { setScanFastPaths } from './state.js';
@@ -210,7 +211,7 @@ class LinkScanner implements Scanner {
           i = st.next;
           continue;
         }
-        let e = st.stop;
+        let e = withoutEmphasis(text, st.start, st.stop);
         if (!st.tooLong) {
           const w = extendWrapped(st, st.start, e);
           if (w !== e) {
