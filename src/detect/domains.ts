@@ -37,6 +37,7 @@ const LEFT_PAREN = 0x28;
 const HASH = 0x23;
 const QUESTION = 0x3f;
 const PERCENT = 0x25;
+const DOLLAR = 0x24;
 
 /**
  * NOTES §4.1 steps 1–8, at the dot `d` (`.` or `。`):
@@ -210,13 +211,15 @@ export function atDot(st: ScanState, d: number): boolean {
   }
 
   // Deviations (UTS #58 §4.1 step 3): a domain right after a `_` (underscoreBefore) or a single `/`
-  // (pathSegmentBefore) is part of a longer name or path, not a host; so is one that starts with a version number
-  // (versionNumberAt). What terminate() took after it belongs to that name too: the search resumes at its
+  // (pathSegmentBefore) is part of a longer name or path, not a host; so is one right after a `$`, the expansion of a
+  // shell or template variable (`$HOST.example.com`, `https://$HOST.example.com/x`, `$1.new`), and one that starts
+  // with a version number (versionNumberAt). What terminate() took after it belongs to that name too: the search resumes at its
   // end, so nothing inside it is linked on its own (`foo_bar.example.com?next=example.org`) and no later trigger in
   // it reads it again (linear time).
   if (
     underscoreBefore(st, ds, floor, e) ||
     pathSegmentBefore(text, ds, floor) ||
+    (ds > floor && text.charCodeAt(ds - 1) === DOLLAR) ||
     percentEncodedBefore(text, ds) ||
     versionNumberAt(text, ds, d, tldEnd)
   ) {
