@@ -18,7 +18,6 @@ const APOSTROPHE = 0x27;
 const LEFT_BRACE = 0x7b;
 const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
-const TILDE = 0x7e;
 
 /**
  * The domain text[ds, tldEnd) is preceded by `@` (at ds − 1); `linkEnd` is after its trailing dot and port.
@@ -110,13 +109,13 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
 }
 
 /**
- * The emphasis run (one to three `*`, `_` or `~`) that opens the local part text[ls, at) and is repeated exactly right
+ * The emphasis run (one to three `*` or `_`) that opens the local part text[ls, at) and is repeated exactly right
  * after the TLD, or 0.
  */
 function emphasisAround(st: ScanState, ls: number, at: number, tldEnd: number): number {
   const text = st.text;
   const c = text.charCodeAt(ls);
-  if (c !== STAR && c !== UNDERSCORE && c !== TILDE) return 0;
+  if (c !== STAR && c !== UNDERSCORE) return 0;
   let k = 1;
   while (ls + k < at && text.charCodeAt(ls + k) === c) k++;
   if (k > 3 || ls + k === at) return 0;

@@ -59,34 +59,21 @@ export function angleBefore(text: string, s: number): boolean {
 
 const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
-const TILDE = 0x7e;
 
 /**
- * The emphasis run right before `s`: one to three `*`, `_` or `~` (chat and Markdown-like text: `*bold*`, `__x__`,
- * `~strike~`), and not a longer run of the same mark. Returns the mark in the low bits and the run's length times
- * 0x10000, or 0 for none (no allocation: this runs once per link). Reads at most four characters before `s`.
- */
-export function emphasisBefore(text: string, s: number): number {
-  const c = s > 0 ? text.charCodeAt(s - 1) : -1;
-  if (c !== STAR && c !== UNDERSCORE && c !== TILDE) return 0;
-  let k = 1;
-  while (k < 3 && s - k > 0 && text.charCodeAt(s - k - 1) === c) k++;
-  if (s - k > 0 && text.charCodeAt(s - k - 1) === c) return 0; // a longer run: a rule line, not emphasis
-  return c + k * 0x10000;
-}
-
-/**
- * Deviation (UTS #58 §3.5.1, where `*` `_` `~` are Include): emphasis written around a link — the run emphasisBefore
- * finds before the link's start `s`, and exactly the same run ending the link text[s, e) — is markup, as a P6
- * quotation mark is: `*https://example.com/a*`, `**https://example.com/getting-started**` and `_example.com/a_` link
- * the URL without the marks. Returns the link's end without the closing run, or `e` (a run inside the link, as in
- * `https://example.com/a*b*`, or none before it, stays).
+ * Deviation (UTS #58 §3.5.1, where `*` and `_` are Include): emphasis written around a link — a run of one to three
+ * `*` or `_` right before the link's start `s` (chat and Markdown-like text: `*bold*`, `_italic_`, `**strong**`; not a
+ * longer run, a rule line), and exactly the same run ending the link text[s, e) — is markup, as a P6 quotation mark
+ * is: `*https://example.com/a*`, `**https://example.com/getting-started**` and `_example.com/a_` link the URL without
+ * the marks. Returns the link's end without the closing run, or `e` (a run inside the link, as in
+ * `https://example.com/a*b*`, or none before it, stays). Reads at most four characters before `s`.
  */
 export function withoutEmphasis(text: string, s: number, e: number): number {
-  const run = emphasisBefore(text, s);
-  if (run === 0) return e;
-  const c = run & 0xffff;
-  const k = run >>> 16;
+  const c = s > 0 ? text.charCodeAt(s - 1) : -1;
+  if (c !== STAR && c !== UNDERSCORE) return e;
+  let k = 1;
+  while (k < 3 && s - k > 0 && text.charCodeAt(s - k - 1) === c) k++;
+  if (s - k > 0 && text.charCodeAt(s - k - 1) === c) return e; // a longer run before the link
   if (e - k <= s || text.charCodeAt(e - k - 1) === c) return e; // nothing left, or a longer run at the end
   for (let i = e - k; i < e; i++) if (text.charCodeAt(i) !== c) return e;
   return e - k;
