@@ -230,6 +230,24 @@ describe("detect: the conversion's fast path gives the same Link as the full con
     expect(links).to.be.greaterThan(1500);
   });
 
+  it('for a link in `<…>` taken on to its `>` past where its path ended, with no whitespace (RFC 3986 Appendix C)', () => {
+    // What terminate() noted for the conversion (ScanState.pathNotSimple) ends where its walk ended: the rest, up to
+    // the `>`, is walked by the conversion too (a raw `é` in the uri, a stray `%` or a second `#` left as written).
+    const cases: [string, Partial<Link>][] = [
+      ['<http://example.com/a)é>', { uri: 'http://example.com/a)%C3%A9', iri: 'http://example.com/a)é', diagnostics: [] }],
+      ['<http://example.com/a)%zz>', { uri: 'http://example.com/a)%25zz', diagnostics: ['invalid-percent-encoding'] }],
+      ['<URL:http://example.com/a)#b#c>', { uri: 'http://example.com/a)#b%23c', iri: 'http://example.com/a)#b#c' }],
+      ['<http://example.com:8a/%zz>', { uri: 'http://example.com:8a/%25zz', diagnostics: ['invalid-percent-encoding'] }],
+      ['<example.com/a)א>', { uri: 'https://example.com/a)%D7%90', diagnostics: ['bidi-component'] }],
+    ];
+    for (const [text, expected] of cases) {
+      const [fast, slow] = bothWays(`see ${text} now`);
+      expect(fast, text).to.have.length(1);
+      expect(fast, text).to.deep.equal(slow);
+      expect(fast[0], text).to.deep.include({ text: text.replace(/^<(URL:)?|>$/g, ''), ...expected });
+    }
+  });
+
   it('with a document charset, an other default scheme, a bidi control and a cut link', () => {
     for (const [text, options] of [
       ['http://a.com/?q=%41%E6%97%A5 Ex.COM/%20', { documentCharset: 'Shift_JIS' }],

@@ -91,6 +91,9 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
   let g = j;
   while (g > e && (ASCII_FLAGS[text.charCodeAt(g - 1)]! & A_WRAP_SPACE) !== 0) g--;
   if (g <= e) return e;
+  // What terminate() noted for the conversion (ScanState.pathNotSimple) covers the link up to e only: the rest, up
+  // to the `>`, it did not walk (`<http://example.com/a)é>`), so the conversion must walk it from e.
+  if (st.pathNotSimple < 0) st.pathNotSimple = e;
   for (let k = e; k < g; k++) {
     const c = text.charCodeAt(k);
     if (c < 128 && (ASCII_FLAGS[c]! & A_WRAP_SPACE) !== 0) {
