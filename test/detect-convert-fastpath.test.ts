@@ -239,6 +239,11 @@ describe("detect: the conversion's fast path gives the same Link as the full con
       ['<URL:http://example.com/a)#b#c>', { uri: 'http://example.com/a)#b%23c', iri: 'http://example.com/a)#b#c' }],
       ['<http://example.com:8a/%zz>', { uri: 'http://example.com:8a/%25zz', diagnostics: ['invalid-percent-encoding'] }],
       ['<example.com/a)א>', { uri: 'https://example.com/a)%D7%90', diagnostics: ['bidi-component'] }],
+      // The host ends at the first `@` the scan meets, the authority at the last (RFC 3986 §3.2): a userinfo `@`
+      // is encoded, with or without a `%` elsewhere in the link.
+      ['<ftp://a@b@example.com/x>', { uri: 'ftp://a%40b@example.com/x', iri: 'ftp://a@b@example.com/x' }],
+      ['<ftp://a@b@example.com/%41>', { uri: 'ftp://a%40b@example.com/%41', iri: 'ftp://a@b@example.com/A' }],
+      ['<ftp://a@b@example.com/é>', { uri: 'ftp://a%40b@example.com/%C3%A9', iri: 'ftp://a@b@example.com/é' }],
     ];
     for (const [text, expected] of cases) {
       const [fast, slow] = bothWays(`see ${text} now`);

@@ -359,14 +359,15 @@ function isSuspiciousLabel(label: string): boolean {
  * - §3.3, §3.4, §3.5 (and RFC 6068 §2 for mailto): `[` `]` in the path, query and fragment → `%5B` `%5D`, and
  *   a `#` after the one that starts the fragment → `%23`.
  * Every other character toUri has already encoded (asciiDisallowed 'encode'). Linear; the uri itself when it
- * holds no `[`, `]`, `%` and at most one `#` (almost every link).
+ * holds no `[`, `]`, `%`, at most one `#` and at most one `@` (almost every link; a userinfo `@` needs a second one).
  */
 export function toValidUri(uri: string): string {
   let hashes = 0;
+  let ats = 0;
   let suspect = false;
   for (let i = 0; i < uri.length; i++) {
     const c = uri.charCodeAt(i);
-    if (c === 0x5b || c === 0x5d || c === 0x25 || (c === 0x23 && ++hashes > 1)) {
+    if (c === 0x5b || c === 0x5d || c === 0x25 || (c === 0x23 && ++hashes > 1) || (c === 0x40 && ++ats > 1)) {
       suspect = true;
       break;
     }
@@ -490,6 +491,8 @@ let qHostStart = -1;
 let qHostEnd = -1;
 let qHostOk = false;
 let qHostUpper = false;
+/** The authority holds more than one `@`: the userinfo holds one, which toValidUri encodes. */
+let qUserinfoAt = false;
 
 /**
  * Walks raw[i, e): every ASCII character PLAIN or `%`, every non-ASCII one (only when `ascii` is false) a scalar
@@ -607,6 +610,7 @@ function walkAuthority(raw: string, a: number, dns: boolean): number {
       i = percent(raw, i, n);
       ok = false;
     } else if (k === A_AT) {
+      if (hostStart > a) qUserinfoAt = true; // RFC 3986 §3.2.1: the userinfo holds an `@` (toValidUri: `%40`)
       hostStart = labelAt = i + 1;
       hostEnd = -1;
       ok = true;
@@ -716,7 +720,8 @@ function walkMailto(raw: string, a: number, ascii: boolean): number {
  *   shownAsIs and there is no `%XX` toIri decodes or re-encodes (reserved, `%` and disallowed ASCII triplets stay as
  *   written; step 2), unless the text ends in `.`;
  * - uri = toValidUri(the encoded text), the text itself unless a `%` starts no `%XX` (→ `%25`,
- *   `invalid-percent-encoding`) or a second `#` follows the fragment's (→ `%23`, RFC 3986 §3.5);
+ *   `invalid-percent-encoding`), a second `#` follows the fragment's (→ `%23`, RFC 3986 §3.5) or the userinfo
+ *   holds an `@` (→ `%40`, §3.2.1: `<ftp://a@b@example.com/>`, a link taken on to its `>`);
  * - bidi-component only when the iri has a right-to-left character (so one not shownAsIs, or one decoded).
  * Most links hold only unreserved and reserved characters but `#` (URI_SIMPLE ones): then only the authority (or a
  * mailto path) is walked, and not even that when the scan found it plain; the rest is walked from its first other
@@ -734,6 +739,7 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
   qHostStart = -1;
   qHostOk = false;
   qHostUpper = false;
+  qUserinfoAt = false;
   // Where the hier-part starts (RFC 3986 §3), and what toUri validates in it.
   let i = 0;
   let schemeUpper = false;
@@ -806,7 +812,7 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
   // encodeURI (ECMA-262) encodes what encodeGeneral does, natively, but for `%` (and `[` `]`, which walk
   // refuses): it leaves exactly the PLAIN characters unescaped and writes the rest as UTF-8, uppercase hex.
   let uri = qNonAscii ? (qPercent ? encodeGeneral(written) : encodeURI(written)) : written;
-  if (qStray || qHashes > 1) uri = toValidUri(uri);
+  if (qStray || qHashes > 1 || qUserinfoAt) uri = toValidUri(uri);
   const diagnostics: DiagnosticCode[] = [];
   // The order of fullLink's diagnostics (idna-failed, the host checks, wrapped and conversion-failed cannot occur).
   if (st.bidiStop) diagnostics.push('bidi-control');
