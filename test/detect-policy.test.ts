@@ -264,6 +264,8 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     'see /etc/letsencrypt/live/example.com/privkey.pem and docs/pipe.md#result and /var/www/example.com/index.html',
     'file "/etc/bind/db.example.com"; DocumentRoot /srv/www/www.example.org and src/Makefile.in',
     'but //⸠example.com/x⸡ and ⸠https://a.example/b⸡ and ⸠a.example.com/b.example.com⸡ and (⸠example.net⸡)/x.org',
+    // …and so is one right after a single `\\` (a Windows path); a UNC path's server stays
+    'C:\\DOS\\COMMAND.COM and perl util\\mkfiles.pl and "{install}\\program\\soffice.com", but \\\\⸠server.example.com⸡\\share',
   ]);
 });
 

@@ -38,6 +38,7 @@ const HASH = 0x23;
 const QUESTION = 0x3f;
 const PERCENT = 0x25;
 const DOLLAR = 0x24;
+const BACKSLASH = 0x5c;
 
 /**
  * NOTES §4.1 steps 1–8, at the dot `d` (`.` or `。`):
@@ -490,18 +491,20 @@ function underscoreBefore(st: ScanState, ds: number, floor: number, e: number): 
 }
 
 /**
- * Does a single `/` come right before a schemeless domain starting at `ds` — a segment of a file path
- * (`/etc/letsencrypt/live/example.com/privkey.pem`, `docs/pipe.md`, `/var/www/example.com/index.html`), not a host?
- * `//` (a network-path reference, RFC 3986 §4.2) is not a segment boundary of this kind, and `://` is decided in
- * atDot. Reads only text[floor, ds): a `/` at the floor is taken as single.
- * Deviation (UTS #58 §4.1 step 3): `/` is no host character, so the reference's back-scan stops there and links
- * the rest of the path as a domain. Over the corpora about 1,950 such links, nearly all file paths; lost: host names
- * after an address in some mail `Received:` headers (`network[192.0.2.7/host.example.net]`) and typed-wrong schemes
- * (`https:/example.com`).
+ * Does a single `/` or `\` come right before a schemeless domain starting at `ds` — a segment of a file path
+ * (`/etc/letsencrypt/live/example.com/privkey.pem`, `docs/pipe.md`, `/var/www/example.com/index.html`,
+ * `C:\DOS\COMMAND.COM`, `util\mkfiles.pl`), not a host? `//` (a network-path reference, RFC 3986 §4.2) and `\\` (a
+ * Windows UNC path's server) are not segment boundaries of this kind, and `://` is decided in atDot. Reads only
+ * text[floor, ds): a separator at the floor is taken as single.
+ * Deviation (UTS #58 §4.1 step 3): `/` and `\` are no host characters, so the reference's back-scan stops there and
+ * links the rest of the path as a domain. Over the corpora about 1,950 such links after `/`, nearly all file paths,
+ * and 19 after `\`; lost: host names after an address in some mail `Received:` headers
+ * (`network[192.0.2.7/host.example.net]`) and typed-wrong schemes (`https:/example.com`).
  */
 function pathSegmentBefore(text: string, ds: number, floor: number): boolean {
-  if (ds <= floor || text.charCodeAt(ds - 1) !== SLASH) return false;
-  return ds - 2 < floor || text.charCodeAt(ds - 2) !== SLASH;
+  const c = ds > floor ? text.charCodeAt(ds - 1) : -1;
+  if (c !== SLASH && c !== BACKSLASH) return false;
+  return ds - 2 < floor || text.charCodeAt(ds - 2) !== c;
 }
 
 /**
