@@ -126,13 +126,17 @@ describe('logs: the log rules', () => {
   });
 
   it('a schemeless name right after `/` or `\\` is a path segment', () => {
-    // After `/` the detector itself leaves it (a path segment, src/detect/domains.ts); after `\` only the log rule does.
+    // After a single `/` or `\` the detector itself leaves it (a path segment, src/detect/domains.ts); after `\\` (a
+    // UNC path's server) only the log rule does.
     const expected = '2.5.2.5 - tomcat [12/Dec/2014:22:59:02 +0100] "GET /cgi-bin/tools/tools.pl HTTP/1.1" 404 162 "-" "-" "-"';
     expect(plain(expected)).to.equal(expected);
     expectLog(expected);
     const windows = '"GET /openhab.app?sitemap=default HTTP/1.1" 200 92 from C:\\sites\\example.com\\x and ⸠example.com⸡';
-    expect(plain(unmark(windows))).to.contain('\\⸠example.com⸡\\x');
+    expect(plain(unmark(windows))).to.equal(windows);
     expectLog(windows);
+    const unc = '"GET /openhab.app?sitemap=default HTTP/1.1" 200 92 from \\\\fileserver.example.com\\x and ⸠example.com⸡';
+    expect(plain(unmark(unc))).to.contain('\\\\⸠fileserver.example.com⸡\\x');
+    expectLog(unc);
     // With a scheme it is a link wherever it stands.
     expectLog('failure/usr/lib/⸠https://example.com/x⸡');
   });
