@@ -227,7 +227,10 @@ describe('detect: P7 — file names', () => {
   ]);
   itMarks([
     'call iter.next() or Date.now(), see systemd.network(5)',
+    // longer names too: member chains of code
+    'Object.prototype.toString.call(obj) and this.hooks.accelerate.call(x) and self.periph.read() and datetime.datetime.now()',
     'but ⸠example.com⸡ (see below), ⸠www.example.com⸡(x), ⸠a.example.com⸡(x) and ⸠https://example.com⸡(x)',
+    'and by ⸠mail.yahoo.com⸡(1.2.3.4), ⸠mail.brasilink.com.br⸡([1.2.3.4]) and ⸠www.example.de⸡(x) (generic, `www.`)',
     '⸠Amazon.com⸡(NASDAQ) ⸠baidu.com⸡(百度) ⸠mit.edu⸡(x) ⸠example.net⸡( (RFC 1591 generic TLDs: hosts)',
     '⸠example.de:8080⸡(x) (a port: a host)',
     'and ⸠example.com/a(b)⸡',

@@ -230,7 +230,7 @@ export function atDot(st: ScanState, d: number): boolean {
 
   // P7: a bare two-label name ending in a file extension is a file name, also with nothing but a fragment or a
   // query after it (`errors.md#class-error`: a relative link to a document, not a host); one followed directly by
-  // `(` is code. After a fragment or query the search resumes at its end, for the same reasons as above
+  // `(`, or a longer name so followed, is code. After a fragment or query the search resumes at its end, for the same reasons as above
   // (`run.sh?host=example.com`, `'x.md?'` × N).
   if (e <= linkEnd ? isFileNameOrCall(st, ds, d, tldEnd) : linkEnd === tldEnd && isFileNameBeforeFragment(st, ds, d, tldEnd)) {
     st.next = e <= linkEnd ? linkEnd : e;
@@ -410,18 +410,29 @@ const FILE_EXTENSIONS: readonly string[] = [...FILE_EXTENSION_TLDS];
  * P7: two labels, the first not `www`, and either the TLD a common file extension (`README.md`, `setup.py`) or a
  * `(` right after the TLD: a call or a man page section (`iter.next()`, `Date.now()`, `systemd.network(5)`), unless
  * the TLD is one of RFC 1591's seven generic ones, whose names are hosts there (`Amazon.com(NASDAQ)`,
- * `baidu.com(百度)`; `by web.de(Exim 4.70)` in a `Received:` header has a ccTLD and is not linked).
+ * `baidu.com(百度)`; `by web.de(Exim 4.70)` in a `Received:` header has a ccTLD and is not linked). The `(` rule holds
+ * for longer names too, but for one that starts with `www.`: `Object.prototype.toString.call(obj)`,
+ * `this.hooks.accelerate.call(x)`, `self.periph.read()`, `datetime.datetime.now()`.
  * (irilink's extension of DESIGN.md P7: over the corpora 4,056 bare two-label names were followed by `(`; every
- * `.com(` `.net(` `.org(` `.edu(` `.gov(` was a host, nearly every other one code.)
+ * `.com(` `.net(` `.org(` `.edu(` `.gov(` was a host, nearly every other one code. Of 185 longer names, the 35 under a
+ * generic TLD were hosts and stay, and of the other 150 two were hosts, both in `Received:` headers:
+ * `mail.brasilink.com.br([217.59.109.245])`, which a generic label under the TLD keeps, and
+ * `relay01.isec.aib.ie(10.8.2.3)`.)
  */
 function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number): boolean {
   const text = st.text;
-  if (!isBareName(text, ds, d)) return false;
-  for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
-  for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
-  if (isCodeCase(text, d, tldEnd)) return true;
   // (atDot read text[tldEnd] already: no INCOMPLETE from here.)
-  return !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === LEFT_PAREN;
+  const call = !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === LEFT_PAREN;
+  const bare = isBareName(text, ds, d);
+  if (!bare && (!call || (d - ds > 4 && equalsLowerCased(text, ds, ds + 4, 'www.')))) return false;
+  if (bare) for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
+  for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
+  if (bare) return isCodeCase(text, d, tldEnd) || call;
+  // A longer name: also a generic label right under the TLD (`mail.brasilink.com.br(…)`) makes a host.
+  let sld = d;
+  while (sld > ds && !isHostDot(text.charCodeAt(sld - 1))) sld--;
+  for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, sld, d, tld)) return false;
+  return true;
 }
 
 /** Is text[ds, d) a single label other than `www` (P7's two-label names)? */
