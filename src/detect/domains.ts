@@ -211,12 +211,12 @@ export function atDot(st: ScanState, d: number): boolean {
     e = tldEnd;
   }
 
-  // Deviations (UTS #58 §4.1 step 3): a domain right after a `_` (underscoreBefore) or a single `/`
+  // Deviations (UTS #58 §4.1 step 3): a domain right after a `_` (underscoreBefore) or a single `/` or `\`
   // (pathSegmentBefore) is part of a longer name or path, not a host; so is one right after a `$`, the expansion of a
   // shell or template variable (`$HOST.example.com`, `https://$HOST.example.com/x`, `$1.new`), and one that starts
-  // with a version number (versionNumberAt). What terminate() took after it belongs to that name too: the search resumes at its
-  // end, so nothing inside it is linked on its own (`foo_bar.example.com?next=example.org`) and no later trigger in
-  // it reads it again (linear time).
+  // with a version number (versionNumberAt). What terminate() took after it belongs to that name too: the search
+  // resumes at its end, so nothing inside it is linked on its own (`foo_bar.example.com?next=example.org`) and no
+  // later trigger in it reads it again (linear time).
   if (
     underscoreBefore(st, ds, floor, e) ||
     pathSegmentBefore(text, ds, floor) ||
@@ -228,10 +228,10 @@ export function atDot(st: ScanState, d: number): boolean {
     return false;
   }
 
-  // P7: a bare two-label name ending in a file extension is a file name, also with nothing but a fragment or a
-  // query after it (`errors.md#class-error`: a relative link to a document, not a host); one followed directly by
-  // `(`, or a longer name so followed, is code. After a fragment or query the search resumes at its end, for the same reasons as above
-  // (`run.sh?host=example.com`, `'x.md?'` × N).
+  // P7: a bare two-label name ending in a file extension is a file name, also with nothing but a fragment or a query
+  // after it (`errors.md#class-error`: a relative link to a document, not a host); one followed directly by `(`, or a
+  // longer name so followed, is code. After a fragment or query the search resumes at its end, for the same reasons
+  // as above (`run.sh?host=example.com`, `'x.md?'` × N).
   if (e <= linkEnd ? isFileNameOrCall(st, ds, d, tldEnd) : linkEnd === tldEnd && isFileNameBeforeFragment(st, ds, d, tldEnd)) {
     st.next = e <= linkEnd ? linkEnd : e;
     return false;
