@@ -157,7 +157,7 @@ export function isDomainChar(cp: number): boolean {
  */
 function isSentencePunctuation(cp: number): boolean {
   if (cp < 0x2010) return cp === 0xa1 || cp === 0xa7 || cp === 0xb6 || cp === 0xbf;
-  return (cp <= 0x2027 || (cp >= 0x2030 && cp <= 0x205e) || (cp >= 0x2e00 && cp <= 0x2e7f));
+  return cp <= 0x2027 || (cp >= 0x2030 && cp <= 0x205e) || (cp >= 0x2e00 && cp <= 0x2e7f);
 }
 
 /** A domain character other than a label separator. */
