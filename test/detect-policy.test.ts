@@ -393,6 +393,8 @@ describe('detect: hosts', () => {
     'Sie können dann „⸠ftp.ipv6.debian.org⸡“ als and ‚⸠example.com⸡‘ and visit—⸠example.com⸡ and •⸠example.com⸡',
     '§⸠example.com⸡ ¿⸠example.com⸡? and see ⸠example.com⸡—and more, ⸠https://example.com⸡–or ⸠a@example.com⸡—b',
     'but ⸠l·l.cat⸡ (U+00B7, allowed in context by IDNA2008) and ⸠☃.net⸡ (a symbol, NV8) stay',
+    // a hyphen (U+2010, U+2011) joins a word: no tail of it is linked
+    'my‐site.com and x‑y.example.org and née‐example.fr, but ‐⸠example.com⸡',
     // two or more dots after a host are the sentence's (deviation from UTS #58 §4.1: the reference links nothing)
     '(snort, ⸠http://www.prelude-ids.org⸡...). and ⸠http://example.com⸡.. and ⸠ssh://git@example.com⸡... and ⸠http://例え.jp⸡...',
     '⸠http://example.com⸡. and ⸠http://example.com./x⸡ but not http://a..b.com or git://git..../proj.git (a host left out)',

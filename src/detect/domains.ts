@@ -219,6 +219,7 @@ export function atDot(st: ScanState, d: number): boolean {
   // later trigger in it reads it again (linear time).
   if (
     underscoreBefore(st, ds, floor, e) ||
+    hyphenatedBefore(text, ds, floor) ||
     pathSegmentBefore(text, ds, floor) ||
     (ds > floor && text.charCodeAt(ds - 1) === DOLLAR) ||
     percentEncodedBefore(text, ds) ||
@@ -499,6 +500,21 @@ function underscoreBefore(st: ScanState, ds: number, floor: number, e: number): 
   }
   const closed = (!st.outOfRoom(e) && text.charCodeAt(e) === UNDERSCORE) || text.charCodeAt(e - 1) === UNDERSCORE;
   return !closed;
+}
+
+/**
+ * Is the schemeless domain starting at `ds` the rest of a word hyphenated with U+2010 HYPHEN or U+2011 NON-BREAKING
+ * HYPHEN, a letter or digit right before it (`my‐site.com`, as a word processor writes `my-site.com`)? Such a hyphen
+ * is no host character (chars.ts isSentencePunctuation), so the back-scan stops at it and would link `site.com`,
+ * another host than the one written. Unlike a dash between words (`visit—example.com`), it joins the word.
+ * Deviation (UTS #58 §4.1 step 3): the reference takes the hyphen into the host (UTS #46 NV8). Reads text[floor, ds).
+ */
+function hyphenatedBefore(text: string, ds: number, floor: number): boolean {
+  if (ds - 2 < floor) return false;
+  const h = text.charCodeAt(ds - 1);
+  if (h !== 0x2010 && h !== 0x2011) return false;
+  const cp = codePointBefore(text, ds - 1);
+  return cp < 128 ? (ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) !== 0 : isLetter(cp) || isNumber(cp);
 }
 
 /**
