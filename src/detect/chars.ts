@@ -79,6 +79,18 @@ export function codePointAt(s: string, i: number): number {
   return c;
 }
 
+/** The value of an ASCII hex digit (RFC 3986 §2.1 HEXDIG, either case), or −1. */
+export function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
+}
+
+/** A letter or a digit of any script (an identifier or a word runs on through it). */
+export function isLetterOrDigit(cp: number): boolean {
+  return cp < 128 ? (ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) !== 0 : isLetter(cp) || isNumber(cp);
+}
+
 /** The code point that ends just before `i` (i > 0). */
 export function codePointBefore(s: string, i: number): number {
   const d = s.charCodeAt(i - 1);

@@ -9,7 +9,7 @@ import type { DiagnosticCode, Link } from '../types.js';
 import { domainToUnicode, isDnsScheme } from '../iri/idna.js';
 import { confusableHost } from '../unicode/confusables.js';
 import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
-import { INCLUDE, isBidiControl, isHostDot, termOf, URI_SIMPLE } from './chars.js';
+import { hexValue, INCLUDE, isBidiControl, isHostDot, termOf, URI_SIMPLE } from './chars.js';
 import { isInvisibleOrSpace, isUcschar } from '../iri/chars.js';
 import type { ScanState } from './state.js';
 import { removeWrapSpace } from './wrap.js';
@@ -455,12 +455,6 @@ for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 // RFC 3986 §2.3 unreserved: the `%XX` octets below 0x80 that toIri decodes (RFC 3987 §3.2 step 2).
 const UNRESERVED = new Uint8Array(128);
 for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~') UNRESERVED[ch.charCodeAt(0)] = 1;
-
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
-}
 
 /**
  * The first character of text[from, to) that is not URI_SIMPLE (chars.ts: not unreserved or reserved, or `#`, `[`,

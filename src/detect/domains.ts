@@ -10,15 +10,17 @@ import {
   codePointAt,
   codePointBefore,
   equalsLowerCased,
+  hexValue,
   isBidiControl,
   isDomainChar,
   isHostDot,
   isLabelChar,
+  isLetterOrDigit,
   isNoSpaceScriptLetter,
   PLAIN_HOST,
 } from './chars.js';
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
-import { isLetter, isLinkEmail, isNumber } from '../unicode/index.js';
+import { isLinkEmail } from '../unicode/index.js';
 import { closerBefore, delimitedBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
@@ -494,10 +496,7 @@ function underscoreBefore(st: ScanState, ds: number, floor: number, e: number): 
   let i = ds - 1;
   if (i < floor || text.charCodeAt(i) !== UNDERSCORE) return false;
   if (i > floor && text.charCodeAt(i - 1) === UNDERSCORE) i--;
-  if (i > floor) {
-    const cp = codePointBefore(text, i);
-    if (cp < 128 ? (ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) !== 0 : isLetter(cp) || isNumber(cp)) return true;
-  }
+  if (i > floor && isLetterOrDigit(codePointBefore(text, i))) return true;
   const closed = (!st.outOfRoom(e) && text.charCodeAt(e) === UNDERSCORE) || text.charCodeAt(e - 1) === UNDERSCORE;
   return !closed;
 }
@@ -513,8 +512,7 @@ function hyphenatedBefore(text: string, ds: number, floor: number): boolean {
   if (ds - 2 < floor) return false;
   const h = text.charCodeAt(ds - 1);
   if (h !== 0x2010 && h !== 0x2011) return false;
-  const cp = codePointBefore(text, ds - 1);
-  return cp < 128 ? (ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) !== 0 : isLetter(cp) || isNumber(cp);
+  return isLetterOrDigit(codePointBefore(text, ds - 1));
 }
 
 /**
@@ -553,12 +551,6 @@ function percentEncodedBefore(text: string, ds: number): boolean {
   if (hi < 8) return true;
   return hi < 0xc && ds >= 4 && text.charCodeAt(ds - 4) === PERCENT && hexValue(text.charCodeAt(ds - 3)) >= 0 &&
     hexValue(text.charCodeAt(ds - 2)) >= 0;
-}
-
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
 }
 
 /**

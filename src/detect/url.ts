@@ -15,6 +15,7 @@ import {
   codePointAt,
   codePointBefore,
   equalsLowerCased,
+  hexValue,
   INCLUDE,
   isBidiControl,
   isDomainChar,
@@ -167,7 +168,7 @@ function telDigitsEnd(text: string, i: number, e: number, hex: boolean): number 
   for (; i < e; i++) {
     const ch = text.charCodeAt(i);
     if (ch >= 0x30 && ch <= 0x39) seen = true;
-    else if (hex && (ch === 0x2a || hexDigit(ch) >= 0)) seen = true;
+    else if (hex && (ch === 0x2a || hexValue(ch) >= 0)) seen = true;
     else if (!isVisualSeparator(ch)) break;
   }
   return seen ? i : -1;
@@ -221,7 +222,7 @@ function isAlnum(ch: number): boolean {
 /** RFC 3966 §3 paramchar = param-unreserved / unreserved / pct-encoded, at text[i]. */
 function isParamchar(text: string, i: number): boolean {
   const ch = text.charCodeAt(i);
-  if (ch === PERCENT) return hexDigit(text.charCodeAt(i + 1)) >= 0 && hexDigit(text.charCodeAt(i + 2)) >= 0;
+  if (ch === PERCENT) return hexValue(text.charCodeAt(i + 1)) >= 0 && hexValue(text.charCodeAt(i + 2)) >= 0;
   return ch < 128 && (TEL_CHARS[ch]! & PARAMCHAR) !== 0;
 }
 
@@ -592,8 +593,8 @@ function opaqueForm(st: ScanState, first: number): boolean {
 function encodedHostCharAt(st: ScanState, k: number): boolean {
   const text = st.text;
   if (st.outOfRoom(k) || text.charCodeAt(k) !== PERCENT || st.outOfRoom(k + 2)) return false;
-  const hi = hexDigit(text.charCodeAt(k + 1));
-  const lo = hexDigit(text.charCodeAt(k + 2));
+  const hi = hexValue(text.charCodeAt(k + 1));
+  const lo = hexValue(text.charCodeAt(k + 2));
   if (hi < 0 || lo < 0) return false;
   const byte = hi * 16 + lo;
   return byte < 128 && (ASCII_FLAGS[byte]! & A_HOST) !== 0;
@@ -611,7 +612,7 @@ function skipEncodedHost(st: ScanState, k: number): number {
     const ch = text.charCodeAt(m);
     if (ch < 128 && ((ASCII_FLAGS[ch]! & A_HOST) !== 0 || ch === UNDERSCORE)) {
       m++;
-    } else if (ch === PERCENT && !st.outOfRoom(m + 2) && hexDigit(text.charCodeAt(m + 1)) >= 0 && hexDigit(text.charCodeAt(m + 2)) >= 0) {
+    } else if (ch === PERCENT && !st.outOfRoom(m + 2) && hexValue(text.charCodeAt(m + 1)) >= 0 && hexValue(text.charCodeAt(m + 2)) >= 0) {
       m += 3;
     } else {
       break;
@@ -619,12 +620,6 @@ function skipEncodedHost(st: ScanState, k: number): number {
   }
   const p = scanPort(st, m);
   return terminate(st, p < 0 ? m : p, 0);
-}
-
-function hexDigit(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
 }
 
 /** Is text[a, k) a listed scheme (any case), with `://` at k? */
@@ -730,8 +725,8 @@ function encodedAddress(st: ScanState, ls: number, literalAt: boolean): number {
     const ch = text.charCodeAt(j);
     if (ch === PERCENT) {
       if (st.outOfRoom(j + 2)) return -1;
-      const hi = hexDigit(text.charCodeAt(j + 1));
-      const lo = hexDigit(text.charCodeAt(j + 2));
+      const hi = hexValue(text.charCodeAt(j + 1));
+      const lo = hexValue(text.charCodeAt(j + 2));
       if (hi < 0 || lo < 0) return -1;
       if (hi === 2 && lo === 2) quoted = !quoted;
       if (hi === 4 && lo === 0 && !quoted) {
