@@ -1,5 +1,5 @@
 // One contender on one input, in its own process (so that its peak RSS is its own). Run by bench/run.ts:
-//   node --import tsx bench/child.ts '{"contender":"irilink","file":"…","bytes":123,"warmupBytes":0}'
+//   node --import tsx bench/child.ts '{"contender":"irilink","file":"…","bytes":123,"warmupBytes":0,"warmupRuns":0}'
 // Loads the contender, does the untimed warm-up runs, prints {"ready":true}; then does one timed run for each
 // line `run` it reads on stdin, printing {"run":i,"ms":…,"links":…} as soon as the run ends (the parent enforces
 // a per-run time limit, and interleaves the runs of all contenders: bench/README.md), and at `end` (or when stdin
@@ -16,8 +16,10 @@ interface ChildArgs {
   contender: string;
   file: string;
   bytes: number;
-  /** Bytes of the untimed warm-up runs before the timed ones (0: none), the same for every contender. */
+  /** Bytes of each untimed warm-up run before the timed ones, the same for every contender. */
   warmupBytes: number;
+  /** How many warm-up runs (0: none). */
+  warmupRuns: number;
 }
 
 type RunOnce = (bytes: number) => Promise<number>;
@@ -85,9 +87,8 @@ function send(message: object): void {
 async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? '{}') as ChildArgs;
   const run = await makeRun(args);
-  // Three warm-up passes: one is not enough for V8 to optimise a hand-written scanner (its first passes over
-  // 2 MB ran 3-10x slower than later ones), and the same warm-up is given to every contender.
-  if (args.warmupBytes > 0) for (let i = 0; i < 3; i++) await run(args.warmupBytes);
+  // bench/run.ts picks the warm-up (warmupFor), the same for every contender.
+  if (args.warmupBytes > 0) for (let i = 0; i < args.warmupRuns; i++) await run(args.warmupBytes);
   send({ ready: true });
   let i = 0;
   for await (const line of createInterface({ input: process.stdin })) {

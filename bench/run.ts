@@ -23,7 +23,7 @@ import { generatedCorpora, hostileCorpora, realCorpora, realCorpus, type Corpus 
 import { loadIrilink } from './lib/irilink.js';
 import { ensureDir, largeDir, resultsDir } from './lib/paths.js';
 import { packageVersion, peerNames } from './lib/peers.js';
-import { runJob, type ContenderResult } from './lib/processes.js';
+import { runJob, type ContenderResult, type Warmup } from './lib/processes.js';
 
 const MB = 1e6;
 const ALL_CONTENDERS = ['irilink', ...peerNames, 'passthrough', 'read+decode'];
@@ -158,6 +158,24 @@ function plan(o: Options): { jobs: Job[]; notes: string[] } {
   return { jobs, notes };
 }
 
+/** Bytes a contender links, untimed, before its timed runs on a real corpus (at least three runs of a prefix). */
+const WARMUP_TOTAL_MB = 6;
+
+/**
+ * The warm-up of every contender on a job's input. Real corpora: runs on a prefix of at most 2 MB (half the input
+ * at most), three of them or as many as make 6 MB. V8 optimises a program by the work it has done, not by how many
+ * runs it took: three runs on the 0.9 MB log sample (1.4 MB in all) left irilink in the middle of being optimised
+ * (it then took 62, 21, 23, 93 and 46 ms/MB in its timed runs, about 10 once warm), while the big corpora got 6 MB.
+ * Hostile inputs: three runs on a 1/10 prefix of at most 64 kB (a quadratic peer must not spend its time limit
+ * warming up; without any warm-up a 0.1 MB input measures only start-up). The first timed run is reported beside
+ * the median for what a process gets without more warm-up.
+ */
+function warmupFor(job: { section: Section; corpus: { file: string }; bytes: number }): Warmup {
+  if (job.section === 'hostile') return { bytes: prefixBytes(job.corpus.file, Math.min(0.064, job.bytes / MB / 10)), runs: 3 };
+  const bytes = prefixBytes(job.corpus.file, Math.min(2, job.bytes / MB / 2));
+  return { bytes, runs: bytes === 0 ? 0 : Math.max(3, Math.ceil((WARMUP_TOTAL_MB * MB) / bytes)) };
+}
+
 /**
  * Reads the first `bytes` of `file` once and drops them, so that the page cache holds the input before any
  * contender is timed: otherwise the first run of the first contender also measures the disk (irilink's first run
@@ -211,11 +229,9 @@ async function main(): Promise<void> {
     const header = `${job.section} ${job.corpus.name} ${(job.bytes / MB).toFixed(2)} MB`;
     console.error(`\n== ${header}`);
     // Hostile inputs: the median of up to three runs (one run of a 1 MB input was at the mercy of a moment's load:
-    // 15 ms once, 208 ms in the next minute), warmed up on a 1/10 prefix of at most 64 kB (a quadratic peer must not
-    // spend its time limit warming up; without any warm-up a 0.1 MB input measures only start-up). A peer that
-    // times out is not run again.
+    // 15 ms once, 208 ms in the next minute). A peer that times out is not run again.
     const hostile = job.section === 'hostile';
-    const warmup = prefixBytes(job.corpus.file, hostile ? Math.min(0.064, job.bytes / MB / 10) : Math.min(2, job.bytes / MB / 2));
+    const warmup = warmupFor(job);
     readThrough(job.corpus.file, job.bytes);
     const results = await runJob(contenders, job.corpus.file, job.bytes, hostile ? Math.min(3, o.runs) : o.runs, warmup, o.timeoutS, (line) => console.error(line));
     for (const r of results) {
@@ -304,7 +320,7 @@ async function main(): Promise<void> {
       mb: '10^6 bytes of UTF-8 input',
       chunkBytes: 65536,
       runs: o.runs,
-      statistic: 'median of runs after three untimed warm-up runs on a prefix of ≤ 2 MB (hostile: median of up to 3 runs after warm-up on ≤ 64 kB); also the first run alone (irilink is still being optimised by V8 then); the runs of all contenders on an input interleaved (run 1 of each, then run 2 in reverse order, …), each contender in its own process',
+      statistic: 'median of runs after untimed warm-up runs on a prefix of ≤ 2 MB, at least three and at least 6 MB in all (hostile: median of up to 3 runs after three warm-up runs on ≤ 64 kB); also the first run alone (irilink is still being optimised by V8 then); the runs of all contenders on an input interleaved (run 1 of each, then run 2 in reverse order, …), each contender in its own process',
       timeoutSPerRun: o.timeoutS,
       feeding:
         'irilink: fs read stream of 64 KiB Buffers → createLinkStream() → sink counting link chunks. ' +

@@ -9,12 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLinksTsv } from '../bench/lib/links-tsv.js';
 import { samplesDir } from '../bench/lib/paths.js';
-import { runJob } from '../bench/lib/processes.js';
+import { runJob, type Warmup } from '../bench/lib/processes.js';
 
 const file = path.join(samplesDir, 'chat.txt');
 const bytes = statSync(file).size;
 const expectedLinks = parseLinksTsv(path.join(samplesDir, 'chat.links.tsv')).length;
 /** A child that speaks the protocol and misbehaves as its contender name says (see the file). */
+const NO_WARMUP: Warmup = { bytes: 0, runs: 0 };
 const fake = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'fake-bench-child.mjs');
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'irilink-bench-test-'));
@@ -41,7 +42,7 @@ describe('bench: child processes (bench/lib/processes.ts)', function () {
 
   it('times every run of every contender and interleaves them: run 1 of each, then run 2 in reverse order', async () => {
     const log: string[] = [];
-    const results = await runJob(['irilink', 'passthrough'], file, bytes, 2, 256, 60, (line) => log.push(line.trim().replace(/: \d+ ms$/, '')));
+    const results = await runJob(['irilink', 'passthrough'], file, bytes, 2, { bytes: 256, runs: 3 }, 60, (line) => log.push(line.trim().replace(/: \d+ ms$/, '')));
     expect(log).to.deep.equal(['run 1/2 irilink', 'run 1/2 passthrough', 'run 2/2 passthrough', 'run 2/2 irilink']);
     const [iri, pass] = results;
     expect(iri).to.include({ contender: 'irilink', status: 'ok', bytes, links: expectedLinks });
@@ -54,7 +55,7 @@ describe('bench: child processes (bench/lib/processes.ts)', function () {
   });
 
   it('reports a contender whose child fails as an error row, and still measures the others', async () => {
-    const [bad, good] = await runJob(['no-such-contender', 'passthrough'], file, bytes, 1, 0, 60);
+    const [bad, good] = await runJob(['no-such-contender', 'passthrough'], file, bytes, 1, NO_WARMUP, 60);
     expect(bad).to.include({ contender: 'no-such-contender', status: 'error' });
     expect(bad!.error).to.match(/unknown contender/);
     expect(good).to.include({ status: 'ok' });
@@ -63,7 +64,7 @@ describe('bench: child processes (bench/lib/processes.ts)', function () {
   it('kills a child whose run exceeds the time limit, reports a timeout, and goes on with the others', async () => {
     const log: string[] = [];
     const pids = pidFile();
-    const [slow, good] = await runJob(['slow', 'good'], pids, 0, 3, 0, 1, (line) => log.push(line.trim().replace(/: \d+ ms$/, '')), fake);
+    const [slow, good] = await runJob(['slow', 'good'], pids, 0, 3, NO_WARMUP, 1, (line) => log.push(line.trim().replace(/: \d+ ms$/, '')), fake);
     expect(slow).to.include({ status: 'timeout', error: 'run 2 took more than 1 s' });
     expect(slow!.runsMs).to.have.length(1);
     expect(good).to.include({ status: 'ok', links: 3 });
@@ -74,7 +75,7 @@ describe('bench: child processes (bench/lib/processes.ts)', function () {
   it('turns every protocol failure into an error row for that contender alone, and kills the child', async () => {
     const pids = pidFile();
     const names = ['nonjson', 'dies', 'wrong-reply', 'double-reply', 'fails', 'throws', 'good'];
-    const results = await runJob(names, pids, 0, 3, 0, 5, undefined, fake);
+    const results = await runJob(names, pids, 0, 3, NO_WARMUP, 5, undefined, fake);
     const byName = new Map(results.map((r) => [r.contender, r]));
     const error = (name: string): string => {
       expect(byName.get(name), name).to.include({ status: 'error' });
@@ -97,7 +98,7 @@ describe('bench: child processes (bench/lib/processes.ts)', function () {
 
   it('does not wait for a process the child left behind holding its output', async () => {
     const started = Date.now();
-    const [r] = await runJob(['grandchild'], pidFile(), 0, 2, 0, 10, undefined, fake);
+    const [r] = await runJob(['grandchild'], pidFile(), 0, 2, NO_WARMUP, 10, undefined, fake);
     expect(r).to.include({ status: 'error' });
     expect(r!.error).to.match(/^the child stopped during run 2 \(exit 0/);
     expect(Date.now() - started).to.be.lessThan(2500); // the left-behind process lives 3 s
@@ -105,7 +106,7 @@ describe('bench: child processes (bench/lib/processes.ts)', function () {
 
   it('keeps the runs of a child that fails only after its last run, without its peak RSS and with a note', async () => {
     const pids = pidFile();
-    const results = await runJob(['no-done', 'done-stays', 'done-exit-3', 'no-rss'], pids, 0, 2, 0, 1, undefined, fake);
+    const results = await runJob(['no-done', 'done-stays', 'done-exit-3', 'no-rss'], pids, 0, 2, NO_WARMUP, 1, undefined, fake);
     for (const r of results) {
       expect(r, r.contender).to.include({ status: 'ok', links: 3, maxRssMiB: undefined });
       expect(r.runsMs, r.contender).to.deep.equal([5, 5]);
@@ -124,7 +125,7 @@ describe('bench: child processes (bench/lib/processes.ts)', function () {
     process.chdir(tmpdir());
     let results;
     try {
-      results = await runJob(['good'], pids, 0, 1, 0, 10, undefined, fake);
+      results = await runJob(['good'], pids, 0, 1, NO_WARMUP, 10, undefined, fake);
     } finally {
       process.chdir(cwd);
     }
@@ -135,7 +136,7 @@ describe('bench: child processes (bench/lib/processes.ts)', function () {
 
   it('kills a child whose start and warm-up exceed their limit (3 × the run limit) and reports a timeout', async () => {
     // 10 ms is far less than starting Node with tsx takes.
-    const [r] = await runJob(['passthrough'], file, bytes, 1, 0, 0.01);
+    const [r] = await runJob(['passthrough'], file, bytes, 1, NO_WARMUP, 0.01);
     expect(r).to.include({ status: 'timeout' });
     expect(r!.error).to.match(/warm-up took more than/);
     expect(r!.runsMs).to.deep.equal([]);

@@ -18,6 +18,12 @@ const CHILD = path.join(repoRoot, 'bench', 'child.ts');
 
 export type Status = 'ok' | 'timeout' | 'error';
 
+/** The untimed warm-up runs of each contender before its timed ones: `runs` runs on the first `bytes` bytes. */
+export interface Warmup {
+  bytes: number;
+  runs: number;
+}
+
 /** One contender's result on one input. */
 export interface ContenderResult {
   bytes: number;
@@ -92,10 +98,11 @@ class ContenderProcess {
     readonly contender: string,
     file: string,
     bytes: number,
-    warmupBytes: number,
+    warmup: Warmup,
     script: string,
   ) {
-    this.child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', script, JSON.stringify({ contender, file, bytes, warmupBytes })], {
+    const args = { contender, file, bytes, warmupBytes: warmup.bytes, warmupRuns: warmup.runs };
+    this.child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', script, JSON.stringify(args)], {
       cwd: repoRoot, // `--import tsx` is resolved from here
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -291,14 +298,14 @@ export async function runJob(
   file: string,
   bytes: number,
   runs: number,
-  warmupBytes: number,
+  warmup: Warmup,
   timeoutS: number,
   log?: (line: string) => void,
   script: string = CHILD,
 ): Promise<ContenderResult[]> {
   const procs: ContenderProcess[] = [];
   for (const c of contenders) {
-    const p = new ContenderProcess(c, file, bytes, warmupBytes, script);
+    const p = new ContenderProcess(c, file, bytes, warmup, script);
     await p.ready(timeoutS);
     procs.push(p);
   }
