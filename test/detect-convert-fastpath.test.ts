@@ -237,7 +237,7 @@ describe("detect: the conversion's fast path gives the same Link as the full con
       ['<http://example.com/a)é>', { uri: 'http://example.com/a)%C3%A9', iri: 'http://example.com/a)é', diagnostics: [] }],
       ['<http://example.com/a)%zz>', { uri: 'http://example.com/a)%25zz', diagnostics: ['invalid-percent-encoding'] }],
       ['<URL:http://example.com/a)#b#c>', { uri: 'http://example.com/a)#b%23c', iri: 'http://example.com/a)#b#c' }],
-      ['<http://example.com:8a/%zz>', { uri: 'http://example.com:8a/%25zz', diagnostics: ['invalid-percent-encoding'] }],
+      ['<http://example.com!x/%zz>', { uri: 'http://example.com!x/%25zz', diagnostics: ['idna-failed', 'invalid-percent-encoding'] }],
       ['<example.com/a)א>', { uri: 'https://example.com/a)%D7%90', diagnostics: ['bidi-component'] }],
       // The host ends at the first `@` the scan meets, the authority at the last (RFC 3986 §3.2): a userinfo `@`
       // is encoded, with or without a `%` elsewhere in the link.

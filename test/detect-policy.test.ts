@@ -82,6 +82,15 @@ describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
     'but <⸠https://example.com/a⸡\n<b c> and <⸠https://example.com/a⸡\n<b>',
     'mail <⸠john@example.com⸡>',
   ]);
+  // RFC 3986 §3.2: what a link takes on while still in its authority is authority characters or whitespace, with a
+  // port of digits after its last `:`; glued to anything else the rest is not taken on.
+  itMarks([
+    '<⸠http://example.com⸡"onmouseover=alert(1)> and <⸠http://example.com:80⸡"x> and <⸠http://example.com⸡{x}/a>',
+    '<⸠http://example.com:8⸡o80/> and <⸠http://[::1]:80⸡x/> and <⸠ws://host⸡:port> (as outside `<…>`)',
+    '<⸠http://www.debian. org/ports/⸡> and <⸠http://u:p@b.com:80\n80/a⸡> (whitespace wraps an authority)',
+    '<⸠ftp://a@b@b.io/x⸡> and <⸠http://a:b@c.com:1/x⸡> and <⸠http://example.com!x⸡> (userinfo and sub-delims)',
+    '<⸠http://example.com/a"b⸡> (in the path the rest is taken on, as before)',
+  ]);
   // A link without a scheme wraps only once its path has begun (deviation from RFC 3986 Appendix C, which delimits
   // URIs): a bare name in `<…>` followed by more words is markup or a repr.
   itMarks([

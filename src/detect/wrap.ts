@@ -1,7 +1,7 @@
 // P3 — RFC 3986 Appendix C: a link delimited by `<…>` or `<URL:…>` may be wrapped across lines; the whitespace
 // is not part of the URI. The only step that reads across barrier characters, so its reach is bounded.
 
-import { A_WRAP_SPACE, ASCII_FLAGS, isBarrier } from './chars.js';
+import { A_DIGIT, A_USERINFO, A_WRAP_SPACE, ASCII_FLAGS, isBarrier } from './chars.js';
 import { angleBefore } from './quotes.js';
 import { INCOMPLETE, type ScanState } from './state.js';
 import { HELD_LOOKAHEAD, schemeSlashSlashAt } from './terminate.js';
@@ -9,6 +9,12 @@ import { HELD_LOOKAHEAD, schemeSlashSlashAt } from './terminate.js';
 const LESS = 0x3c;
 const GREATER = 0x3e;
 const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+const AT = 0x40;
+const COLON = 0x3a;
+const LEFT_BRACKET = 0x5b;
+const RIGHT_BRACKET = 0x5d;
 
 /** Longest span of a wrapped link (from its start to the `>`), whatever maxLinkLength allows beyond it. */
 export const MAX_WRAPPED_LENGTH = 2048;
@@ -58,6 +64,14 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
   const max = Math.min(st.opts.maxLinkLength, MAX_WRAPPED_LENGTH);
   let localCut = st.cut;
   let open = -1; // the `<` of a pair on the way, or −1
+  // RFC 3986 §3.2: while the link is in its authority (no `/ ? #` yet), what it takes on is authority characters
+  // (userinfo's, `@`, `[ ]`; any non-ASCII, as RFC 3987's iauthority) or whitespace (`<http://www.debian.⏎org/>`),
+  // and the authority ends with a port of digits after its last `:` if any (§3.2.3; a `:` before an `@` was
+  // userinfo's). Else the rest would become host or port, which it is not: `<http://example.com"onclick=x>` links
+  // `http://example.com`, `<ws://host:port>` links `ws://host` (as `ws://host:port` does outside `<…>`).
+  let authority = st.hostEnd > st.hostStart && !holdsPathStart(text, st.hostEnd, e);
+  let badPort = false; // a non-digit after the last `:` since the last `@`
+  let port = authority && e > st.hostEnd && text.charCodeAt(st.hostEnd) === COLON;
   let j = e;
   for (;;) {
     if (j >= st.n) {
@@ -69,6 +83,7 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
     const space = c < 128 && (ASCII_FLAGS[c]! & A_WRAP_SPACE) !== 0;
     if (open >= 0 && (j - open > HELD_LOOKAHEAD || space || c === LESS || c === SLASH)) return withoutPair(st, e);
     if (c === GREATER) {
+      if (badPort) return withoutPair(st, e);
       if (open < 0) break;
       open = -1;
       j++;
@@ -80,6 +95,21 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
       continue;
     }
     if (j >= localCut) return withoutPair(st, e);
+    if (authority && c < 128) {
+      if (c === SLASH || c === QUESTION || c === HASH) {
+        if (badPort) return withoutPair(st, e);
+        authority = false;
+      } else if (c === AT) {
+        port = badPort = false;
+      } else if ((ASCII_FLAGS[c]! & A_USERINFO) === 0 && c !== LEFT_BRACKET && c !== RIGHT_BRACKET) {
+        return withoutPair(st, e);
+      } else if (c === COLON) {
+        port = true;
+        badPort = false;
+      } else if (port && (ASCII_FLAGS[c]! & A_DIGIT) === 0) {
+        badPort = true;
+      }
+    }
     if (c === LESS) {
       open = j++;
       continue;
@@ -113,6 +143,15 @@ function withoutPair(st: ScanState, e: number): number {
   if (st.pairSafe < 0) return e;
   st.bidiStop = false;
   return st.pairSafe;
+}
+
+/** Does text[a, b) hold a `/`, `?` or `#` (RFC 3986 §3.2: what ends an authority)? */
+function holdsPathStart(text: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i);
+    if (c === SLASH || c === QUESTION || c === HASH) return true;
+  }
+  return false;
 }
 
 /** Does text[a, b) hold a `/`? */
