@@ -170,6 +170,7 @@ describe('detect: P6 — quotes', () => {
     'see *⸠https://example.com/a⸡* now and **⸠https://example.com/getting-started⸡** but ~~⸠https://example.com/a~~⸡',
     'mail *⸠mp_html@126.com⸡* or _⸠john@example.com⸡_ or __⸠a_b@example.com⸡__ and *⸠example.com/a⸡* and _⸠example.com/a⸡_',
     'but ⸠https://example.com/a*b*⸡ and ⸠https://example.com/*⸡ and *⸠https://x.com/a**⸡ and ⸠*@example.com⸡* (no matching run)',
+    'end *⸠https://example.com/a⸡.* and _⸠example.com/a⸡?_ and **⸠https://example.com/b⸡!,** (Soft before the run goes with it)',
   ]);
 });
 

@@ -1,6 +1,8 @@
 // P6 — quotes: a link that starts right after an opening quotation mark ends before the matching closing mark; and
 // emphasis marks written around a link the same way.
 
+import { codePointBefore, SOFT, termOf } from './chars.js';
+
 /** P6: the quotation marks that, right before a link, make the matching closing mark end it. */
 const QUOTE_PAIRS = new Map<number, number>([
   [0x22, 0x22], // " "
@@ -65,8 +67,11 @@ const UNDERSCORE = 0x5f;
  * `*` or `_` right before the link's start `s` (chat and Markdown-like text: `*bold*`, `_italic_`, `**strong**`; not a
  * longer run, a rule line), and exactly the same run ending the link text[s, e) — is markup, as a P6 quotation mark
  * is: `*https://example.com/a*`, `**https://example.com/getting-started**` and `_example.com/a_` link the URL without
- * the marks. Returns the link's end without the closing run, or `e` (a run inside the link, as in
- * `https://example.com/a*b*`, or none before it, stays). Reads at most four characters before `s`.
+ * the marks. What the closing run alone kept in the link goes with it: Soft characters right before it (UTS #58
+ * §3.5.1: Soft followed by Include goes on, at the end it does not), so `*https://example.com/a.*` and
+ * `_example.com/a?_` end as `https://example.com/a.` without the marks would. Returns the link's end without the
+ * closing run, or `e` (a run inside the link, as in `https://example.com/a*b*`, or none before it, stays). Reads at
+ * most four characters before `s`.
  */
 export function withoutEmphasis(text: string, s: number, e: number): number {
   const c = s > 0 ? text.charCodeAt(s - 1) : -1;
@@ -76,5 +81,11 @@ export function withoutEmphasis(text: string, s: number, e: number): number {
   if (s - k > 0 && text.charCodeAt(s - k - 1) === c) return e; // a longer run before the link
   if (e - k <= s || text.charCodeAt(e - k - 1) === c) return e; // nothing left, or a longer run at the end
   for (let i = e - k; i < e; i++) if (text.charCodeAt(i) !== c) return e;
-  return e - k;
+  let end = e - k;
+  while (end > s) {
+    const cp = codePointBefore(text, end);
+    if (termOf(cp) !== SOFT) break;
+    end -= cp > 0xffff ? 2 : 1;
+  }
+  return end;
 }
