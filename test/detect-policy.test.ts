@@ -355,12 +355,14 @@ describe('detect: a percent-encoded host is not linked, nor a domain inside `%XX
     'Click http://%77%77%77%2E%65%78%61%6D%70%6C%65%2E%63%6F%6D/ now',
     'go http://w%77%77%2Eo%70%74%6F%72%69um.n%65t/remove.html now',
     'go http://%72.%6cycos.c%6fm|redir%25%36d%65gs.com%25%32f now',
+    // …also after a first %XX that is no host character: `%40` (an `@`) before `%77%77%77%2E`
+    'CLICK HERE <http://www.Remove_Me_777.com%40w%77%77%2E%74%65%72%72%61%2Ee%73/pe%72%73o/magno102/> and http://www.x.com%40w%77%77%2Eterra.es/a',
     // the tail of a %XX is no label: `40debian.org`, `2Fexample.com` are other hosts than the ones written
     'mail <⸠mailto:press%40debian.org⸡> or ⸠press@debian.org⸡ (the %40 after mailto: is an @, below)',
     'press%40debian.org and x%40example.com (no mailto: before them)',
     '?u=https%3A%2F%2Fexample.com%2Fx',
     // a %XX that is no host character ends the host as before; %XX in a path stays
-    '⸠http://example.com⸡%20 and ⸠http://example.com⸡%2Fa',
+    '⸠http://example.com⸡%20 and ⸠http://example.com⸡%2Fa and ⸠http://example.com⸡%20and%20more',
     '⸠https://example.com/a%20b%2Ec⸡',
     // a `%` not followed by two hex digits is prose; a non-ASCII octet's letters are a name (the percent hack, an AFS cell)
     '100%⸠example.com⸡ and 50%⸠www.example.com⸡',

@@ -469,7 +469,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     // letters, digits, `-` or `.` (`http://%77%77%77%2E…`, `http://mbf.%61%66…%2e%63%6f%6d/x`: mail spam hiding its
     // host) is not linked: UTS #58's host characters exclude `%`, and the part before the first `%` (`http://mbf`) is
     // another host. The whole URL is skipped, so that nothing inside it (`%65gs.com`) is linked on its own.
-    if (encodedHostCharAt(st, k)) {
+    if (encodedHostAt(st, k)) {
       st.next = skipEncodedHost(st, k);
       return false;
     }
@@ -587,17 +587,30 @@ function opaqueForm(st: ScanState, first: number): boolean {
 }
 
 /**
- * Is there a `%` at `k` followed by two hex digits that encode an ASCII letter, digit, `-` or `.` — a host character
- * written percent-encoded? (`%20`, `%2F`, `%3F` after a host are not: the host ends there, as before.)
+ * Does the host go on at `k` with percent-encoding (RFC 3986 §3.2.2 reg-name: host characters and `%XX`) that
+ * writes an ASCII letter, digit, `-` or `.` — a host character written percent-encoded? Any `%XX` of that run counts:
+ * in `http://www.x.com%40w%77%77%2Eterra.es/` the `%77` says it, not the first one. (`%20`, `%2F`, `%3F` after a
+ * host, and a run of such only, are not: the host ends at the `%`, as before.)
  */
-function encodedHostCharAt(st: ScanState, k: number): boolean {
+function encodedHostAt(st: ScanState, k: number): boolean {
   const text = st.text;
-  if (st.outOfRoom(k) || text.charCodeAt(k) !== PERCENT || st.outOfRoom(k + 2)) return false;
-  const hi = hexValue(text.charCodeAt(k + 1));
-  const lo = hexValue(text.charCodeAt(k + 2));
-  if (hi < 0 || lo < 0) return false;
-  const byte = hi * 16 + lo;
-  return byte < 128 && (ASCII_FLAGS[byte]! & A_HOST) !== 0;
+  if (st.outOfRoom(k) || text.charCodeAt(k) !== PERCENT) return false;
+  const max = k + 3 * MAX_DOMAIN_LENGTH;
+  for (let m = k; m < max && !st.outOfRoom(m); ) {
+    const ch = text.charCodeAt(m);
+    if (ch < 128 && ((ASCII_FLAGS[ch]! & A_HOST) !== 0 || ch === UNDERSCORE)) {
+      m++;
+      continue;
+    }
+    if (ch !== PERCENT || st.outOfRoom(m + 2)) return false;
+    const hi = hexValue(text.charCodeAt(m + 1));
+    const lo = hexValue(text.charCodeAt(m + 2));
+    if (hi < 0 || lo < 0) return false;
+    const byte = hi * 16 + lo;
+    if (byte < 128 && (ASCII_FLAGS[byte]! & A_HOST) !== 0) return true;
+    m += 3;
+  }
+  return false;
 }
 
 /**
