@@ -1,7 +1,9 @@
 // `npm run eval`: detection accuracy of irilink and every peer on labelled inputs, and the peer comparison.
 //
 // Inputs (each link labelled with its exact span and the uri an href should get):
-//   - samples:   corpora/samples/*.txt with their hand-checked *.links.tsv
+//   - samples:   corpora/samples/*.txt (but *-random) with their hand-checked *.links.tsv
+//   - NAME-random: corpora/samples/NAME-random.txt, real text picked by a seed (not by the team) and labelled by
+//                reading; scored apart from the samples written for irilink
 //   - iri-dense: 1 MB of bench/gen-iri-dense.ts output (seed 58), expected links known by construction
 //   - uts58:     ../shared/uts58/17.0.0/LinkDetectionTest.txt, 345 lines in the ⸠…⸡ marker format
 // Measures: exact-span matches, misses (expected links not found with that exact span), extra links (found
@@ -42,21 +44,48 @@ interface Dataset {
 
 const hasScheme = (t: string): boolean => /^[A-Za-z][A-Za-z0-9+.-]*:/.test(t);
 
+/** One sample and its expected links (corpora/samples/NAME.txt, NAME.links.tsv). */
+function sampleCase(tsv: string): Case {
+  const text = readFileSync(path.join(samplesDir, tsv.replace(/\.links\.tsv$/, '.txt')), 'utf8');
+  const expected = parseLinksTsv(path.join(samplesDir, tsv)).map((l) => ({
+    start: l.start,
+    end: l.end,
+    text: l.text,
+    uri: l.uri,
+    schemeless: l.kind === 'url' && !hasScheme(l.text),
+  }));
+  return { text, expected };
+}
+
+/** A sample named `*-random` is real text picked by a seed, not by the team: it is scored on its own. */
+const isRandom = (tsv: string): boolean => tsv.endsWith('-random.links.tsv');
+const sampleFiles = (): string[] =>
+  readdirSync(samplesDir)
+    .filter((f) => f.endsWith('.links.tsv'))
+    .sort();
+
 function samplesDataset(): Dataset {
-  const cases: Case[] = [];
-  const files = readdirSync(samplesDir).filter((f) => f.endsWith('.links.tsv')).sort();
-  for (const f of files) {
-    const text = readFileSync(path.join(samplesDir, f.replace(/\.links\.tsv$/, '.txt')), 'utf8');
-    const expected = parseLinksTsv(path.join(samplesDir, f)).map((l) => ({
-      start: l.start,
-      end: l.end,
-      text: l.text,
-      uri: l.uri,
-      schemeless: l.kind === 'url' && !hasScheme(l.text),
-    }));
-    cases.push({ text, expected });
-  }
-  return { name: 'samples', about: `${files.length} hand-labelled samples (corpora/samples)`, cases, perCase: false };
+  const files = sampleFiles().filter((f) => !isRandom(f));
+  return {
+    name: 'samples',
+    about: `${files.length} hand-labelled samples (corpora/samples)`,
+    cases: files.map(sampleCase),
+    perCase: false,
+  };
+}
+
+function randomSampleDatasets(): Dataset[] {
+  return sampleFiles()
+    .filter(isRandom)
+    .map((f) => {
+      const name = f.replace(/\.links\.tsv$/, '');
+      return {
+        name,
+        about: `real text picked by a seed, labelled by reading (corpora/samples/${name}.txt, SOURCES.md)`,
+        cases: [sampleCase(f)],
+        perCase: false,
+      };
+    });
 }
 
 function denseDataset(): Dataset {
@@ -165,7 +194,7 @@ function pct(a: number, b: number): string {
 async function main(): Promise<void> {
   const { contenders, notes } = await loadContenders();
   for (const n of notes) console.error(`NOTE: ${n}`);
-  const datasets = [samplesDataset(), denseDataset(), uts58Dataset()];
+  const datasets = [samplesDataset(), ...randomSampleDatasets(), denseDataset(), uts58Dataset()];
   const scores: Score[] = [];
   for (const d of datasets) for (const c of contenders) scores.push(score(c, d));
   const date = new Date().toISOString();

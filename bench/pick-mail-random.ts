@@ -35,7 +35,10 @@ const rows = readFileSync(path.join(largeDir, 'sources', 'mail.sources.tsv'), 'u
   .filter(Boolean)
   .map((r) => r.split('\t') as [string, string, string]);
 const messages = rows
-  .map(([line, label, rel], i) => ({ first: Number(line), last: i + 1 < rows.length ? Number(rows[i + 1]![0]) - 1 : lines.length, label, rel }))
+  .map(([line, label, rel], i) => {
+    const last = i + 1 < rows.length ? Number(rows[i + 1]![0]) - 1 : lines.length;
+    return { first: Number(line), last, label, rel };
+  })
   .filter((m) => m.label.includes('datasets-spam-assassin') && !handPicked.some((h) => m.rel.includes(h)));
 
 const rand = seededRandom(seed);

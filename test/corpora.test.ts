@@ -1,6 +1,6 @@
 // The committed samples (corpora/samples) and their hand-checked expected-links files: each file is
 // well-formed, every row slices the sample to exactly its text, rows are in order and do not overlap;
-// and irilink's findLinks (from the package entry) finds exactly those links.
+// and irilink's findLinks (from the package entry) finds exactly those links, but for the errors listed below.
 import { expect } from 'chai';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,25 @@ const samples = readdirSync(samplesDir)
     return { name, text, tsv: path.join(samplesDir, f) };
   });
 
+/**
+ * irilink's errors on a sample picked at random (`*-random`), found by its labels and left in irilink, so that
+ * the test pins them as the accuracy figure does: links irilink finds that are not labelled (`extra`) and labelled
+ * links it does not find with that span (`missed`), by text, in text order. A fix in irilink shortens the list.
+ */
+const knownErrors: Record<string, { extra: string[]; missed: string[] }> = {
+  // A host written with percent-encoded letters and dots (`%40` hiding an `@`, then `%77%77%77%2E…`): the README
+  // says such a URL is not linked; irilink links it whole, with `idna-failed`.
+  'mail-random': {
+    extra: [
+      'http://www.Smartest_Move_U_Could_Make.com%40w%77%77%2E%74%65%72%72%61%2Ee%73/pe%72%73o%6E%61%6C9/chunk102/',
+      'http://www.Mortgage_Opportunity_777.com%40w%77%77%2E%74%65%72%72%61%2Ee%73/pe%72%73o%6E%61%6C9/pants105/',
+      'http://www.Smartest_Move_U_Could_Make.com%40w%77%77%2E%74%65%72%72%61%2Ee%73/pe%72%73o%6E%61%6C9/chunk102/',
+      'http://www.Remove_Me_777.com%40w%77%77%2E%74%65%72%72%61%2Ee%73/pe%72%73o%6E%61%6C9/magno102/',
+    ],
+    missed: [],
+  },
+};
+
 /** The sample with ⸠ ⸡ around each link, so a failure shows the answer at a glance. */
 function marked(text: string, links: { start: number; end: number }[]): string {
   let out = '';
@@ -30,7 +49,8 @@ function marked(text: string, links: { start: number; end: number }[]): string {
 
 describe('corpora/samples', () => {
   it('has the five kinds of sample the issue asks for, each with an expected-links file', () => {
-    expect(samples.map((s) => s.name)).to.include.members(['chat', 'log', 'mail', 'markdown', 'multilingual']);
+    const kinds = ['chat', 'log', 'mail', 'mail-random', 'markdown', 'multilingual'];
+    expect(samples.map((s) => s.name)).to.include.members(kinds);
   });
 
   it('the expected-links parser rejects malformed rows (so "parses" above means well-formed)', () => {
@@ -65,12 +85,30 @@ describe('corpora/samples', () => {
         }
       });
 
-      it('irilink finds exactly the expected links (spans, kind, uri)', () => {
-        const expected = parseLinksTsv(s.tsv);
-        const found = findLinks(s.text);
-        expect(marked(s.text, found)).to.equal(marked(s.text, expected));
-        expect(found.map((l) => [l.kind, l.uri])).to.deep.equal(expected.map((l) => [l.kind, l.uri]));
-      });
+      const errors = knownErrors[s.name];
+      if (errors === undefined) {
+        it('irilink finds exactly the expected links (spans, kind, uri)', () => {
+          const expected = parseLinksTsv(s.tsv);
+          const found = findLinks(s.text);
+          expect(marked(s.text, found)).to.equal(marked(s.text, expected));
+          expect(found.map((l) => [l.kind, l.uri])).to.deep.equal(expected.map((l) => [l.kind, l.uri]));
+        });
+      } else {
+        it('irilink finds the expected links (spans, kind, uri) but for its listed errors', () => {
+          const expected = parseLinksTsv(s.tsv);
+          const found = findLinks(s.text);
+          const span = (l: { start: number; end: number }): string => `${l.start}:${l.end}`;
+          const foundSpans = new Set(found.map(span));
+          const expectedSpans = new Set(expected.map(span));
+          expect({
+            extra: found.filter((l) => !expectedSpans.has(span(l))).map((l) => l.text),
+            missed: expected.filter((l) => !foundSpans.has(span(l))).map((l) => l.text),
+          }).to.deep.equal(errors);
+          const right = found.filter((l) => expectedSpans.has(span(l)));
+          const labelled = expected.filter((l) => foundSpans.has(span(l)));
+          expect(right.map((l) => [l.kind, l.uri])).to.deep.equal(labelled.map((l) => [l.kind, l.uri]));
+        });
+      }
     });
   }
 });
