@@ -22,7 +22,8 @@
 //     test proves the result equals LinkBracket.txt (including the non-adjacent pairs 298E→298F, 2990→298D).
 //   Link_Email = (XID_Continue − Basic Latin) ∪ ASCII atext (RFC 5322) ∪ '.'.
 //   Host characters (UTS #58 reference domain back-scan) = (IDNA status valid ∪ mapped ∪ deviation) − Basic Latin
-//     ∪ [-a-zA-Z0-9.．。], minus every Link_Term=Hard character (our deviation; the lookup module labels it).
+//     ∪ [-a-zA-Z0-9.．。], minus every Link_Term=Hard character, minus what maps to ASCII other than [-.0-9a-z] or to
+//     punctuation or a math symbol (our deviations; below, and the lookup module labels them).
 //
 // Encoding of a run table: a string of numbers in a base-64 variable-length code (5 data bits per character,
 // the 6th bit says "more characters follow", least significant group first), read as pairs
@@ -207,13 +208,31 @@ for (const ch of ATEXT) linkEmail[ch.charCodeAt(0)] = 1;
 const STATUS = require(path.join(tr46Root, 'lib', 'statusMapping.js')).STATUS_MAPPING;
 const mappingTable = JSON.parse(readFileSync(path.join(tr46Root, 'lib', 'mappingTable.json'), 'utf8'));
 const hostChar = new Uint8Array(MAX + 1);
-for (const [range, status] of mappingTable) {
+// Deviation (UTS #58 §4.1, reference host set): a character is a host character only if what UTS #46 maps it to
+// (itself when valid) could stand in a label:
+// - ASCII only as a letter, digit, `-` or `.` (UTS #46 §4.1 with UseSTD3ASCIIRules, which irilink's conversion uses):
+//   `＂` `／` `＠` map to `"` `/` `@`, `⑴` to `(1)`, `℀` to `a/c`, `¨` to a space and a mark;
+// - no punctuation and no math symbol (gc P* and Sm; RFC 5892 §2.1: IDNA2008 lets only letters, digits and marks
+//   into a label), but for the RFC 5892 §2.6 exceptions `·` `׳` `״` `་` `・` and the ideographic full stop `。`,
+//   which UTS #46 maps label separators to. UTS #46 keeps such characters valid (NV8) for compatibility; glued to a
+//   name in running text they are the sentence's: `„ftp.debian.org“`, `visit—example.com`, `〝example.com〟`,
+//   `10〜20`, `→example.com`, `example.com／path`. Other symbols (emoji: `💩.la`, which browsers resolve) stay.
+const PUNCTUATION_IN_LABELS = new Set([0xb7, 0x5f3, 0x5f4, 0xf0b, 0x30fb, 0x3002]);
+const labelCharacter = (cp) => {
+  if (cp < 0x80) return /[-.0-9a-z]/.test(String.fromCharCode(cp));
+  const name = GC_NAMES[gc[cp]];
+  return PUNCTUATION_IN_LABELS.has(cp) || !(name.startsWith('P') || name === 'Sm');
+};
+for (const [range, status, mapping] of mappingTable) {
   // Deviation (UTS #58 §4.1, reference host set): deviation characters (ß ς ZWNJ ZWJ) count too. irilink converts
   // hosts with non-transitional processing (UTS #46 §4), where they are valid: `www.straße.de` is one host,
   // where the reference's valid|mapped set would start the link at `e.de`.
   if (status !== STATUS.valid && status !== STATUS.mapped && status !== STATUS.deviation) continue;
   const [first, last] = Array.isArray(range) ? range : [range, range];
-  for (let cp = Math.max(first, 0x80); cp <= last; cp++) hostChar[cp] = 1;
+  for (let cp = Math.max(first, 0x80); cp <= last; cp++) {
+    const image = status === STATUS.mapped ? Array.from(mapping, (c) => c.codePointAt(0)) : [cp];
+    if (image.every(labelCharacter)) hostChar[cp] = 1;
+  }
 }
 for (const ch of '-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.．。') hostChar[ch.codePointAt(0)] = 1;
 // Deviation (UTS #58 §4.1): a Hard character is never part of a host (the IDNA table maps NBSP and U+3000 to a
@@ -295,7 +314,8 @@ export const LINK_EMAIL_RUNS =
 ${stringLiteral(encodeRuns(toRuns(linkEmail)))};
 
 // UTS #58 §4.1 host characters of the domain back-scan: IDNA valid|mapped|deviation − Basic Latin ∪ [-a-zA-Z0-9.．。],
-// minus Link_Term=Hard (${count(hostChar, 1)} code points). Values: 0 No, 1 Yes.
+// minus Link_Term=Hard, minus what maps to ASCII other than [-.0-9a-z], to punctuation or to a math symbol
+// (${count(hostChar, 1)} code points). Values: 0 No, 1 Yes.
 export const HOST_CHAR_RUNS =
 ${stringLiteral(encodeRuns(toRuns(hostChar)))};
 

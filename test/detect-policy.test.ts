@@ -405,6 +405,10 @@ describe('detect: hosts', () => {
     'Sie können dann „⸠ftp.ipv6.debian.org⸡“ als and ‚⸠example.com⸡‘ and visit—⸠example.com⸡ and •⸠example.com⸡',
     '§⸠example.com⸡ ¿⸠example.com⸡? and see ⸠example.com⸡—and more, ⸠https://example.com⸡–or ⸠a@example.com⸡—b',
     'but ⸠l·l.cat⸡ (U+00B7, allowed in context by IDNA2008) and ⸠☃.net⸡ (a symbol, NV8) stay',
+    // …in any script, and no math symbol, nor what UTS #46 maps to ASCII no label holds (`＂` → `"`, `／` → `/`)
+    '请访问＂⸠example.com⸡＂。 〝⸠example.com⸡〟 ＊⸠example.com⸡＊ →⸠example.com⸡← ⸠example.com⸡〜⸠example.org⸡',
+    '访问 ⸠example.com⸡／path and ⸠https://example.com⸡／a and x⑴⸠example.com⸡ and ⸠例え.jp⸡〃',
+    'but ⸠ﾃｽﾄ･example.com⸡ (`･` maps to `・`, which IDNA2008 allows in context) and ⸠https://ｅｘａｍｐｌｅ．ｃｏｍ⸡ stay',
     // a hyphen (U+2010, U+2011) joins a word: no tail of it is linked
     'my‐site.com and x‑y.example.org and née‐example.fr, but ‐⸠example.com⸡',
     // two or more dots after a host are the sentence's (deviation from UTS #58 §4.1: the reference links nothing)

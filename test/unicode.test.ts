@@ -35,7 +35,7 @@ const MAX = 0x10ffff;
 const u = (cp: number): string => 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
 
 /** Reads a UCD-style file (`cp[..cp] ; value # comment`) into a per-code-point array of values. */
-function readUcdFile(file: string, fallback: string): string[] {
+function readUcdFile(file: string, fallback: string, field = 1): string[] {
   const values = new Array<string>(MAX + 1).fill(fallback);
   for (const raw of readFileSync(file, 'utf8').split('\n')) {
     const line = raw.split('#', 1)[0]!.trim();
@@ -44,7 +44,7 @@ function readUcdFile(file: string, fallback: string): string[] {
     const [first, last] = fields[0]!.split('..');
     const a = parseInt(first!, 16);
     const b = last === undefined ? a : parseInt(last, 16);
-    for (let cp = a; cp <= b; cp++) values[cp] = fields[1] ?? 'Y';
+    for (let cp = a; cp <= b; cp++) values[cp] = fields[field] ?? 'Y';
   }
   return values;
 }
@@ -115,11 +115,25 @@ describe('unicode tables: host characters vs IdnaMappingTable-17.0.0.txt', () =>
   const term = readUcdFile(sharedPath('uts58', '17.0.0', 'LinkTerm.txt'), 'Hard');
   const idna = readUcdFile(sharedPath('uts58', 'support', 'IdnaMappingTable-17.0.0.txt'), 'disallowed');
   const extra = new Set(Array.from('-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.．。', (c) => c.codePointAt(0)!));
+  const mappedTo = readUcdFile(sharedPath('uts58', 'support', 'IdnaMappingTable-17.0.0.txt'), '', 2);
   const reference = (cp: number): boolean =>
     extra.has(cp) || (cp > 0x7f && (idna[cp] === 'valid' || idna[cp] === 'mapped' || idna[cp] === 'deviation'));
+  // The deviation: what the character maps to (itself when valid) must be fit for a label — ASCII only [-.0-9a-z]
+  // (UseSTD3ASCIIRules), no punctuation or math symbol (RFC 5892 §2.1) but the RFC 5892 §2.6 exceptions and `。`.
+  const punctuationInLabels = new Set([0xb7, 0x5f3, 0x5f4, 0xf0b, 0x30fb, 0x3002]);
+  const fitForLabel = (c: number): boolean =>
+    c < 0x80 ? /[-.0-9a-z]/.test(String.fromCharCode(c)) : punctuationInLabels.has(c) || !/^(P.|Sm)$/.test(generalCategory(c));
+  const image = (cp: number): number[] =>
+    idna[cp] === 'mapped' ? mappedTo[cp]!.split(' ').map((h) => parseInt(h, 16)) : [cp];
+  const hostChar = (cp: number): boolean => reference(cp) && term[cp] !== 'Hard' && (extra.has(cp) || image(cp).every(fitForLabel));
 
-  it('isHostChar = (valid ∪ mapped ∪ deviation) − Basic Latin ∪ [-a-zA-Z0-9.．。], minus Link_Term=Hard', () => {
-    expect(differences((cp) => reference(cp) && term[cp] !== 'Hard', isHostChar)).to.deep.equal([]);
+  it('isHostChar = (valid ∪ mapped ∪ deviation) − Basic Latin ∪ [-a-zA-Z0-9.．。], minus Link_Term=Hard, minus what maps to no label character', () => {
+    expect(differences(hostChar, isHostChar)).to.deep.equal([]);
+  });
+
+  it('the label deviation removes what maps to ASCII other than [-.0-9a-z], punctuation and math symbols', () => {
+    for (const ch of '＂／＠＿⑴℀„—‐〜〝〟〃→∕⁄＝«') expect(isHostChar(ch.codePointAt(0)!), ch).to.equal(false);
+    for (const ch of '·・׳་－ｅ例é💩ßς') expect(isHostChar(ch.codePointAt(0)!), ch).to.equal(true);
   });
 
   it('the deviation removes exactly the Hard characters the reference set holds (NBSP, U+3000, …)', () => {

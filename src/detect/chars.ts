@@ -149,27 +149,15 @@ export function isHostDot(cp: number): boolean {
 
 /**
  * A character of a domain name, for the scans around a TLD and after `scheme://`: UTS #58 §4.1's set (IDNA valid
- * or mapped, ASCII letters, digits, `-` and the dots).
- * Deviation (UTS #58 §4.1): only Link_Term=Include characters (and the dots) — so IDNA-valid punctuation such as
- * `«` (NV8) is not swallowed into a host: `«example.com»` links `example.com`, which P6 also wants. Nor is the
- * punctuation of scripts written with spaces that Link_Term makes Include (isSentencePunctuation).
+ * or mapped, ASCII letters, digits, `-` and the dots) without punctuation and math symbols (isHostChar's deviation:
+ * `„ftp.debian.org“`, `〝example.com〟` and `visit—example.com` link the name alone).
+ * Deviation (UTS #58 §4.1): only Link_Term=Include characters (and the dots) — so a Soft or bracket character of
+ * the set is not swallowed into a host either.
  */
 export function isDomainChar(cp: number): boolean {
   if (cp < 128) return (ASCII_FLAGS[cp]! & A_HOST) !== 0;
   if (isHostDot(cp)) return true;
-  return isHostChar(cp) && linkTerm(cp) === INCLUDE && !isBidiControl(cp) && !isSentencePunctuation(cp);
-}
-
-/**
- * General Punctuation (`„` `‚` `‐` `–` `—` `•` `†` `‰` `′` `※` …), Supplemental Punctuation, and `¡` `§` `¶` `¿`:
- * the punctuation of text written with spaces, which UTS #46 lets into a label (NV8) and IDNA2008 does not (RFC 5892:
- * DISALLOWED). Glued to a name it is the sentence's: `„ftp.debian.org“` (a German quotation), `visit—example.com`,
- * `•example.com` link the name alone; the reference takes the mark into the host, and converts it to an `xn--` label.
- * (`·` U+00B7 and the katakana middle dot `・`, which IDNA2008 allows in context, stay host characters.)
- */
-function isSentencePunctuation(cp: number): boolean {
-  if (cp < 0x2010) return cp === 0xa1 || cp === 0xa7 || cp === 0xb6 || cp === 0xbf;
-  return cp <= 0x2027 || (cp >= 0x2030 && cp <= 0x205e) || (cp >= 0x2e00 && cp <= 0x2e7f);
+  return isHostChar(cp) && linkTerm(cp) === INCLUDE && !isBidiControl(cp);
 }
 
 /** A domain character other than a label separator. */

@@ -504,7 +504,7 @@ function underscoreBefore(st: ScanState, ds: number, floor: number, e: number): 
 /**
  * Is the schemeless domain starting at `ds` the rest of a word hyphenated with U+2010 HYPHEN or U+2011 NON-BREAKING
  * HYPHEN, a letter or digit right before it (`my‐site.com`, as a word processor writes `my-site.com`)? Such a hyphen
- * is no host character (chars.ts isSentencePunctuation), so the back-scan stops at it and would link `site.com`,
+ * is no host character (unicode isHostChar), so the back-scan stops at it and would link `site.com`,
  * another host than the one written. Unlike a dash between words (`visit—example.com`), it joins the word.
  * Deviation (UTS #58 §4.1 step 3): the reference takes the hyphen into the host (UTS #46 NV8). Reads text[floor, ds).
  */

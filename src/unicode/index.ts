@@ -155,6 +155,9 @@ export function isHostChar(cp: number): boolean {
   // maps NBSP and U+3000 to a space, so the reference would scan a domain back across them.
   // Deviation (UTS #58 §4.1): deviation characters (ß ς ZWNJ ZWJ) are host characters, as in non-transitional
   // UTS #46 processing, which the uri conversion uses; the reference's valid|mapped set would cut `straße.de`.
+  // Deviation (UTS #58 §4.1; UTS #46 UseSTD3ASCIIRules, RFC 5892 §2.1): what maps to ASCII other than a letter,
+  // digit, `-` or `.` (`＂` `／` `⑴`), and punctuation and math symbols (`„` `—` `〜` `〝` `→`) but `·` `׳` `״` `་` `・`
+  // `。`, are not (scripts/gen-unicode.mjs says why).
   if (cp < 0x10000) return cp >= 0 && bmpHostChar[cp] === 1;
   return cp <= 0x10ffff && runValue(hostCharRuns, cp) === 1;
 }
