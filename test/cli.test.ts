@@ -209,6 +209,25 @@ describe('irilink command', function () {
     }
   });
 
+  it('a misspelt option, a missing value or a value given to a flag is said in one line naming the option as written', () => {
+    const cases: [string[], string][] = [
+      [['--bogus'], 'unknown option --bogus'],
+      [['--bogus=3'], 'unknown option --bogus'],
+      [['-lx'], 'unknown option -x'],
+      [['--format'], '--format needs a value'],
+      [['--format', '--links'], "--format needs a value, got the option '--links'"],
+      [['-e', '-u'], "-e needs a value, got the option '-u'"],
+      [['--links=yes'], "--links takes no value, got 'yes'"],
+    ];
+    for (const [args, message] of cases) {
+      const r = irilink(args, 'see https://example.com/\n');
+      expect([r.status, r.stdout, r.stderr], args.join(' ')).to.deep.equal([2, '', `irilink: ${message}\nTry 'irilink --help' for more information.\n`]);
+    }
+    // A value that starts with a dash can still be given inline; `-` alone is a value (and here not a format).
+    expect(irilink(['--format=-l']).stderr).to.match(/^irilink: --format must be one of .*, got '-l'\n/);
+    expect(irilink(['-f', '-']).stderr).to.match(/^irilink: --format must be one of .*, got '-'\n/);
+  });
+
   it('--version prints the version of package.json; --help the usage', () => {
     const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
     const v = irilink(['--version']);

@@ -154,12 +154,18 @@ function chosenModes(values: Record<string, string | boolean | undefined>): stri
 }
 
 function parse(argv: string[]): Settings | 'help' | 'version' {
-  let values: Record<string, string | boolean | undefined>;
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
+  // Not strict: Node's own messages for these mistakes are several lines long (one quotes a suggestion it never
+  // closes); each is said here in one line naming the option as it was written.
+  const { values, positionals, tokens } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const type = (OPTIONS as Record<string, { type: string } | undefined>)[token.name]?.type;
+    if (type === undefined) throw new UsageError(`unknown option ${token.rawName}`);
+    if (type === 'boolean' && token.value !== undefined) throw new UsageError(`${token.rawName} takes no value, got '${token.value}'`);
+    // `--format --links`: the next word is an option, not the value that was forgotten (`--format=-x` is a value).
+    if (type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.length > 1 && token.value.startsWith('-')))) {
+      throw new UsageError(`${token.rawName} needs a value` + (token.value === undefined ? '' : `, got the option '${token.value}'`));
+    }
   }
   if (values.help) return 'help';
   if (values.version) return 'version';
