@@ -276,6 +276,17 @@ describe('mail: mbox', () => {
     expect(await collectRaw(ones)).to.deep.equal(whole);
   });
 
+  it('splitMbox takes a whole mbox in one Buffer or string, as linkifyMail does (a Buffer was refused)', async () => {
+    const bytes = fixture('three.mbox');
+    const whole = await collectRaw([bytes]);
+    expect(whole.length).to.equal(3);
+    for (const input of [bytes, bytes.toString('utf8')]) {
+      const got: { envelope: string | undefined; raw: string }[] = [];
+      for await (const m of splitMbox(input)) got.push({ envelope: m.envelope, raw: m.raw.toString('utf8') });
+      expect(got).to.deep.equal(whole);
+    }
+  });
+
   it('a From_ line needs an empty line before it; an input not starting with From_ is one message', async () => {
     const mbox = 'From a Sat\nSubject: x\n\nbody\nFrom here, not a separator\n\nFrom b Sun\n\nsecond\n';
     expect((await collectRaw([Buffer.from(mbox)])).map((m) => m.raw)).to.deep.equal([

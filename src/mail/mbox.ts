@@ -71,13 +71,14 @@ function envelopeOf(line: Buffer): string {
  * at a time: memory holds the current message only.
  */
 export async function* splitMbox(
-  input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Uint8Array | string,
   options: SplitMboxOptions = {},
 ): AsyncGenerator<MboxMessage> {
   const iterable = (x: object): boolean => Symbol.asyncIterator in x || Symbol.iterator in x;
-  // A Buffer is an iterable too, of numbers: one message in one Buffer is [buffer].
-  if (input === null || typeof input !== 'object' || types.isUint8Array(input) || !iterable(input)) {
-    throw badArgument('splitMbox', 'input', 'a Readable, an async iterable or an iterable of Buffers', input);
+  // A whole mbox in one Buffer or string, as linkifyMail takes it (a Buffer is an iterable too, of numbers).
+  if (typeof input === 'string' || types.isUint8Array(input)) input = [input];
+  if (input === null || typeof input !== 'object' || !iterable(input)) {
+    throw badArgument('splitMbox', 'input', 'a Buffer, a string, a Readable or an (async) iterable of Buffers', input);
   }
   if (!isOptionsObject(options)) {
     throw badArgument('splitMbox', 'options', 'an object or undefined', options);
