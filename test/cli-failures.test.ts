@@ -197,6 +197,13 @@ describe('irilink command: failure paths (issue 7)', function () {
       expect(r.stderr).to.equal('irilink: cannot write output: ENOSPC: no space left on device, write\n');
     });
 
+    it('--help and --version to a full device: the same one line and exit 1 (they threw an unhandled error event)', () => {
+      for (const flag of ['--help', '--version']) {
+        const r = sh(`${cmd([flag])} >/dev/full`);
+        expect([flag, r.status, r.stderr]).to.deep.equal([flag, 1, 'irilink: cannot write output: ENOSPC: no space left on device, write\n']);
+      }
+    });
+
     it('a closed standard output (`>&-`): Node opens /dev/null in its place at start-up, so the run is a quiet success', () => {
       // Node (src/node.cc, PlatformInit) reopens fds 0–2 on /dev/null when they are closed: the command
       // cannot tell this from `>/dev/null`, which must succeed.

@@ -564,6 +564,14 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     stderr.write(`irilink: ${message}\nTry 'irilink --help' for more information.\n`);
     return 2;
   }
+  // `irilink big.txt | head`: the reader went away; stop quietly. Any other write error (a full disk, a
+  // standard output that is not open for writing) is said once, with exit status 1, for --help and --version too.
+  stdout.on('error', (error) => {
+    if (isEpipe(error)) process.exit(0);
+    stderr.write(`irilink: cannot write output: ${(error as Error).message}\n`);
+    process.exit(1);
+  });
+
   if (settings === 'help') {
     stdout.write(HELP);
     return 0;
@@ -572,14 +580,6 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     stdout.write(`irilink ${version()}\n`);
     return 0;
   }
-
-  // `irilink big.txt | head`: the reader went away; stop quietly. Any other write error (a full disk, a
-  // standard output that is not open for writing) is said once, with exit status 1.
-  stdout.on('error', (error) => {
-    if (isEpipe(error)) process.exit(0);
-    stderr.write(`irilink: cannot write output: ${(error as Error).message}\n`);
-    process.exit(1);
-  });
 
   const started = process.hrtime.bigint();
   const stats = new Stats();
