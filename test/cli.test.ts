@@ -126,6 +126,8 @@ describe('irilink command', function () {
     );
     expect(r.stderr).to.match(/irilink: 8 links \(url 8\), 4 distinct/);
     expect(r.stderr).to.match(/schemes: https 8/);
+    // One link is one link (it said "1 links"), as the input count and --mail --stats say.
+    expect(irilink(['--stats'], 'see https://example.com/\n').stderr).to.match(/^irilink: 1 input, .*\nirilink: 1 link \(url 1\), 1 distinct\n/);
   });
 
   it('--no-email, --no-schemeless and --schemes narrow what is found', () => {

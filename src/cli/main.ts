@@ -285,7 +285,7 @@ class Stats {
       `irilink: ${this.inputs} input${this.inputs === 1 ? '' : 's'}` +
         (this.unreadable > 0 ? ` (${this.unreadable} unreadable)` : '') +
         `, ${this.bytes} bytes, ${this.chars} characters (UTF-16), ${seconds.toFixed(2)} s`,
-      `irilink: ${this.links} links (${list(this.kinds)}), ${this.distinct} distinct`,
+      `irilink: ${this.links} link${this.links === 1 ? '' : 's'} (${list(this.kinds)}), ${this.distinct} distinct`,
       `irilink: schemes: ${list(this.schemes)}`,
       `irilink: diagnostics: ${list(this.diagnostics)}`,
     ];
