@@ -798,6 +798,16 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect(() => irilink.formatUrlParts({ scheme: 'https', host: 'a.example', query: [null] as unknown as [string][] })).to.throw(TypeError, /parts\.query must be an array of \[key, value\?\] pairs of strings/);
   });
 
+  it('formatUrlParts refuses a field it does not know (`port: 8080` or `fragments` was left out of the URL unsaid)', () => {
+    const parts = (extra: object): irilink.UrlParts => ({ scheme: 'https', host: 'a.example', path: ['x'], ...extra }) as irilink.UrlParts;
+    expect(() => irilink.formatUrlParts(parts({ port: 8080 }))).to.throw(
+      TypeError,
+      'irilink: formatUrlParts(): parts.port must be absent: the parts are scheme, host, path, query, fragment (a port goes in host, "example.com:8080"), got 8080',
+    );
+    expect(() => irilink.formatUrlParts(parts({ fragments: ['f'] }))).to.throw(TypeError, /^irilink: formatUrlParts\(\): parts\.fragments must be absent/);
+    expect(irilink.formatUrlParts(parts({ host: 'a.example:8080', fragment: ['f'] }))).to.equal('https://a.example:8080/x#f');
+  });
+
   it('skeleton and confusableHost speak as the rest of irilink ("skeleton: expected a string" had no irilink: prefix)', () => {
     expect(() => loose(irilink.skeleton)(undefined)).to.throw(TypeError, 'irilink: skeleton(): s must be a string, got undefined');
     expect(() => loose(irilink.confusableHost)(42)).to.throw(TypeError, 'irilink: confusableHost(): host must be a string, got 42');

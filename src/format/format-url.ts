@@ -28,6 +28,9 @@ export interface UrlParts {
   fragment?: readonly string[];
 }
 
+/** The fields of UrlParts, in URL order. */
+const URL_PARTS = ['scheme', 'host', 'path', 'query', 'fragment'] as const;
+
 const enum Part {
   Path,
   Query,
@@ -279,6 +282,13 @@ function checkPieces(name: 'path' | 'fragment', value: unknown): void {
  */
 export function formatUrlParts(parts: UrlParts): string {
   if (parts === null || typeof parts !== 'object') throw badArgument('formatUrlParts', 'parts', 'an object', parts);
+  // A field it does not know would be left out of the URL without a word (`port: 8080`, `fragments`).
+  for (const name of Object.keys(parts)) {
+    if (!(URL_PARTS as readonly string[]).includes(name)) {
+      const expected = `absent: the parts are ${URL_PARTS.join(', ')} (a port goes in host, "example.com:8080")`;
+      throw badArgument('formatUrlParts', `parts.${name}`, expected, (parts as unknown as Record<string, unknown>)[name]);
+    }
+  }
   if (typeof parts.scheme !== 'string') throw badArgument('formatUrlParts', 'parts.scheme', 'a string', parts.scheme);
   if (typeof parts.host !== 'string') throw badArgument('formatUrlParts', 'parts.host', 'a string', parts.host);
   checkPieces('path', parts.path);
