@@ -130,6 +130,27 @@ describe('irilink command', function () {
     expect(irilink(['--stats'], 'see https://example.com/\n').stderr).to.match(/^irilink: 1 input, .*\nirilink: 1 link \(url 1\), 1 distinct\n/);
   });
 
+  it('--schemes makes the links of the schemes it names clickable in html, markdown and ansi (they were unsafe spans)', () => {
+    const input = 'see spotify://track/1 and ann@example.org\n';
+    const href = (args: string[], text = input): string => {
+      const r = irilink(args, text);
+      expect(r.status, r.stderr).to.equal(0);
+      return r.stdout;
+    };
+    expect(href(['--schemes', 'spotify', '-f', 'html'])).to.equal(
+      'see <a href="spotify://track/1" rel="nofollow noopener noreferrer">spotify://track/1</a> and ' +
+        '<a href="mailto:ann@example.org" rel="nofollow noopener noreferrer">ann@example.org</a>\n',
+    );
+    expect(href(['--schemes', 'spotify', '-f', 'markdown'])).to.equal('see <spotify://track/1> and <ann@example.org>\n');
+    expect(href(['--schemes', 'spotify', '-f', 'ansi'])).to.include('\x1b]8;;spotify://track/1\x1b\\spotify://track/1\x1b]8;;\x1b\\');
+    expect(href(['--schemes', 'spotify', '--markdown', '-f', 'markdown'])).to.equal(
+      'see <spotify://track/1> and [ann@example.org](<mailto:ann@example.org>)\n',
+    );
+    expect(href(['--mail', '--schemes', 'spotify', '-f', 'html'], `Subject: s\n\n${input}`)).to.include('<a href="spotify://track/1"');
+    // Without --schemes a scheme found by anyScheme stays unclickable, as the renderers' default says.
+    expect(href(['-f', 'html'])).to.include('<span class="irilink-unsafe" title="scheme-not-allowed">spotify://track/1</span>');
+  });
+
   it('--no-email, --no-schemeless and --schemes narrow what is found', () => {
     const input = 'aiko@example.jp example.com ftp://files.example/x https://a.example/\n';
     expect(irilink(['--no-email'], input).stdout).to.not.include('mailto:');

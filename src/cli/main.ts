@@ -17,7 +17,7 @@ import type { Readable, TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { Chunk } from '../types.js';
-import { createRenderer, RENDER_FORMATS } from '../render/index.js';
+import { createRenderer, DEFAULT_LINK_SCHEMES, RENDER_FORMATS } from '../render/index.js';
 import type { RenderFormat } from '../render/index.js';
 import type { ChunkRenderer } from '../render/common.js';
 import { createMarkdownSourceRenderer } from '../markdown/source.js';
@@ -62,7 +62,8 @@ Options:
                         labels and iconv-lite's charsets; not utf-7, base64 or hex)
       --schemes LIST    links with a scheme only for these schemes (comma-separated), mailto:
                         included, e.g. https,mailto,ftp; bare emails follow --no-email. With
-                        --markdown also the links the author wrote (relative ones stay)
+                        --markdown also the links the author wrote (relative ones stay).
+                        html, markdown and ansi make these schemes clickable too
       --no-schemeless   do not detect links without a scheme (example.com)
       --no-email        do not detect bare email addresses (alice@example.com); mailto: links
                         and Markdown's <alice@example.com> follow --schemes
@@ -234,6 +235,9 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     // Only these: without anyScheme:false the scanner would still link any `scheme://` (DESIGN.md P2).
     streamOptions.schemes = schemes;
     streamOptions.anyScheme = false;
+    // The renderers give an href only to the schemes they know (DEFAULT_LINK_SCHEMES): the ones asked for here are
+    // known too, or `--schemes spotify --format html` would show each of its links as an unsafe span.
+    if (format === 'html' || format === 'markdown' || format === 'ansi') renderOptions.schemes = [...DEFAULT_LINK_SCHEMES, ...schemes];
   }
   if (values['no-schemeless']) streamOptions.schemeless = false;
   // --schemes and --no-email: the detector finds emails when either kind is wanted; choice.keep drops the other.
@@ -439,7 +443,8 @@ function linkField(display: string): 'text' | 'iri' | 'uri' {
 /** The render stage of the text and Markdown modes. */
 function renderStage(settings: Settings): Transform {
   if (settings.mode === 'markdown' && settings.format === 'markdown' && !settings.links) {
-    return rendererStage(createMarkdownSourceRenderer());
+    const schemes = settings.renderOptions.schemes as string[] | undefined;
+    return rendererStage(createMarkdownSourceRenderer(schemes === undefined ? {} : { schemes }));
   }
   const renderer = createRenderer(settings.format, settings.renderOptions); // checks --display too
   if (settings.format === 'text' && settings.links) return rendererStage(linkListRenderer(settings.display));
@@ -472,10 +477,13 @@ function checkOptions(settings: Settings): void {
   else if (settings.mode === 'mail' && settings.format === 'html') createRenderer('html', mailRenderOptions(settings));
 }
 
-/** The HTML options of --mail --format html: --display only. */
+/** The HTML options of --mail --format html: --display and the schemes --schemes makes clickable. */
 function mailRenderOptions(settings: Settings): Record<string, unknown> {
-  const display = settings.renderOptions.display;
-  return display !== undefined && settings.explicitFormat ? { display } : {};
+  const { display, schemes } = settings.renderOptions;
+  return {
+    ...(display !== undefined && settings.explicitFormat ? { display } : {}),
+    ...(schemes !== undefined ? { schemes } : {}),
+  };
 }
 
 /**
