@@ -30,7 +30,10 @@ import { types } from 'node:util';
 import { keepSoon, keptBy, SHAPE_SAMPLES } from '../keep.js';
 
 export type StreamOptions = LinkOptions & {
-  /** Charset of Buffer input: 'utf-8' (default) or any name iconv-lite knows, plus 'iso-2022-jp'. */
+  /**
+   * Charset of Buffer input: 'utf-8' (default), a WHATWG Encoding Standard label or a name iconv-lite knows; not
+   * UTF-7, base64, hex, x-user-defined or a WHATWG replacement label (a TypeError).
+   */
   encoding?: string;
   /** Readable side's highWaterMark, in chunks (default 16). */
   highWaterMark?: number;
