@@ -360,8 +360,20 @@ function unicodeCharset(name: string, bytes: Buffer): string | undefined {
  */
 export const partSteps: { linkifyPart: typeof linkifyPart } = { linkifyPart };
 
+/**
+ * The fields of a mailsplit MimeNode a text part is read from. linkifyPart is exported (partSteps), so its type is
+ * in irilink's .d.ts files: with MimeNode there, they loaded mailsplit's own, which do not type-check against
+ * @types/node 20, and a project without skipLibCheck got their errors.
+ */
+export interface PartNode {
+  charset: string | false;
+  flowed: boolean;
+  delSp: boolean;
+  partNr: (number | 'TEXT')[] | false;
+}
+
 /** Decodes and linkifies one text part. */
-export function linkifyPart(node: MimeNode, contentType: string, bytes: Buffer, linkOptions: LinkOptions | undefined): MailPart {
+export function linkifyPart(node: PartNode, contentType: string, bytes: Buffer, linkOptions: LinkOptions | undefined): MailPart {
   const declaredCharset = node.charset || undefined;
   const { decoder, charset } = charsetDecoder(declaredCharset, bytes);
   // The stream's decoder: NFC for legacy charsets (RFC 3987 §3.1 step 1, variant B), U+FFFD for invalid bytes.
@@ -546,7 +558,7 @@ function detectQuoted(text: string, options: LinkOptions | undefined): { chunks:
   return { chunks, links };
 }
 
-function partNumber(node: MimeNode): string {
+function partNumber(node: PartNode): string {
   const nr = node.partNr;
   if (!nr) return '1';
   const items = nr.filter((item) => item !== 'TEXT');
