@@ -261,6 +261,8 @@ describe('irilink command', function () {
     for (const flag of ['--format', '--links', '--encoding', '--schemes', '--no-schemeless', '--no-email', '--unique', '--stats']) {
       expect(h.stdout).to.include(flag);
     }
+    // Every exit status the README lists (70, an internal error, was missing).
+    expect(h.stdout).to.match(/^Exit status: 0 ok, 1 an input could not be read .*, 2 usage error,\n70 internal error/m);
   });
 
   it('`irilink big.txt | head` ends quietly when the reader goes away (EPIPE)', async () => {

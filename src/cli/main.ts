@@ -7,7 +7,8 @@
 // (the log rules: createLogLinkStream's rows, createRecordStream's records with --records, or the link list; all three
 // through src/logs createCliLogStream, which also leaves out the links --schemes/--no-email do not keep).
 //
-// Exit codes: 0 ok; 1 an input could not be read (the other inputs are still processed); 2 usage error.
+// Exit codes: 0 ok; 1 an input could not be read (the other inputs are still processed); 2 usage error; 70 an
+// internal error (bin/irilink.js).
 // A closed stdout (`irilink big.txt | head`) ends the process quietly.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
@@ -94,7 +95,8 @@ Modes (at most one of --markdown, --mail, --records):
   -h, --help            this help
   -V, --version         the version
 
-Exit status: 0 ok, 1 an input could not be read or the output could not be written, 2 usage error.
+Exit status: 0 ok, 1 an input could not be read or the output could not be written, 2 usage error,
+70 internal error (a bug: its stack is on standard error).
 `;
 
 const OPTIONS = {
