@@ -267,6 +267,15 @@ describe('toUri: documentCharset (bis §3.5)', () => {
     // windows-1253 has no ª (no pointer 42): a character the index lacks fails.
     expect(codeOf(() => toUri('http://h/?q=ª', { documentCharset: 'windows-1253' }))).to.equal('unencodable-query');
   });
+
+  it('a character the charset has only decomposed is encoded as the charset writes it (it was unencodable-query)', () => {
+    // windows-1258 has ê (0xEA) and a combining acute (0xEC), not ế (U+1EBF), which NFC makes of them.
+    expect(toUri('http://h/?q=Vi\u1EBFt', { documentCharset: 'windows-1258' })).to.equal('http://h/?q=Vi%EA%ECt');
+    expect(toUri('http://h/?q=Vi\u00EA\u0301t', { documentCharset: 'windows-1258' })).to.equal('http://h/?q=Vi%EA%ECt');
+    // A character no form of which the charset has still fails, in either charset.
+    expect(codeOf(() => toUri('http://h/?q=\u1EBF日', { documentCharset: 'windows-1258' }))).to.equal('unencodable-query');
+    expect(codeOf(() => toUri('http://h/?q=\u1EBF', { documentCharset: 'windows-1252' }))).to.equal('unencodable-query');
+  });
 });
 
 describe('toUri: bad arguments are TypeErrors', () => {

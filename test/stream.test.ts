@@ -413,6 +413,13 @@ describe('createLinkStream: UTF-8 decoding (WHATWG Encoding "UTF-8 decoder")', (
 });
 
 describe('createLinkStream: legacy charsets (iconv-lite), NFC (RFC 3987 §3.1 variant B)', () => {
+  it('windows-1258: a query NFC composes into a character the charset lacks keeps its own bytes (was conversion-failed)', async () => {
+    // "Viết": ê (0xEA) and a combining acute (0xEC); NFC gives U+1EBF, which windows-1258 has no byte for.
+    const bytes = Buffer.from('see http://a.vn/?q=Vi\xea\xect x\n', 'latin1');
+    const links = merge(await streamParts([bytes], { encoding: 'windows-1258' })).filter((c) => c.type === 'link');
+    expect(links.map((l) => [l.text, l.uri, l.diagnostics])).to.deep.equal([['http://a.vn/?q=Vi\u1EBFt', 'http://a.vn/?q=Vi%EA%ECt', []]]);
+  });
+
   // Real-looking text per charset: the text, where its links are, byte offsets checked by re-encoding.
   const samples: [string, string][] = [
     ['shift_jis', '資料：https://ja.wikipedia.org/wiki/東京 です。連絡は aiko@example.jp まで\r\n'],

@@ -8,6 +8,7 @@ import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
 import { queryCharset, singleByteCharset } from '../charsets.js';
+import type { SingleByteCharset } from '../charsets.js';
 
 const iconv = lazyRequire<typeof Iconv>('iconv-lite');
 
@@ -425,14 +426,45 @@ function encodeQueryInCharset(q: string, charset: string): string {
     let k = j;
     while (k < q.length && q.charCodeAt(k) >= 128) k++;
     const run = q.slice(j, k);
-    // WHATWG Encoding §9.2: a single-byte charset by the inverse of the table the stream decoded with (macintosh
-    // 0xDB is €, so € is %DB), not iconv-lite's table of that name, which may differ (its macintosh has ¤ at 0xDB).
-    const bytes = single !== null ? single.encode(run) : iconv().encode(run, charset);
-    if (bytes === null || (single === null && iconv().decode(bytes, charset) !== run)) {
-      throw new IriError('unencodable-query', `${JSON.stringify(run)} in ${charset}`);
-    }
+    const bytes = encodeInCharset(run, charset, single) ?? encodeInCharset(decomposedFor(run, charset, single), charset, single);
+    if (bytes === null) throw new IriError('unencodable-query', `${JSON.stringify(run)} in ${charset}`);
     out += pctEncodeBytes(bytes);
     i = k;
+  }
+  return out;
+}
+
+/** `text` in `charset`'s bytes, or null when the charset lacks one of its characters. */
+function encodeInCharset(text: string, charset: string, single: SingleByteCharset | null): Uint8Array | null {
+  // WHATWG Encoding §9.2: a single-byte charset by the inverse of the table the stream decoded with (macintosh
+  // 0xDB is €, so € is %DB), not iconv-lite's table of that name, which may differ (its macintosh has ¤ at 0xDB).
+  if (single !== null) return single.encode(text);
+  const bytes = iconv().encode(text, charset);
+  return iconv().decode(bytes, charset) === text ? bytes : null;
+}
+
+/**
+ * `run` with each character the charset lacks written as the longest head of its canonical decomposition the
+ * charset has, composed, and the combining marks after it. A stream NFC-normalises legacy text (RFC 3987 §3.1
+ * step 1, variant B), and that can compose the document's own bytes into a character its charset lacks:
+ * windows-1258 writes ế as ê (0xEA) and a combining acute (0xEC), NFC makes it U+1EBF. The query is then encoded
+ * as the document wrote it. A character with no such form is left as it is (and the run stays unencodable).
+ */
+function decomposedFor(run: string, charset: string, single: SingleByteCharset | null): string {
+  let out = '';
+  for (const c of run) {
+    const marks = c.normalize('NFD');
+    let written = c;
+    if (marks.length > 1 && encodeInCharset(c, charset, single) === null) {
+      for (let k = marks.length - 1; k >= 1; k--) {
+        const head = marks.slice(0, k).normalize('NFC');
+        if (encodeInCharset(head + marks.slice(k), charset, single) !== null) {
+          written = head + marks.slice(k);
+          break;
+        }
+      }
+    }
+    out += written;
   }
   return out;
 }
