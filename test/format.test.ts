@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { findLinks } from '../src/detect/index.js';
 import { formatUrl, formatUrlParts, type UrlParts } from '../src/format/format-url.js';
 import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener, linkTerm } from '../src/unicode/index.js';
 import { sharedPath } from './support/shared.js';
@@ -250,7 +251,9 @@ describe('formatUrl: own cases', () => {
     ['https://example.com/a%E2%80%AEb', 'https://example.com/a%E2%80%AEb', 'Deviation: a bidi control stays escaped'],
     ['https://example.com/a\u202Eb', 'https://example.com/a%E2%80%AEb', 'Deviation: a literal bidi control is escaped'],
     ['https://example.com/a%60b`c', 'https://example.com/a%60b%60c', 'Deviation: a backquote is escaped (detection ends a link there)'],
-    ['https://example.com/%3C/a%3E?q=<b>x</b>', 'https://example.com/%3C/a%3E?q=<b>x%3C/b%3E', 'Deviation: a < before / is escaped (and the > it opened)'],
+    ['https://example.com/%3C/a%3E?q=<b>x</b>', 'https://example.com/%3C/a%3E?q=%3Cb%3Ex%3C/b%3E', 'Deviation: every < is escaped (and the > it opened)'],
+    ['https://example.com/a<b', 'https://example.com/a%3Cb', 'Deviation: a < without its > is escaped (detection ends a link there)'],
+    ['https://example.com/<org>/x', 'https://example.com/%3Corg%3E/x', 'Deviation: a < with its > is escaped too'],
     ['https://example.com/ویکی\u200Cپدیا', 'https://example.com/ویکی\u200Cپدیا', 'ZWNJ is Include'],
     ['https://example.com/a\uD800b', 'https://example.com/a\uFFFDb', 'a lone surrogate becomes U+FFFD'],
     ['https://example.com', 'https://example.com', 'no path'],
@@ -300,6 +303,16 @@ describe('formatUrl: own cases', () => {
 });
 
 // ------------------------------------------------------------------------------------------- properties
+
+describe('formatUrl: a `<` in the result', () => {
+  it('is escaped, so that findLinks finds the result whole (`a<b` was written literally and detection stopped at it)', () => {
+    const inputs = ['https://example.com/a<b', 'https://example.com/%3Cb', 'https://example.com/?q=<x', 'https://example.com/#<', 'https://example.com/<org>/x'];
+    for (const input of inputs) {
+      const url = formatUrl(input);
+      expect(findLinks(`see ${url} now`).map((l) => l.text), input).to.deep.equal([url]);
+    }
+  });
+});
 
 describe('formatUrl / formatUrlParts: properties', () => {
   const alphabet = [

@@ -216,9 +216,11 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
     }
     // Link_Term as irilink's detection reads it (src/detect/chars.ts termOf), so that what is written here is
     // detected whole. Deviation (UTS #58 §4.1): bidi formatting characters (DESIGN P1) and the backquote are
-    // Include in Link_Term but end a link there, so they are escaped; so is a `<` before `/` (an HTML end tag).
+    // Include in Link_Term but end a link there, so they are escaped; so is every `<`: detection ends a link before
+    // one that its `>` does not follow soon enough (src/detect/terminate.ts, HELD_LOOKAHEAD) or that opens `</`,
+    // and a `<` is no URI character anyway (RFC 3986 Appendix C). Its `>` is then an unmatched closer, escaped too.
     let lt: number = termOf(t);
-    if (isTerminator(part, t) || (t === 0x3c && tokens[k + 1] === 0x2f)) lt = HARD;
+    if (isTerminator(part, t) || t === 0x3c) lt = HARD;
     switch (lt) {
       case SOFT:
         if (pendingLast >= 0) pendingSoft += String.fromCodePoint(pendingLast);
