@@ -210,6 +210,22 @@ describe('mail: transfer encodings and MIME structure', () => {
     const m = await linkifyMessage(Buffer.from('Content-Type: multipart/signed; boundary="zz"\n\nsee https://example.org/x\n'));
     expect(m.parts.map((p) => marked(p))).to.deep.equal(['see ⸠https://example.org/x⸡\n']);
   });
+
+  it('without an empty line, the first line that is no header field starts the body (broken mail: nothing lost)', async () => {
+    const read = async (raw: string): Promise<[string | undefined, string[]]> => {
+      const m = await linkifyMessage(Buffer.from(raw));
+      expect(m.error, raw).to.equal(undefined);
+      return [m.subject, m.parts.map((p) => marked(p))];
+    };
+    expect(await read('see https://example.org/x\n')).to.deep.equal([undefined, ['see ⸠https://example.org/x⸡\n']]);
+    expect(await read('Subject: hi\r\nsee https://example.org/x\r\n')).to.deep.equal(['hi', ['see ⸠https://example.org/x⸡\n']]);
+    expect(await read('From a@b Mon Nov 23\nSubject: hi\n\tthere\nsee ⸠x@example.org\n'.replace('⸠', ''))).to.deep.equal([
+      'hi there',
+      ['see ⸠x@example.org⸡\n'],
+    ]);
+    // With an empty line the header block is the parser's, a stray line in it included.
+    expect(await read('>From x\nSubject: hi\n\nsee https://example.org/x\n')).to.deep.equal(['hi', ['see ⸠https://example.org/x⸡\n']]);
+  });
 });
 
 describe('mail: quoted lines', () => {

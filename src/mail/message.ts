@@ -167,7 +167,7 @@ export async function linkifyMessage(
   let root: MimeNode | undefined;
   let children = 0; // MIME nodes below the root
   const rootData: Buffer[] = []; // the body of a multipart root outside its parts (preamble, epilogue)
-  splitter.end(Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
+  splitter.end(withHeaderEnd(Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)));
   let error: MailError | undefined;
   try {
     for await (const item of splitter as AsyncIterable<{ type: string; node?: MimeNode; value?: Buffer } & Partial<MimeNode>>) {
@@ -238,6 +238,43 @@ export async function linkifyMessage(
     ...(error === undefined ? {} : { error }),
   };
 }
+
+/**
+ * The message with an empty line where its header block ends, when it has none. RFC 5322 §2.2: a header field is a
+ * name of printable ASCII other than `:`, a colon and a value (folded onto lines that start with a space or a tab),
+ * and an empty line ends the header block. The MIME parser reads every line up to an empty one as a header, so a
+ * message without one (text piped to `irilink --mail`, a header block cut short) lost all its text without a word.
+ * Deviation (broken mail), as mail readers and Python's `email` parser read it: then the first line that is no header
+ * field starts the body (an mbox `From ` line first is skipped, as the parser skips it). A message with an empty line
+ * in its first MAIL_LIMITS.headerBytes is left as it is: the parser passes over a stray line among its headers.
+ */
+function withHeaderEnd(raw: Buffer): Buffer {
+  const head = raw.subarray(0, MAIL_LIMITS.headerBytes);
+  if (head[0] === LF || (head[0] === CR && head[1] === LF) || head.indexOf('\n\n') >= 0 || head.indexOf('\n\r\n') >= 0) return raw;
+  let i = head.indexOf('From ') === 0 ? head.indexOf(LF) + 1 : 0;
+  while (i < head.length) {
+    const c = head[i]!;
+    if (c !== SPACE && c !== TAB) {
+      let j = i;
+      while (j < head.length && head[j]! > SPACE && head[j]! < DEL && head[j] !== COLON) j++;
+      if (j === i || head[j] !== COLON) return Buffer.concat([raw.subarray(0, i), EMPTY_LINE, raw.subarray(i)]);
+    } else if (i === 0) {
+      return Buffer.concat([EMPTY_LINE, raw]); // a folded line with no field before it
+    }
+    const nl = head.indexOf(LF, i);
+    if (nl < 0) break;
+    i = nl + 1;
+  }
+  return raw;
+}
+
+const CR = 0x0d;
+const LF = 0x0a;
+const TAB = 0x09;
+const SPACE = 0x20;
+const COLON = 0x3a;
+const DEL = 0x7f;
+const EMPTY_LINE = Buffer.from('\r\n');
 
 function reason(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
