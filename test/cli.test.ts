@@ -66,6 +66,34 @@ describe('irilink command', function () {
     }
   });
 
+  it('--format jsonl with several files: each row starts with its file (lines and offsets count from its start)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'irilink-files-'));
+    try {
+      const a = path.join(dir, 'a.txt');
+      const b = path.join(dir, 'b "2".txt');
+      writeFileSync(a, 'see https://a.example/\nand x@b.org\n');
+      writeFileSync(b, 'https://c.example/\n');
+      const rows = (r: { stdout: string }): Record<string, unknown>[] => r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const links = irilink(['--format', 'jsonl', '--links', a, '-', b], 'stdin https://d.example/\n');
+      expect(links.status).to.equal(0);
+      expect(rows(links).map((o) => [o.file, o.line, o.start, o.text])).to.deep.equal([
+        [a, 1, 4, 'https://a.example/'],
+        [a, 2, 27, 'x@b.org'],
+        ['-', 1, 6, 'https://d.example/'],
+        [b, 1, 0, 'https://c.example/'],
+      ]);
+      expect(Object.keys(rows(links)[0]!).slice(0, 2)).to.deep.equal(['file', 'line']);
+      const chunks = rows(irilink(['--format', 'jsonl', a, b]));
+      expect(chunks.every((o) => o.file === a || o.file === b)).to.equal(true);
+      expect(chunks.map((o) => o.text).join('')).to.equal('see https://a.example/\nand x@b.org\nhttps://c.example/\n');
+      expect(rows(irilink(['--logs', '--format', 'jsonl', '--links', a, b])).map((o) => o.file)).to.deep.equal([a, a, b]);
+      // One file: the rows as before, without `file`.
+      expect(rows(irilink(['--format', 'jsonl', '--links', a]))[0]).to.not.have.property('file');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('--format html renders the whole text with <a href> on the URI', () => {
     const r = irilink(['--format', 'html', sample]);
     expect(r.status).to.equal(0);

@@ -38,6 +38,7 @@ const HELP = `Usage: irilink [options] [file…]
 
 Finds URLs, IRIs and email addresses in text (UTS #58, RFC 3987) and prints them.
 Reads the files in order, or standard input when there is none or the file is "-".
+With --format jsonl and several files, each row starts with "file", the file's name.
 
 Without --format, prints the links found, one per line (their ASCII URI; see --display).
 With --format, renders the whole text; add --links to render only the links.
@@ -370,11 +371,34 @@ function readReason(error: unknown): string {
 }
 
 /** Writes everything the renderer produces to `out`, waiting for 'drain' when it is full. */
-function writer(out: Writable) {
+function writer(out: Writable, map?: (piece: string) => string) {
   return async function (source: AsyncIterable<Buffer | string>): Promise<void> {
     for await (const piece of source) {
-      if (!out.write(piece)) await once(out, 'drain');
+      if (!out.write(map === undefined ? piece : map(String(piece)))) await once(out, 'drain');
     }
+  };
+}
+
+/**
+ * JSON Lines rows of one of several files, each with the file's name (as given; `-` for standard input) as its first
+ * field: `{"file":"a.txt","line":1,…}`. Every row starts with `{` at the start of a line, however the rendered text
+ * is cut into pieces.
+ */
+function withFileField(file: string): (piece: string) => string {
+  const field = `{"file":${jsonlText([file]).slice(1, -1)},`;
+  let lineStart = true;
+  return (piece) => {
+    let out = '';
+    let at = 0;
+    for (let i = 0; i < piece.length; i++) {
+      const c = piece.charCodeAt(i);
+      if (lineStart && c === 0x7b) {
+        out += piece.slice(at, i) + field;
+        at = i + 1;
+      }
+      lineStart = c === 0x0a;
+    }
+    return at === 0 ? piece : out + piece.slice(at);
   };
 }
 
@@ -660,6 +684,8 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
   }
 
   const seen = settings.unique || settings.stats ? new DistinctLinks() : null;
+  // Lines, columns and offsets count from each file's start: with several files, each JSON row says which it is.
+  const named = settings.format === 'jsonl' && settings.files.length > 1;
   for (const file of settings.files) {
     stats.inputs++;
     const isStdin = file === '-';
@@ -686,14 +712,14 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
       if (settings.mode === 'logs') {
         // With --format jsonl --links the rows; without --format the link list, written as such (not rows read back).
         const output = settings.explicitFormat ? 'links' : linkField(settings.display);
-        await pipeline(source, createCliLogStream(recordOptions(settings, true), output, settings.keep), writer(stdout));
+        await pipeline(source, createCliLogStream(recordOptions(settings, true), output, settings.keep), writer(stdout, named ? withFileField(file) : undefined));
       } else {
         await pipeline(
           source,
           createLinkStream(settings.streamOptions),
           new CliStage(seen, settings.unique, stats, settings.keep),
           renderStage(settings),
-          writer(stdout),
+          writer(stdout, named ? withFileField(file) : undefined),
         );
       }
     } catch (error) {
