@@ -171,6 +171,7 @@ describe('detect: P6 — quotes', () => {
     'mail *⸠mp_html@126.com⸡* or _⸠john@example.com⸡_ or __⸠a_b@example.com⸡__ and *⸠example.com/a⸡* and _⸠example.com/a⸡_',
     'but ⸠https://example.com/a*b*⸡ and ⸠https://example.com/*⸡ and *⸠https://x.com/a**⸡ and ⸠*@example.com⸡* (no matching run)',
     'end *⸠https://example.com/a⸡.* and _⸠example.com/a⸡?_ and **⸠https://example.com/b⸡!,** (Soft before the run goes with it)',
+    'mail *⸠a@example.com⸡.* or _⸠b@example.com⸡._ or **⸠c@example.com⸡!,** (an address alike) but *⸠d@example.com⸡*.',
   ]);
 });
 

@@ -2,7 +2,7 @@
 // local-part found by scanning back from the `@` over Link_Email characters.
 
 import { isLinkEmail } from '../unicode/index.js';
-import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl, PLAIN_LOCAL } from './chars.js';
+import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl, PLAIN_LOCAL, SOFT, termOf } from './chars.js';
 import { closerBefore, delimitedBefore } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
@@ -109,8 +109,8 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
 }
 
 /**
- * The emphasis run (one to three `*` or `_`) that opens the local part text[ls, at) and is repeated exactly right
- * after the TLD, or 0.
+ * The emphasis run (one to three `*` or `_`) that opens the local part text[ls, at) and is repeated exactly after the
+ * TLD — right after it or after sentence punctuation (`*a@example.com.*`; UTS #58 §3.5.1 Soft, at most three), or 0.
  */
 function emphasisAround(st: ScanState, ls: number, at: number, tldEnd: number): number {
   const text = st.text;
@@ -119,8 +119,10 @@ function emphasisAround(st: ScanState, ls: number, at: number, tldEnd: number): 
   let k = 1;
   while (ls + k < at && text.charCodeAt(ls + k) === c) k++;
   if (k > 3 || ls + k === at) return 0;
-  for (let i = 0; i < k; i++) if (st.outOfRoom(tldEnd + i) || text.charCodeAt(tldEnd + i) !== c) return 0;
-  return st.outOfRoom(tldEnd + k) || text.charCodeAt(tldEnd + k) !== c ? k : 0;
+  let r = tldEnd;
+  while (r < tldEnd + 3 && !st.outOfRoom(r) && text.charCodeAt(r) < 128 && termOf(text.charCodeAt(r)) === SOFT) r++;
+  for (let i = 0; i < k; i++) if (st.outOfRoom(r + i) || text.charCodeAt(r + i) !== c) return 0;
+  return st.outOfRoom(r + k) || text.charCodeAt(r + k) !== c ? k : 0;
 }
 
 /** An invalid local-part: the domain is not linked either, and no later back-scan enters it (NOTES §4.3 step 2). */
