@@ -1,13 +1,21 @@
-// Helper for writing corpora/samples/NAME.links.tsv by hand: write the rows with `?` for start and end
-// (and for uri, to take the value bench/lib/expected-uri.ts computes), in text order; this fills them in by
-// finding each text after the previous link, then prints the file for review. It never runs irilink.
+// Helper for writing corpora/samples/NAME.links.tsv (or corpora/stretches/NAME.links.tsv) by hand: write the rows
+// with `?` for start and end (and for uri, to take the value bench/lib/expected-uri.ts computes), in text order;
+// this fills them in by finding each text after the previous link, then prints the file for review. It never runs
+// irilink. A sample's text is NAME.txt beside the file; the stretches' text is read from the built corpus.
 // Usage: tsx bench/fill-links-tsv.ts corpora/samples/NAME.links.tsv
 import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expectedUri } from './lib/expected-uri.js';
+import { joinedStretchText, stretchesDir } from './lib/stretches.js';
 
 const file = process.argv[2];
 if (file === undefined) throw new Error('usage: tsx bench/fill-links-tsv.ts corpora/samples/NAME.links.tsv');
-const sample = readFileSync(file.replace(/\.links\.tsv$/, '.txt'), 'utf8');
+const name = path.basename(file).replace(/\.links\.tsv$/, '');
+const sample =
+  path.resolve(path.dirname(file)) === stretchesDir
+    ? joinedStretchText(name)
+    : readFileSync(file.replace(/\.links\.tsv$/, '.txt'), 'utf8');
+if (sample === undefined) throw new Error(`corpora/large/${name}.txt is not built (npm run corpora)`);
 let from = 0;
 const out = readFileSync(file, 'utf8')
   .split('\n')
