@@ -3,7 +3,9 @@
 // Inputs (each link labelled with its exact span and the uri an href should get):
 //   - samples:   corpora/samples/*.txt (but *-random) with their hand-checked *.links.tsv
 //   - NAME-random: corpora/samples/NAME-random.txt, real text picked by a seed (not by the team) and labelled by
-//                reading; scored apart from the samples written for irilink
+//                reading; scored apart from the samples written for irilink; and likewise stretches of the built
+//                corpora/large/NAME.txt drawn by a seed (corpora/stretches, bench/lib/stretches.ts), each stretch
+//                a case; skipped with a note when that corpus is not built
 //   - iri-dense: 1 MB of bench/gen-iri-dense.ts output (seed 58), expected links known by construction
 //   - uts58:     ../shared/uts58/17.0.0/LinkDetectionTest.txt, 345 lines in the ⸠…⸡ marker format
 // Measures: exact-span matches, misses (expected links not found with that exact span), extra links (found
@@ -17,8 +19,9 @@ import path from 'node:path';
 import { collectSources, generateIriDense } from './gen-iri-dense.js';
 import { loadContenders, type Contender } from './lib/contenders.js';
 import { expectedUri, looksLikeEmail } from './lib/expected-uri.js';
-import { parseLinksTsv } from './lib/links-tsv.js';
+import { parseLinksTsv, type LabelledLink } from './lib/links-tsv.js';
 import { ensureDir, resultsDir, samplesDir, uts58DetectionTestPath } from './lib/paths.js';
+import { stretchCases, stretchCorpora } from './lib/stretches.js';
 import { writeDifferences } from './compare-peers.js';
 
 export interface Labelled {
@@ -44,17 +47,18 @@ interface Dataset {
 
 const hasScheme = (t: string): boolean => /^[A-Za-z][A-Za-z0-9+.-]*:/.test(t);
 
+const labelled = (l: LabelledLink): Labelled => ({
+  start: l.start,
+  end: l.end,
+  text: l.text,
+  uri: l.uri,
+  schemeless: l.kind === 'url' && !hasScheme(l.text),
+});
+
 /** One sample and its expected links (corpora/samples/NAME.txt, NAME.links.tsv). */
 function sampleCase(tsv: string): Case {
   const text = readFileSync(path.join(samplesDir, tsv.replace(/\.links\.tsv$/, '.txt')), 'utf8');
-  const expected = parseLinksTsv(path.join(samplesDir, tsv)).map((l) => ({
-    start: l.start,
-    end: l.end,
-    text: l.text,
-    uri: l.uri,
-    schemeless: l.kind === 'url' && !hasScheme(l.text),
-  }));
-  return { text, expected };
+  return { text, expected: parseLinksTsv(path.join(samplesDir, tsv)).map(labelled) };
 }
 
 /** A sample named `*-random` is real text picked by a seed, not by the team: it is scored on its own. */
@@ -86,6 +90,27 @@ function randomSampleDatasets(): Dataset[] {
         perCase: false,
       };
     });
+}
+
+/** Labelled stretches of each built corpus (corpora/stretches), one case per stretch; a note for a corpus not built. */
+function stretchDatasets(notes: string[]): Dataset[] {
+  const out: Dataset[] = [];
+  for (const corpus of stretchCorpora()) {
+    const cases = stretchCases(corpus);
+    if (cases === undefined) {
+      notes.push(`${corpus}-random skipped: corpora/large/${corpus}.txt is not built (npm run corpora)`);
+      continue;
+    }
+    out.push({
+      name: `${corpus}-random`,
+      about:
+        `${cases.length} stretches of corpora/large/${corpus}.txt drawn by a seed, labelled by reading ` +
+        `(corpora/stretches/${corpus}.*, corpora/README.md)`,
+      cases: cases.map((c) => ({ text: c.stretch.text, expected: c.expected.map(labelled) })),
+      perCase: false,
+    });
+  }
+  return out;
 }
 
 function denseDataset(): Dataset {
@@ -193,8 +218,8 @@ function pct(a: number, b: number): string {
 
 async function main(): Promise<void> {
   const { contenders, notes } = await loadContenders();
+  const datasets = [samplesDataset(), ...randomSampleDatasets(), ...stretchDatasets(notes), denseDataset(), uts58Dataset()];
   for (const n of notes) console.error(`NOTE: ${n}`);
-  const datasets = [samplesDataset(), ...randomSampleDatasets(), denseDataset(), uts58Dataset()];
   const scores: Score[] = [];
   for (const d of datasets) for (const c of contenders) scores.push(score(c, d));
   const date = new Date().toISOString();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseLinksTsv } from '../bench/lib/links-tsv.js';
 import { samplesDir } from '../bench/lib/paths.js';
 import { findLinks } from '../src/index.js';
+import { linkErrors, marked } from './support/labelled-links.js';
 
 const samples = readdirSync(samplesDir)
   .filter((f) => f.endsWith('.links.tsv'))
@@ -26,17 +27,6 @@ const knownErrors: Record<string, { extra: string[]; missed: string[] }> = {
   // None now. mail-random's four (spam hosts written `%40w%77%77%2E…`, which the README says are not linked) were
   // fixed in the detector after the sample found them.
 };
-
-/** The sample with ⸠ ⸡ around each link, so a failure shows the answer at a glance. */
-function marked(text: string, links: { start: number; end: number }[]): string {
-  let out = '';
-  let at = 0;
-  for (const l of links) {
-    out += text.slice(at, l.start) + '⸠' + text.slice(l.start, l.end) + '⸡';
-    at = l.end;
-  }
-  return out + text.slice(at);
-}
 
 describe('corpora/samples', () => {
   it('has the five kinds of sample the issue asks for, each with an expected-links file', () => {
@@ -86,18 +76,9 @@ describe('corpora/samples', () => {
         });
       } else {
         it('irilink finds the expected links (spans, kind, uri) but for its listed errors', () => {
-          const expected = parseLinksTsv(s.tsv);
-          const found = findLinks(s.text);
-          const span = (l: { start: number; end: number }): string => `${l.start}:${l.end}`;
-          const foundSpans = new Set(found.map(span));
-          const expectedSpans = new Set(expected.map(span));
-          expect({
-            extra: found.filter((l) => !expectedSpans.has(span(l))).map((l) => l.text),
-            missed: expected.filter((l) => !foundSpans.has(span(l))).map((l) => l.text),
-          }).to.deep.equal(errors);
-          const right = found.filter((l) => expectedSpans.has(span(l)));
-          const labelled = expected.filter((l) => foundSpans.has(span(l)));
-          expect(right.map((l) => [l.kind, l.uri])).to.deep.equal(labelled.map((l) => [l.kind, l.uri]));
+          const { extra, missed, matched } = linkErrors(findLinks(s.text), parseLinksTsv(s.tsv));
+          expect({ extra, missed }).to.deep.equal(errors);
+          for (const [f, l] of matched) expect([f.kind, f.uri], `line ${l.line}`).to.deep.equal([l.kind, l.uri]);
         });
       }
     });

@@ -17,21 +17,32 @@ export interface LabelledLink {
   line: number;
 }
 
-/** Parses a .links.tsv; throws with the file and line for any malformed row. */
-export function parseLinksTsv(file: string, content = readFileSync(file, 'utf8')): LabelledLink[] {
+/**
+ * The data rows of a tab-separated file that starts with `header` and may hold `#` comment lines and blank lines:
+ * each row's fields (exactly as many as the header has), its 1-based line and its `file:line` for messages.
+ */
+export function tsvRows(file: string, content: string, header: string): { fields: string[]; line: number; where: string }[] {
   const rows = content.split('\n');
-  if (rows[0] !== TSV_HEADER) throw new Error(`${file}:1: header must be "${TSV_HEADER.replace(/\t/g, '<TAB>')}"`);
-  const out: LabelledLink[] = [];
+  if (rows[0] !== header) throw new Error(`${file}:1: header must be "${header.replace(/\t/g, '<TAB>')}"`);
+  const width = header.split('\t').length;
+  const out: { fields: string[]; line: number; where: string }[] = [];
   rows.forEach((row, i) => {
     if (i === 0 || row === '' || row.startsWith('#')) return;
-    const f = row.split('\t');
+    const fields = row.split('\t');
     const where = `${file}:${i + 1}`;
-    if (f.length !== 5) throw new Error(`${where}: expected 5 tab-separated fields, got ${f.length}`);
-    const [s, e, kind, text, uri] = f as [string, string, string, string, string];
+    if (fields.length !== width) throw new Error(`${where}: expected ${width} tab-separated fields, got ${fields.length}`);
+    out.push({ fields, line: i + 1, where });
+  });
+  return out;
+}
+
+/** Parses a .links.tsv; throws with the file and line for any malformed row. */
+export function parseLinksTsv(file: string, content = readFileSync(file, 'utf8')): LabelledLink[] {
+  return tsvRows(file, content, TSV_HEADER).map(({ fields, line, where }) => {
+    const [s, e, kind, text, uri] = fields as [string, string, string, string, string];
     if (!/^\d+$/.test(s) || !/^\d+$/.test(e)) throw new Error(`${where}: start and end must be integers`);
     if (kind !== 'url' && kind !== 'email') throw new Error(`${where}: kind must be url or email`);
     if (text === '' || uri === '') throw new Error(`${where}: empty text or uri`);
-    out.push({ start: Number(s), end: Number(e), kind, text, uri, line: i + 1 });
+    return { start: Number(s), end: Number(e), kind, text, uri, line };
   });
-  return out;
 }

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { parseLinksTsv, tsvRows, type LabelledLink } from './links-tsv.js';
 import { largeCorpusPath, repoRoot } from './paths.js';
 
 export const stretchesDir = path.join(repoRoot, 'corpora', 'stretches');
@@ -43,21 +44,15 @@ export const shortSha256 = (bytes: Uint8Array): string => createHash('sha256').u
 
 /** Parses NAME.stretches.tsv; throws with the file and line for a malformed row. */
 export function parseStretches(file: string, content = readFileSync(file, 'utf8')): Stretch[] {
-  const rows = content.split('\n');
-  if (rows[0] !== STRETCHES_HEADER) throw new Error(`${file}:1: header must be "${STRETCHES_HEADER.replace(/\t/g, '<TAB>')}"`);
   const out: Stretch[] = [];
-  rows.forEach((row, i) => {
-    if (i === 0 || row === '' || row.startsWith('#')) return;
-    const f = row.split('\t');
-    const where = `${file}:${i + 1}`;
-    if (f.length !== 5) throw new Error(`${where}: expected 5 tab-separated fields, got ${f.length}`);
-    const [id, s, e, sha, source] = f as [string, string, string, string, string];
+  for (const { fields, where } of tsvRows(file, content, STRETCHES_HEADER)) {
+    const [id, s, e, sha, source] = fields as [string, string, string, string, string];
     if (![id, s, e].every((n) => /^\d+$/.test(n))) throw new Error(`${where}: id, byteStart and byteEnd must be integers`);
     if (Number(e) <= Number(s)) throw new Error(`${where}: empty stretch`);
     if (!/^[0-9a-f]{16}$/.test(sha)) throw new Error(`${where}: sha256 must be 16 lower-case hex digits`);
     if (Number(id) !== out.length + 1) throw new Error(`${where}: ids must run 1, 2, 3, …`);
     out.push({ id: Number(id), byteStart: Number(s), byteEnd: Number(e), sha256: sha, source });
-  });
+  }
   return out;
 }
 
@@ -87,4 +82,27 @@ export function joinedStretchText(corpus: string): string | undefined {
   return readStretches(corpus)
     ?.map((s) => s.text)
     .join('');
+}
+
+/** One stretch with the labelled links inside it, their offsets made relative to the stretch's text. */
+export interface StretchCase {
+  stretch: StretchText;
+  expected: LabelledLink[];
+}
+
+/**
+ * Each stretch of CORPUS with its labelled links, or undefined when the corpus is not built. Each stretch is read
+ * on its own (a link cannot run from one stretch into the next, as it could in the joined text); a label that
+ * does not lie inside one stretch is an error.
+ */
+export function stretchCases(corpus: string): StretchCase[] | undefined {
+  const stretches = readStretches(corpus);
+  if (stretches === undefined) return undefined;
+  const cases = stretches.map((stretch) => ({ stretch, expected: [] as LabelledLink[] }));
+  for (const l of parseLinksTsv(stretchLinksFile(corpus))) {
+    const c = cases.find(({ stretch: s }) => s.offset <= l.start && l.end <= s.offset + s.text.length);
+    if (c === undefined) throw new Error(`${corpus}.links.tsv:${l.line}: the link is not inside one stretch`);
+    c.expected.push({ ...l, start: l.start - c.stretch.offset, end: l.end - c.stretch.offset });
+  }
+  return cases;
 }
