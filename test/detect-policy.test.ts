@@ -269,6 +269,8 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     // Markdown emphasis, closed right after the link, stays; so do addresses
     'but _⸠example.com⸡_ and __⸠example.com⸡__ and _⸠example.com/a⸡_ and ⸠john_doe@example.com⸡ and ⸠_x@example.com⸡',
     'not _example.com and more_ (not closed right after the link), nor pam_unix.so_',
+    // …or after sentence punctuation, by a `_` no letter or digit follows
+    'but _⸠example.com⸡!_ and _⸠example.com⸡._ but not v=spf1 include:_spf.example.com,_dmarc.example.com nor _x.example.com._y',
     // …and one right after a `$` is the expansion of a variable
     'ssh $HOST.example.com and https://$HOST.example.com/x and RewriteRule "$1.css.br" and this.$refs.cri.search()',
     'but costs $5 at ⸠example.com⸡',

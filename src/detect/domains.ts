@@ -18,6 +18,8 @@ import {
   isLetterOrDigit,
   isNoSpaceScriptLetter,
   PLAIN_HOST,
+  SOFT,
+  termOf,
 } from './chars.js';
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
 import { isLinkEmail } from '../unicode/index.js';
@@ -486,10 +488,11 @@ const RFC1591_GENERIC_TLDS: readonly string[] = ['com', 'net', 'org', 'edu', 'go
  * `имя_сервера.пример.рф`), or an underscored DNS name (RFC 8552: `_dmarc.example.com`, `_sips._tcp.example.com`,
  * `_acme-challenge.example.com`)? `_` is no host character, so the domain's back-scan stops at it and would link the
  * part after it (`unix.so`, `dmarc.example.com`): another name than the one written. Markdown emphasis stays a link:
- * a `_` run without a letter or digit before it, closed right after the link (`_example.com_`, `__example.com__`).
+ * a `_` run without a letter or digit before it, closed right after the link (`_example.com_`, `__example.com__`) or
+ * after sentence punctuation by a `_` no letter or digit follows (`_example.com!_`; not `_spf.example.com,_dmarc`).
  * Deviation (UTS #58 §4.1 step 3), as the `_` after a TLD above: the reference links the part after the `_`. Over the
  * corpora such a `_` closed right after the link was emphasis (5 times), and one not closed there an underscored
- * name (173). An email's `_` belongs to its local part and never comes here. Reads only text[floor, e].
+ * name (173). An email's `_` belongs to its local part and never comes here. Reads text[floor, e + 4] at most.
  */
 function underscoreBefore(st: ScanState, ds: number, floor: number, e: number): boolean {
   const text = st.text;
@@ -497,8 +500,11 @@ function underscoreBefore(st: ScanState, ds: number, floor: number, e: number): 
   if (i < floor || text.charCodeAt(i) !== UNDERSCORE) return false;
   if (i > floor && text.charCodeAt(i - 1) === UNDERSCORE) i--;
   if (i > floor && isLetterOrDigit(codePointBefore(text, i))) return true;
-  const closed = (!st.outOfRoom(e) && text.charCodeAt(e) === UNDERSCORE) || text.charCodeAt(e - 1) === UNDERSCORE;
-  return !closed;
+  if (text.charCodeAt(e - 1) === UNDERSCORE || (!st.outOfRoom(e) && text.charCodeAt(e) === UNDERSCORE)) return false;
+  let r = e;
+  while (r < e + 3 && !st.outOfRoom(r) && text.charCodeAt(r) < 128 && termOf(text.charCodeAt(r)) === SOFT) r++;
+  if (r === e || st.outOfRoom(r) || text.charCodeAt(r) !== UNDERSCORE) return true;
+  return !st.outOfRoom(r + 1) && isLetterOrDigit(st.cpAt(r + 1));
 }
 
 /**
