@@ -18,12 +18,10 @@ import {
   isLetterOrDigit,
   isNoSpaceScriptLetter,
   PLAIN_HOST,
-  SOFT,
-  termOf,
 } from './chars.js';
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
 import { isLinkEmail } from '../unicode/index.js';
-import { closerBefore, delimitedBefore } from './quotes.js';
+import { afterSentencePunctuation, closerBefore, delimitedBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
 import { fastPaths, type ScanState } from './state.js';
@@ -431,13 +429,12 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   const bare = isBareName(text, ds, d);
   if (!bare && (!call || (d - ds > 4 && equalsLowerCased(text, ds, ds + 4, 'www.')))) return false;
   if (bare) for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
-  for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
+  if (isGenericTld(text, d + 1, tldEnd)) return false;
   if (bare) return isCodeCase(text, d, tldEnd) || call;
   // A longer name: also a generic label right under the TLD (`mail.brasilink.com.br(…)`) makes a host.
   let sld = d;
   while (sld > ds && !isHostDot(text.charCodeAt(sld - 1))) sld--;
-  for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, sld, d, tld)) return false;
-  return true;
+  return !isGenericTld(text, sld, d);
 }
 
 /** Is text[ds, d) a single label other than `www` (P7's two-label names)? */
@@ -482,6 +479,12 @@ function isCodeCase(text: string, d: number, tldEnd: number): boolean {
 
 const RFC1591_GENERIC_TLDS: readonly string[] = ['com', 'net', 'org', 'edu', 'gov', 'mil', 'int'];
 
+/** Is text[a, b) one of RFC 1591's generic TLDs (any case)? */
+function isGenericTld(text: string, a: number, b: number): boolean {
+  for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, a, b, tld)) return true;
+  return false;
+}
+
 /**
  * Is the `_` right before a schemeless domain text[ds, e) part of a longer name: an identifier or a file name that
  * runs on to the left (a letter or digit, at most one more `_`: `pam_unix.so`, `mod_cache.so`, `start_erl.data`,
@@ -501,8 +504,7 @@ function underscoreBefore(st: ScanState, ds: number, floor: number, e: number): 
   if (i > floor && text.charCodeAt(i - 1) === UNDERSCORE) i--;
   if (i > floor && isLetterOrDigit(codePointBefore(text, i))) return true;
   if (text.charCodeAt(e - 1) === UNDERSCORE || (!st.outOfRoom(e) && text.charCodeAt(e) === UNDERSCORE)) return false;
-  let r = e;
-  while (r < e + 3 && !st.outOfRoom(r) && text.charCodeAt(r) < 128 && termOf(text.charCodeAt(r)) === SOFT) r++;
+  const r = afterSentencePunctuation(st, e);
   if (r === e || st.outOfRoom(r) || text.charCodeAt(r) !== UNDERSCORE) return true;
   return !st.outOfRoom(r + 1) && isLetterOrDigit(st.cpAt(r + 1));
 }

@@ -2,8 +2,8 @@
 // local-part found by scanning back from the `@` over Link_Email characters.
 
 import { isLinkEmail } from '../unicode/index.js';
-import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl, PLAIN_LOCAL, SOFT, termOf } from './chars.js';
-import { closerBefore, delimitedBefore } from './quotes.js';
+import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl, PLAIN_LOCAL } from './chars.js';
+import { afterSentencePunctuation, closerBefore, delimitedBefore } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
 
@@ -119,8 +119,7 @@ function emphasisAround(st: ScanState, ls: number, at: number, tldEnd: number): 
   let k = 1;
   while (ls + k < at && text.charCodeAt(ls + k) === c) k++;
   if (k > 3 || ls + k === at) return 0;
-  let r = tldEnd;
-  while (r < tldEnd + 3 && !st.outOfRoom(r) && text.charCodeAt(r) < 128 && termOf(text.charCodeAt(r)) === SOFT) r++;
+  const r = afterSentencePunctuation(st, tldEnd);
   for (let i = 0; i < k; i++) if (st.outOfRoom(r + i) || text.charCodeAt(r + i) !== c) return 0;
   return st.outOfRoom(r + k) || text.charCodeAt(r + k) !== c ? k : 0;
 }

@@ -2,6 +2,7 @@
 // emphasis marks written around a link the same way.
 
 import { codePointBefore, SOFT, termOf } from './chars.js';
+import type { ScanState } from './state.js';
 
 /** P6: the quotation marks that, right before a link, make the matching closing mark end it. */
 const QUOTE_PAIRS = new Map<number, number>([
@@ -88,4 +89,15 @@ export function withoutEmphasis(text: string, s: number, e: number): number {
     end -= cp > 0xffff ? 2 : 1;
   }
   return end;
+}
+
+/**
+ * Where a closing emphasis run may stand after a link that ends at `i`: after at most three ASCII Soft characters
+ * (UTS #58 §3.5.1: sentence punctuation, `*a@example.com.*`, `_example.com!_`), or `i`.
+ */
+export function afterSentencePunctuation(st: ScanState, i: number): number {
+  const text = st.text;
+  let r = i;
+  while (r < i + 3 && !st.outOfRoom(r) && text.charCodeAt(r) < 128 && termOf(text.charCodeAt(r)) === SOFT) r++;
+  return r;
 }

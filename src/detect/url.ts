@@ -469,8 +469,11 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     // letters, digits, `-` or `.` (`http://%77%77%77%2E…`, `http://mbf.%61%66…%2e%63%6f%6d/x`: mail spam hiding its
     // host) is not linked: UTS #58's host characters exclude `%`, and the part before the first `%` (`http://mbf`) is
     // another host. The whole URL is skipped, so that nothing inside it (`%65gs.com`) is linked on its own.
-    if (encodedHostAt(st, k)) {
-      st.next = skipEncodedHost(st, k);
+    const encodedEnd = encodedHostEnd(st, k);
+    if (encodedEnd >= 0) {
+      // The search resumes after the URL: its port, then its Path/Query/Fragment (every character read once).
+      const p = scanPort(st, encodedEnd);
+      st.next = terminate(st, p < 0 ? encodedEnd : p, 0);
       return false;
     }
     // P8: a listed scheme and `://` glued to the TLD start a new link (`http://www.debian.orghttp://www.debian.org/`:
@@ -587,52 +590,32 @@ function opaqueForm(st: ScanState, first: number): boolean {
 }
 
 /**
- * Does the host go on at `k` with percent-encoding (RFC 3986 §3.2.2 reg-name: host characters and `%XX`) that
- * writes an ASCII letter, digit, `-` or `.` — a host character written percent-encoded? Any `%XX` of that run counts:
- * in `http://www.x.com%40w%77%77%2Eterra.es/` the `%77` says it, not the first one. (`%20`, `%2F`, `%3F` after a
- * host, and a run of such only, are not: the host ends at the `%`, as before.)
+ * Where the host that goes on at `k` in percent-encoding ends (RFC 3986 §3.2.2 reg-name: host characters and `%XX`),
+ * when a `%XX` of that run writes an ASCII letter, digit, `-` or `.` — a host character written percent-encoded; else
+ * −1. Any `%XX` of the run counts: in `http://www.x.com%40w%77%77%2Eterra.es/` the `%77` says it, not the first one.
+ * (`%20`, `%2F`, `%3F` after a host, and a run of such only, are not: the host ends at the `%`, as before.)
  */
-function encodedHostAt(st: ScanState, k: number): boolean {
+function encodedHostEnd(st: ScanState, k: number): number {
   const text = st.text;
-  if (st.outOfRoom(k) || text.charCodeAt(k) !== PERCENT) return false;
-  const max = k + 3 * MAX_DOMAIN_LENGTH;
-  for (let m = k; m < max && !st.outOfRoom(m); ) {
-    const ch = text.charCodeAt(m);
-    if (ch < 128 && ((ASCII_FLAGS[ch]! & A_HOST) !== 0 || ch === UNDERSCORE)) {
-      m++;
-      continue;
-    }
-    if (ch !== PERCENT || st.outOfRoom(m + 2)) return false;
-    const hi = hexValue(text.charCodeAt(m + 1));
-    const lo = hexValue(text.charCodeAt(m + 2));
-    if (hi < 0 || lo < 0) return false;
-    const byte = hi * 16 + lo;
-    if (byte < 128 && (ASCII_FLAGS[byte]! & A_HOST) !== 0) return true;
-    m += 3;
-  }
-  return false;
-}
-
-/**
- * Where the URL whose host holds percent-encoding at `k` ends: over host characters and `%XX`, a port, then the
- * Path/Query/Fragment (terminate). Every character is read once: the search resumes there.
- */
-function skipEncodedHost(st: ScanState, k: number): number {
-  const text = st.text;
+  if (st.outOfRoom(k) || text.charCodeAt(k) !== PERCENT) return -1;
+  let encoded = false;
   let m = k;
   const max = k + 3 * MAX_DOMAIN_LENGTH;
   while (m < max && !st.outOfRoom(m)) {
     const ch = text.charCodeAt(m);
     if (ch < 128 && ((ASCII_FLAGS[ch]! & A_HOST) !== 0 || ch === UNDERSCORE)) {
       m++;
-    } else if (ch === PERCENT && !st.outOfRoom(m + 2) && hexValue(text.charCodeAt(m + 1)) >= 0 && hexValue(text.charCodeAt(m + 2)) >= 0) {
-      m += 3;
-    } else {
-      break;
+      continue;
     }
+    if (ch !== PERCENT || st.outOfRoom(m + 2)) break;
+    const hi = hexValue(text.charCodeAt(m + 1));
+    const lo = hexValue(text.charCodeAt(m + 2));
+    if (hi < 0 || lo < 0) break;
+    const byte = hi * 16 + lo;
+    if (byte < 128 && (ASCII_FLAGS[byte]! & A_HOST) !== 0) encoded = true;
+    m += 3;
   }
-  const p = scanPort(st, m);
-  return terminate(st, p < 0 ? m : p, 0);
+  return encoded ? m : -1;
 }
 
 /** Is text[a, k) a listed scheme (any case), with `://` at k? */
