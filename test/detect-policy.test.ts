@@ -274,6 +274,12 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     // …and one right after a `$` is the expansion of a variable
     'ssh $HOST.example.com and https://$HOST.example.com/x and RewriteRule "$1.css.br" and this.$refs.cri.search()',
     'but costs $5 at ⸠example.com⸡',
+    // …and so is one right after the opener of a template or JSX expression
+    'console.log(`${event.data.name} at ${this.data.id}`) and <td>{{row.name}}</td> and <View style={styles.menu}>',
+    'but {⸠example.com⸡} and {⸠wombat.doc.ic.ac.uk⸡}, (⸠example.com⸡) and x=⸠example.com⸡ and $ ⸠example.com⸡',
+    // …and one led by a receiver, `this.` or `self.`, unless its TLD is one of RFC 1591's generic seven
+    'self.name = name and this.state.data and &self.data[i] and *this.show*',
+    'but ⸠self.com⸡ and ⸠this.org⸡ and ⸠thisx.show⸡ and ⸠myself.show⸡ and ⸠This.show⸡',
   ]);
   // …and a domain right after a single `/` is a segment of a file path (deviation from UTS #58 §4.1 step 3)
   itMarks([
