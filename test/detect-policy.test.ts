@@ -215,8 +215,8 @@ describe('detect: P7 — file names', () => {
   // Measured over the corpora (tlds.ts): shared objects, systemd units, SSH keys, configuration files, autotools.
   itMarks([
     'edit main.cf and master.cf, enable multi-user.target, copy id_rsa.pub',
-    'see System.map, httpd.pid, configure.ac, Makefile.am, out.ps, foo.inc, zone.tab',
-    'but ⸠notion.so⸡, ⸠www.notion.so⸡ and ⸠a.example.so⸡ (`so` is left out: shared objects are mostly `pam_unix.so`)',
+    'see System.map, httpd.pid, configure.ac, Makefile.am, out.ps, foo.inc, zone.tab, ld.so and libasound.so',
+    'but ⸠www.notion.so⸡, ⸠notion.so/x⸡ and ⸠a.example.so⸡ (shared objects are two-label names: `notion.so` alone is not linked)',
     'but ⸠www.news.am⸡, ⸠news.am/x⸡ and ⸠https://wafa.ps⸡ (a scheme, `www.` or a path: a host)',
     'and still ⸠wttr.in⸡ and ⸠aviary.pl⸡ (country codes with many two-label hosts: not in the list)',
   ]);
