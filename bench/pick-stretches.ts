@@ -9,8 +9,8 @@
 // links, under the 150–250 aimed at, so reading went on in draw order until the labels reached 200, finishing that
 // stretch (206 links in 84 stretches). en-mixed: seed 3987, read the same way until 200 (200 links in 55 stretches).
 // markdown: seed 3987, read the same way, as plain text (202 links in 59 stretches). logs: seed 3987, read the same
-// way (200 links in 31 stretches). Labels the policy left out after they were made (`{{col.name}}` and `libfoo.so`
-// in multilingual, two `this.state…` names in markdown) are removed, with a `#` line saying so.
+// way (200 links in 31 stretches). Labels the policy left out after they were made (code names such as
+// `{{col.name}}`, file names such as `libfoo.so`: corpora/README.md) are removed, with a `#` line saying so.
 // The first line of NAME.stretches.tsv after its header is the command that rebuilds it.
 // `--list` prints the order with each stretch's size, source and a rough running count of `scheme://`, `www.` and
 // `@` (a regex, not a detector) to see how far to read; `--dump FILE` writes the joined text with a line

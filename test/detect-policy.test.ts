@@ -220,6 +220,13 @@ describe('detect: P7 — file names', () => {
     'but ⸠www.news.am⸡, ⸠news.am/x⸡ and ⸠https://wafa.ps⸡ (a scheme, `www.` or a path: a host)',
     'and still ⸠wttr.in⸡ and ⸠aviary.pl⸡ (country codes with many two-label hosts: not in the list)',
   ]);
+  // …and a bare two-label name whose TLD is a common member name in code is code (measured likewise, tlds.ts)
+  itMarks([
+    'user.name = x; os.open(f) and response.data, datetime.date, subprocess.run, re.search, i18n.show, SortKey.NAME',
+    'options.name?.length and errors.md#x and col.show',
+    'but ⸠www.example.store⸡, ⸠example.store/x⸡, ⸠https://example.name⸡ and ⸠a.example.email⸡',
+    'and still ⸠kompas.id⸡ and ⸠docs.new⸡ (left out: hosts under them in chat) and ⸠example.style⸡',
+  ]);
   // …also with nothing but a fragment or a query after it: a relative link to a document
   itMarks([
     'see [errors](errors.md#class-error), CHANGELOG.md#v2 and run.sh?x=1',
@@ -278,8 +285,8 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     'console.log(`${event.data.name} at ${this.data.id}`) and <td>{{row.name}}</td> and <View style={styles.menu}>',
     'but {⸠example.com⸡} and {⸠wombat.doc.ic.ac.uk⸡}, (⸠example.com⸡) and x=⸠example.com⸡ and $ ⸠example.com⸡',
     // …and one led by a receiver, `this.` or `self.`, unless its TLD is one of RFC 1591's generic seven
-    'self.name = name and this.state.data and &self.data[i] and *this.show*',
-    'but ⸠self.com⸡ and ⸠this.org⸡ and ⸠thisx.show⸡ and ⸠myself.show⸡ and ⸠This.show⸡',
+    'self.name = name and this.state.data and &self.data[i] and *this.show* and this.style',
+    'but ⸠self.com⸡ and ⸠this.org⸡ and ⸠thisx.style⸡ and ⸠myself.style⸡ and ⸠This.style⸡',
   ]);
   // …and a domain right after a single `/` is a segment of a file path (deviation from UTS #58 §4.1 step 3)
   itMarks([

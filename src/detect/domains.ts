@@ -22,7 +22,7 @@ import {
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
 import { isLinkEmail } from '../unicode/index.js';
 import { afterSentencePunctuation, closerBefore, delimitedBefore } from './quotes.js';
-import { FILE_EXTENSION_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
+import { FILE_EXTENSION_TLDS, MEMBER_NAME_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
 import { fastPaths, type ScanState } from './state.js';
 
@@ -409,11 +409,12 @@ export function validLabels(text: string, a: number, b: number): boolean {
   return true;
 }
 
-const FILE_EXTENSIONS: readonly string[] = [...FILE_EXTENSION_TLDS];
+/** P7: the TLDs under which a bare two-label name is a file name or a member of an object in code (tlds.ts). */
+const P7_TLDS: readonly string[] = [...FILE_EXTENSION_TLDS, ...MEMBER_NAME_TLDS];
 
 /**
- * P7: two labels, the first not `www`, and either the TLD a common file extension (`README.md`, `setup.py`) or a
- * `(` right after the TLD: a call or a man page section (`iter.next()`, `Date.now()`, `systemd.network(5)`), unless
+ * P7: two labels, the first not `www`, and either the TLD a common file extension (`README.md`, `setup.py`) or member
+ * name in code (`user.name`, `os.open`), or a `(` right after the TLD: a call or a man page section (`iter.next()`, `Date.now()`, `systemd.network(5)`), unless
  * the TLD is one of RFC 1591's seven generic ones, whose names are hosts there (`Amazon.com(NASDAQ)`,
  * `baidu.com(百度)`; `by web.de(Exim 4.70)` in a `Received:` header has a ccTLD and is not linked). The `(` rule holds
  * for longer names too, but for one that starts with `www.`: `Object.prototype.toString.call(obj)`,
@@ -430,7 +431,7 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   const call = !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === LEFT_PAREN;
   const bare = isBareName(text, ds, d);
   if (!bare && (!call || (d - ds > 4 && equalsLowerCased(text, ds, ds + 4, 'www.')))) return false;
-  if (bare) for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
+  if (bare) for (const ext of P7_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
   if (isGenericTld(text, d + 1, tldEnd)) return false;
   if (bare) return isCodeCase(text, d, tldEnd) || call;
   // A longer name: also a generic label right under the TLD (`mail.brasilink.com.br(…)`) makes a host.
@@ -446,15 +447,16 @@ function isBareName(text: string, ds: number, d: number): boolean {
 }
 
 /**
- * P7: a two-label name whose TLD is a file extension, followed directly by `#` or `?` (which terminate() read: the
- * link goes on past tldEnd): `errors.md#class-error`, `CHANGELOG.md#v2`, `run.sh?x`. Over the corpora 1,061 such
- * names, all relative links to documents (Node.js and other API docs), none a host.
+ * P7: a two-label name whose TLD is a file extension (or a member name), followed directly by `#` or `?` (which
+ * terminate() read: the link goes on past tldEnd): `errors.md#class-error`, `CHANGELOG.md#v2`, `run.sh?x`,
+ * `options.name?.length`. Over the corpora 1,061 such names with a file extension, all relative links to documents
+ * (Node.js and other API docs), none a host.
  */
 function isFileNameBeforeFragment(st: ScanState, ds: number, d: number, tldEnd: number): boolean {
   const text = st.text;
   const c = text.charCodeAt(tldEnd);
   if ((c !== HASH && c !== QUESTION) || !isBareName(text, ds, d)) return false;
-  for (const ext of FILE_EXTENSIONS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
+  for (const ext of P7_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
   return false;
 }
 

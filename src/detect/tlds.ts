@@ -49,6 +49,20 @@ export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
   'target', 'pub', 'cf', 'pid', 'map', 'ac', 'am', 'ps', 'inc', 'tab', 'so',
 ]);
 
+/**
+ * P7 (irilink's extension): TLDs that are also common member names in code. A bare two-label name under one
+ * (`user.name`, `response.data`, `os.open`, `datetime.date`, `subprocess.run`, `re.search`, `i18n.show`) is a field
+ * or a method, not a host, and is treated like a file name. Measured over the corpora (every bare two-label name
+ * with that TLD read): about 1,600 links of some 400 names, all code or configuration keys (`clawdbot.channel`, SQL
+ * `openprose.run`). The trade-off is P7's: written bare, a host under one is not linked (`example.store`; with a
+ * scheme, `www.` or a path it is). Left out: `id` (Indonesia, with two-label hosts such as `kompas.id`) and `new`
+ * (`docs.new`), though every such name in the corpora was code (`t.id`, `file.new`), and `info` (`Korben.info`).
+ */
+export const MEMBER_NAME_TLDS: ReadonlySet<string> = new Set([
+  'name', 'data', 'date', 'email', 'host', 'link', 'channel', 'events', 'store',
+  'run', 'open', 'read', 'next', 'search', 'select', 'show', 'click', 'help',
+]);
+
 // The trie's alphabet: LDH (RFC 5890 §2.3.1), ASCII upper case folded onto lower case.
 export const TRIE_SYMBOLS = 37;
 export const TRIE_SYMBOL = new Int8Array(128).fill(-1);
