@@ -62,14 +62,14 @@ function context(defined: string[] = []): FastContext {
 }
 const GFM = context();
 
-/** The fast reader's items as marks: runs between ⟦ ⟧, destinations between ⟨ ⟩. */
+/** The fast reader's items as marks: runs between ⟦ ⟧, backslash escapes between ⟮ ⟯, destinations between ⟨ ⟩. */
 function items(source: string, ctx: FastContext = GFM): string | undefined {
   const found: FastItem[] | undefined = fastSegment(source, 0, source.length, ctx);
   if (found === undefined) return undefined;
   let out = '';
   let pos = 0;
   for (const item of found) {
-    const [open, close] = item.destination === undefined ? ['⟦', '⟧'] : ['⟨', '⟩'];
+    const [open, close] = item.escape === true ? ['⟮', '⟯'] : item.destination === undefined ? ['⟦', '⟧'] : ['⟨', '⟩'];
     out += source.slice(pos, item.s) + open + source.slice(item.s, item.e) + close;
     pos = item.e;
   }
@@ -81,12 +81,12 @@ describe('Markdown fast path: what it reads', () => {
     ['see https://a.example/ and *em* and `code`', '⟦see https://a.example/ and ⟧*⟦em⟧*⟦ and ⟧`code`'],
     ['**https://x.example/**', '**⟦https://x.example/⟧**'],
     ['a_b_c *not closed', '⟦a_b_c *not closed⟧'],
-    ['line one  \n   line two\\\nthree &amp; four \\* five', '⟦line one⟧  \n   ⟦line two⟧\\\n⟦three ⟧&amp;⟦ four ⟧\\*⟦ five⟧'],
+    ['line one  \n   line two\\\nthree &amp; four \\* five', '⟦line one⟧  \n   ⟦line two⟧\\\n⟦three ⟧&amp;⟦ four ⟧⟮\\*⟯⟦ five⟧'],
     ['[docs](https://b.example/ "t") x', '[docs](⟨https://b.example/⟩ "t")⟦ x⟧'],
     ['[![CI](https://ci.example/b.svg)](https://ci.example/) x', '[![CI](⟨https://ci.example/b.svg⟩)](⟨https://ci.example/⟩)⟦ x⟧'],
     ['# Title https://t.example/ ##', '# ⟦Title https://t.example/⟧ ##'],
     ['- one https://1.example/\n  - two\n3. three', '- ⟦one https://1.example/⟧\n  - ⟦two⟧\n3. ⟦three⟧'],
-    ['| a | https://b.example/ |\n|---|:-:|\n| `c|d` | e \\| f |', '| ⟦a⟧ | ⟦https://b.example/⟧ |\n|---|:-:|\n| ⟦`c⟧|⟦d`⟧ | ⟦e ⟧\\|⟦ f⟧ |'],
+    ['| a | https://b.example/ |\n|---|:-:|\n| `c|d` | e \\| f |', '| ⟦a⟧ | ⟦https://b.example/⟧ |\n|---|:-:|\n| ⟦`c⟧|⟦d`⟧ | ⟦e ⟧⟮\\|⟯⟦ f⟧ |'],
     ['```js\nhttps://code.example/\n```\nafter', '```js\nhttps://code.example/\n```\n⟦after⟧'],
     ['Title\n---', '⟦Title⟧\n---'],
     ['a <https://auto.example/> <u@example.com> <b title="x>y">c</b>', '⟦a ⟧<⟨https://auto.example/⟩>⟦ ⟧<⟨u@example.com⟩>⟦ ⟧<b title="x>y">⟦c⟧</b>'],

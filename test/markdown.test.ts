@@ -9,7 +9,7 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import mdurl from 'mdurl';
 import { createScanner, findLinks } from '../src/detect/index.js';
-import { piecesLinks } from '../src/markdown/extract.js';
+import { piecesLinks, setFastPath } from '../src/markdown/extract.js';
 import { createParser } from '../src/markdown/linkifier.js';
 import { DEFAULT_MAX_PIECE_LENGTH, findMarkdownLinks, linkifyMarkdown, MarkdownLinkifier, toMarkdownSource } from '../src/markdown/index.js';
 import type { MarkdownChunk, MarkdownLinkOptions } from '../src/markdown/index.js';
@@ -55,7 +55,6 @@ describe('Markdown mode: bare links', () => {
     ['> quoted example.com/a, ok', '> quoted ⸠example.com/a⸡, ok'],
     ['- item https://a.example/x\n- mail to 名前@例え.jp.', '- item ⸠https://a.example/x⸡\n- mail to ⸠名前@例え.jp⸡.'],
     ['| a | https://t.example/ |\n|---|---|\n| https://c.example/x | b |', '| a | ⸠https://t.example/⸡ |\n|---|---|\n| ⸠https://c.example/x⸡ | b |'],
-    ['a https://a.example/\\_b', 'a ⸠https://a.example/⸡\\_b'],
   ];
   for (const [input, expected] of cases) {
     it(expected, () => {
@@ -63,6 +62,67 @@ describe('Markdown mode: bare links', () => {
       expect(mark(`text before\n\n${input}\n\ntext after`)).to.equal(`text before\n\n${expected}\n\ntext after`);
     });
   }
+});
+
+describe('Markdown mode: backslash escapes (CommonMark §2.4)', () => {
+  // The escaped character is shown as text: the run goes on through it, and the detector decides on the text as
+  // shown, as plain mode does (src/markdown/extract.ts PieceReader.escape). Both readers; bare, in a block quote
+  // between paragraphs, and written one character at a time.
+  const cases: [string, string][] = [
+    // Shown `_dmarc.example.com`, `pam_unix.so`, `$HOST.example.com`, `example.com_x`: names plain mode does not link
+    // (the text after the escape alone was `dmarc.example.com`, `unix.so`, `HOST.example.com`; before it `example.com`).
+    ['see \\_dmarc.example.com now', 'see \\_dmarc.example.com now'],
+    ['load pam\\_unix.so here', 'load pam\\_unix.so here'],
+    ['x \\$HOST.example.com y', 'x \\$HOST.example.com y'],
+    ['see example.com\\_x', 'see example.com\\_x'],
+    // An escaped backslash shows a single `\`: a path segment after it, as in plain mode.
+    ['a \\\\www.example.com b', 'a \\\\www.example.com b'],
+    // Escaped marks around a link are its context, as written plainly.
+    ['\\_example.com\\_ and \\*https://example.com/a\\*', '\\_⸠example.com⸡\\_ and \\*⸠https://example.com/a⸡\\*'],
+    ['\\"https://example.com/a\\" and \\(c.example.com\\) and https://example.com/b\\.', '\\"⸠https://example.com/a⸡\\" and \\(⸠c.example.com⸡\\) and ⸠https://example.com/b⸡\\.'],
+    // No link holds an escaped character: GFM does not autolink `http\://…` or `www\.…` either; the run before the
+    // escape alone linked `https://example.com/a`, `http://ex` and `ample.com/`, `www.example.com/`: other URLs.
+    ['a https://example.com/a\\_b', 'a https://example.com/a\\_b'],
+    ['http://ex\\_ample.com/ and http\\://www.example.com/ and www\\.example\\.com', 'http://ex\\_ample.com/ and http\\://www.example.com/ and www\\.example\\.com'],
+    ['\\_a@example.com and b\\@example.com', '\\_a@example.com and b\\@example.com'],
+    // Escapes in a construct are the construct's: a bare link after it is found as before.
+    ['[a\\_b.example.com](https://x.example/) \\_ https://y.example/', '[a\\_b.example.com](⸠https://x.example/⸡{link}) \\_ ⸠https://y.example/⸡'],
+    ['`a\\_b.example.com` c.example.com\\_', '`a\\_b.example.com` ⸠c.example.com⸡\\_'],
+  ];
+  for (const [input, expected] of cases) {
+    it(expected, () => {
+      for (const fast of [true, false]) {
+        try {
+          setFastPath(fast);
+          expect(mark(input), `fast path ${fast}`).to.equal(expected);
+          expect(mark(`text before\n\n> ${input}\n\ntext after`), `fast path ${fast}`).to.equal(`text before\n\n> ${expected}\n\ntext after`);
+          expect(marked(merged(streamed([...input]))), `fast path ${fast}`).to.equal(expected);
+        } finally {
+          setFastPath(true);
+        }
+      }
+    });
+  }
+
+  it('gives source offsets after escapes, and text that is the source slice', () => {
+    const source = 'x \\_a \\*https://例え.jp/b\\* \\\\ c@example.com';
+    const links = findMarkdownLinks(source).map((l) => [l.text, l.start, l.end, source.slice(l.start, l.end)]);
+    expect(links).to.deep.equal([
+      ['https://例え.jp/b', 8, 23, 'https://例え.jp/b'],
+      ['c@example.com', 29, 42, 'c@example.com'],
+    ]);
+  });
+
+  it('keeps a link a renderer would refuse marked when an escape makes it no link', () => {
+    // Reported as an unlinked span with the reason, so that toMarkdownSource writes it inert (`\:` `\.`).
+    const chunks = linkifyMarkdown('see https://раураl.com/x\\.y now');
+    expect(chunks.map((c) => [c.type, c.text, c.diagnostics ?? []])).to.deep.equal([
+      ['text', 'see ', []],
+      ['text', 'https://раураl.com/x\\.y', ['mixed-script-host', 'confusable-host']],
+      ['text', ' now', []],
+    ]);
+    expect(toMarkdownSource(chunks)).to.equal('see https\\://раураl\\.com/x\\.y now');
+  });
 });
 
 describe('Markdown mode: nothing in code or HTML', () => {
@@ -365,18 +425,16 @@ describe('Markdown mode: toMarkdownSource', () => {
   });
 
   it('keeps a literal backslash before a bare link literal (CommonMark §2.4), and stays idempotent', () => {
-    // Before the bare name an escaped backslash: after a single `\` a name is a path segment, no link (src/detect/domains.ts).
+    // Before the bare name an escaped backslash, shown as one: after a single `\` a name is a path segment, no link
+    // (src/detect/domains.ts), as in plain mode.
     const source = 'C:\\https://a.example/ and \\\\www.example.com and \\\\https://b.example/ x\\\\\\https://c.example/';
     const out = toMarkdownSource(linkifyMarkdown(source));
-    expect(out).to.equal(
-      'C:\\\\<https://a.example/> and \\\\[www.example.com](<https://www.example.com>) and ' +
-        '\\\\<https://b.example/> x\\\\\\\\<https://c.example/>',
-    );
+    expect(out).to.equal('C:\\\\<https://a.example/> and \\\\www.example.com and \\\\<https://b.example/> x\\\\\\\\<https://c.example/>');
     expect(toMarkdownSource(linkifyMarkdown(out))).to.equal(out);
     // what a reader sees: the same text as the source shows, and every link
     const render = (md: string): string => new commonmark.HtmlRenderer().render(new commonmark.Parser().parse(md));
     expect(render(out).replace(/<[^>]*>/g, '')).to.equal(render(source).replace(/<[^>]*>/g, ''));
-    expect(render(out).match(/<a href/g)?.length).to.equal(4);
+    expect(render(out).match(/<a href/g)?.length).to.equal(3);
   });
 
   it('after `!` or `]` writes the autolink form, so no image and no full reference is made (found in review)', () => {

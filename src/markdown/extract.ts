@@ -12,8 +12,9 @@
 //   plain text               construct 'bare'            the UTS #58 detection over the text, as findLinks
 // Bare links are looked for only in runs of plain text (the parser's `data`): never in code spans, code blocks,
 // HTML blocks or inline HTML, never inside a link's or image's text, destination or title, a definition or an
-// autolink. Emphasis and strikethrough delimiters, backslash escapes, entity references and line endings end a run,
-// so `**https://x/**` links `https://x/`. What the detector finds shaped like a link but leaves unlinked in that plain
+// autolink. Emphasis and strikethrough delimiters, entity references and line endings end a run, so `**https://x/**`
+// links `https://x/`; a backslash escape does not: the run is read as shown, and no link holds an escaped character
+// (PieceReader.escape). What the detector finds shaped like a link but leaves unlinked in that plain
 // text (ScanResult.unlinked: an http(s) URL with userinfo and no password, issue 7) is reported as in plain mode:
 // PieceResult.unlinked, which the linkifier turns into a text chunk of its own with the span's diagnostics.
 //
@@ -29,6 +30,7 @@ import type { Scanner, UnlinkedSpan } from '../detect/index.js';
 import { NEVER_SCHEMES } from '../detect/index.js';
 import { detached } from '../memo.js';
 import type { Link } from '../types.js';
+import { unsafeCodes } from '../render/common.js';
 import { destinationLink } from './convert.js';
 import { fastSegment, openFenceLine } from './fast.js';
 import { tooCostlyToParse, tooManyEdits, tooManyLazyLines } from './hostile.js';
@@ -286,7 +288,8 @@ function readPieceFast(ctx: PieceContext, piece: string, skip: number, base: num
     else if (part.plain === true) reader.run(part.s, part.e);
     else {
       for (const item of part.items!) {
-        if (item.destination === undefined) reader.run(item.s, item.e);
+        if (item.escape === true) reader.escape(item.s);
+        else if (item.destination === undefined) reader.run(item.s, item.e);
         else {
           reader.flush();
           reader.add(constructLink(ctx, piece, item.s, item.e, base, item.destination, item.email === true, item.construct ?? 'link'));
@@ -485,6 +488,8 @@ class PieceReader {
   private lastEnd: number;
   private runStart = -1;
   private runEnd = -1;
+  /** The backslash escapes in the current run (CommonMark §2.4): the index of each one's `\` in the piece. */
+  private readonly escapes: number[] = [];
   private opaque = 0;
   private anchors = 0;
   /** Open links and images: their type, and where their label text lies. */
@@ -529,19 +534,66 @@ class PieceReader {
     }
   }
 
+  /**
+   * A backslash escape piece[s, s + 2) outside any construct (CommonMark §2.4): its character is shown as text, so
+   * the run goes on through it (or starts at it), and the run is scanned as shown, without the backslash. The
+   * detector then decides on the text a reader sees, as in plain mode: `pam\_unix.so`, `\_dmarc.example.com`
+   * and `\$HOST.example.com` show `pam_unix.so`, `_dmarc.example.com` and `$HOST.example.com`, names it does not
+   * link, where the text after the escape alone would link `unix.so`, `dmarc.example.com`, `HOST.example.com`; and
+   * `example.com\_x` shows `example.com_x`, no host.
+   */
+  escape(s: number): void {
+    if (s < this.skip) return;
+    if (s !== this.runEnd || this.runStart < 0) {
+      this.flush();
+      this.runStart = s;
+    }
+    this.runEnd = s + 2;
+    this.escapes.push(s);
+  }
+
   flush(): void {
     if (this.runStart < 0) return;
-    const { piece, base } = this;
+    const { piece, base, escapes } = this;
     const from = Math.max(this.skip, this.runStart - RUN_CONTEXT);
-    const { links, unlinked } = this.ctx.scanner.scan(piece.slice(from, this.runEnd), this.runStart - from, true, base + from);
-    // Links and unlinked spans (disjoint, each in order), merged in order.
+    const text = escapes.length === 0 ? piece.slice(from, this.runEnd) : shownText(piece, from, this.runEnd, escapes);
+    const { links, unlinked } = this.ctx.scanner.scan(text, this.runStart - from, true, base + from);
+    // The scan's offsets are the shown text's (base + from + index in it); the escaped character of escapes[k] is
+    // at base + escapes[k] - k there, so an offset after k escaped characters lies k units further in the piece.
+    // Spans come in order (links and unlinked spans are disjoint and merged in order): the counts only grow.
+    let ks = 0;
+    let ke = 0;
+    const escapedBefore = (at: number, k: number): number => {
+      while (k < escapes.length && base + escapes[k]! - k < at) k++;
+      return k;
+    };
     let u = 0;
+    const addUnlinked = (span: UnlinkedSpan): void => {
+      ks = escapedBefore(span.start, ks);
+      ke = escapedBefore(span.end, ke);
+      this.addUnlinked(ke === 0 ? span : { ...span, start: span.start + ks, end: span.end + ke });
+    };
     for (const link of links) {
-      while (u < unlinked.length && unlinked[u]!.start < link.start) this.addUnlinked(unlinked[u++]!);
-      this.add({ ...link, construct: 'bare', destination: link.text });
+      while (u < unlinked.length && unlinked[u]!.start < link.start) addUnlinked(unlinked[u++]!);
+      ks = escapedBefore(link.start, ks);
+      ke = escapedBefore(link.end, ke);
+      if (ke === ks) {
+        const at = ks === 0 ? link : { ...link, start: link.start + ks, end: link.end + ks };
+        this.add({ ...at, construct: 'bare', destination: link.text });
+        continue;
+      }
+      // A link that holds an escaped character is no link, and nothing the detector found inside it is: an escape
+      // keeps what the author wrote from being read as markup, and also from being linked (GFM does not autolink
+      // `http\://…` or `www\.example\.com`; toMarkdownSource writes a link it refuses that way). So
+      // `https://example.com/a\_b` links nothing, where the run before the escape alone linked another URL,
+      // `https://example.com/a`. One a renderer would refuse stays marked, as an unlinked span with those reasons,
+      // so that toMarkdownSource still writes it inert (`https\://раураl\.com/x\.y`).
+      const unsafe = unsafeCodes(link.diagnostics);
+      if (unsafe.length > 0) this.addUnlinked({ start: link.start + ks, end: link.end + ke, diagnostics: [...unsafe] });
     }
-    while (u < unlinked.length) this.addUnlinked(unlinked[u++]!);
+    while (u < unlinked.length) addUnlinked(unlinked[u++]!);
     this.runStart = -1;
+    escapes.length = 0;
   }
 
   /** The events of micromark's parse of piece[shift, …) (offsets in the events count from `shift`). */
@@ -602,6 +654,11 @@ class PieceReader {
         this.run(s, e);
         continue;
       }
+      // §2.4: an escape's marker and value are its own parts; the escape itself continues the run.
+      if (type === 'characterEscape' || type === 'escapeMarker' || type === 'characterEscapeValue') {
+        if (type === 'characterEscape' && this.opaque === 0 && this.anchors === 0) this.escape(s);
+        continue;
+      }
       this.flush();
       switch (type) {
         case 'link':
@@ -649,6 +706,13 @@ class PieceReader {
       }
     }
   }
+}
+
+/** piece[from, end) as shown: without the backslash of each escape at `escapes` (ascending, in [from, end)). */
+function shownText(piece: string, from: number, end: number, escapes: readonly number[]): string {
+  const parts: string[] = [piece.slice(from, escapes[0])];
+  for (let k = 0; k < escapes.length; k++) parts.push(piece.slice(escapes[k]! + 1, k + 1 < escapes.length ? escapes[k + 1] : end));
+  return parts.join('');
 }
 
 /** Whether an inline `<a …>` is still open at the end of `text` (PieceReader's `anchors` would be above 0). */

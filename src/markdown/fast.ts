@@ -7,9 +7,9 @@
 // whose reading depends on what this reader does not model (a reference label that is or may be defined, other blocks
 // in block quotes, indented code and tabs in list items, `<a>`, comments inline, a construct over a line ending
 // inside a link), makes it give up (`undefined`) and the segment goes to micromark as before. So it gives exactly
-// what the micromark events would give extract.ts — the same runs of plain text (`data`) and the same link
-// destinations — or nothing. test/markdown-fastpath.test.ts holds the two paths equal over the CommonMark spec
-// examples, generated Markdown and real READMEs.
+// what the micromark events would give extract.ts — the same runs of plain text (`data`), backslash escapes between
+// them and link destinations — or nothing. test/markdown-fastpath.test.ts holds the two paths equal over the
+// CommonMark spec examples, generated Markdown and real READMEs.
 //
 //   "- see https://a.example/ and [docs](https://b.example/)"
 //       → run [2, 27) "see https://a.example/ and ", link destination [35, 55) "https://b.example/"
@@ -20,10 +20,15 @@
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 
-/** A run of plain text [s, e) to scan for bare links, or (`destination` set) a link's destination string. */
+/**
+ * A run of plain text [s, e) to scan for bare links, a backslash escape [s, s + 2) between such text (`escape`), or
+ * (`destination` set) a link's destination string.
+ */
 export interface FastItem {
   s: number;
   e: number;
+  /** A §2.4 backslash escape outside any construct: its character is shown as text (extract.ts PieceReader.escape). */
+  escape?: boolean;
   /** For a destination: its value (escapes and entity references decoded; an autolink's as written). */
   destination?: string;
   /** For a destination: what wrote it (a link by default). */
@@ -48,6 +53,12 @@ const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 const TILDE = 0x7e;
+
+/** readInline's mask: data, not data, and the backslash and the character of an escape (§2.4). */
+const DATA = 0;
+const NOT_DATA = 1;
+const ESCAPE = 2;
+const ESCAPED = 3;
 
 /** The readers' give-up value (failure is a value here, not an exception). */
 const BAIL = -1;
@@ -124,7 +135,8 @@ interface Bracket {
  */
 function readInline(p: string, a: number, b: number, ctx: FastContext, out: FastItem[]): boolean {
   if (a >= b) return true;
-  // 1 = not data. (One mask per paragraph or heading, not per character.)
+  // A backslash escape is ESCAPE then ESCAPED, until a construct around it marks it NOT_DATA. (One mask per
+  // paragraph or heading, not per character.)
   const mask = new Uint8Array(b - a);
   const delimiters: Delimiter[] = [];
   const brackets: Bracket[] = [];
@@ -132,7 +144,7 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
   const noReferences = ctx.noReferences;
   let ticks: BacktickStrings | undefined;
   const mark = (s: number, e: number): void => {
-    mask.fill(1, s - a, e - a);
+    mask.fill(NOT_DATA, s - a, e - a);
   };
   let i = a;
   while (i < b) {
@@ -166,7 +178,8 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
         // §2.4 backslash escapes; §6.7 a backslash before a line ending is a hard break.
         const d = i + 1 < b ? p.charCodeAt(i + 1) : -1;
         if (d >= 0 && d < 128 && ASCII_PUNCT[d] === 1) {
-          mark(i, i + 2);
+          mask[i - a] = ESCAPE;
+          mask[i + 1 - a] = ESCAPED;
           i += 2;
         } else {
           if (d === LF || d === CR) mark(i, i + 1);
@@ -326,16 +339,21 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
     resolveDelimiters(delimiters, alive, 0, delimiters.length + 1, tildeFirst, mark);
     resolveDelimiters(delimiters, alive, 0, delimiters.length + 1, !tildeFirst, mark);
   }
-  // Runs: maximal stretches of data.
+  // Runs: maximal stretches of data, and the escapes still outside any construct.
   let d = 0;
   for (let k = 0; k < mask.length; ) {
-    if (mask[k] === 1) {
+    if (mask[k] !== DATA && mask[k] !== ESCAPE) {
       k++;
       continue;
     }
-    let m = k + 1;
-    while (m < mask.length && mask[m] === 0) m++;
     while (d < destinations.length && destinations[d]!.s < a + k) out.push(destinations[d++]!);
+    if (mask[k] === ESCAPE) {
+      out.push({ s: a + k, e: a + k + 2, escape: true });
+      k += 2;
+      continue;
+    }
+    let m = k + 1;
+    while (m < mask.length && mask[m] === DATA) m++;
     out.push({ s: a + k, e: a + m });
     k = m;
   }
