@@ -172,6 +172,11 @@ describe('detect: P6 — quotes', () => {
     'but ⸠https://example.com/a*b*⸡ and ⸠https://example.com/*⸡ and *⸠https://x.com/a**⸡ and ⸠*@example.com⸡* (no matching run)',
     'end *⸠https://example.com/a⸡.* and _⸠example.com/a⸡?_ and **⸠https://example.com/b⸡!,** (Soft before the run goes with it)',
     'mail *⸠a@example.com⸡.* or _⸠b@example.com⸡._ or **⸠c@example.com⸡!,** (an address alike) but *⸠d@example.com⸡*.',
+    // emphasis nested in emphasis of the other mark, closed in reverse order
+    'see *_⸠https://example.com/a⸡_* and _*⸠https://example.com/a⸡*_ and **_⸠https://example.com/a⸡_** and _**⸠https://example.com/a⸡**_',
+    'and *__⸠https://example.com/a⸡__* and *_⸠https://example.com/a⸡._* and *_⸠example.com/x⸡_* and _*⸠example.com/x⸡*_',
+    'mail *_⸠a@example.com⸡_* or _*⸠b@example.com⸡*_ or **_⸠c@example.com⸡._** and *_⸠example.com⸡_*',
+    'but not in the same order: _*⸠https://example.com/a_⸡* and *_⸠https://example.com/a*⸡_ and *⸠_a@example.com⸡*_',
   ]);
 });
 

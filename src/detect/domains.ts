@@ -21,7 +21,7 @@ import {
 } from './chars.js';
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
 import { isLinkEmail } from '../unicode/index.js';
-import { afterSentencePunctuation, closerBefore, delimitedBefore } from './quotes.js';
+import { afterSentencePunctuation, closerBefore, closesAtEnd, delimitedBefore, markRunBefore } from './quotes.js';
 import { FILE_EXTENSION_TLDS, MEMBER_NAME_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
 import { fastPaths, type ScanState } from './state.js';
@@ -34,6 +34,7 @@ const SLASH = 0x2f;
 const AT = 0x40;
 const DOT = 0x2e;
 const HYPHEN = 0x2d;
+const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
 const LEFT_PAREN = 0x28;
 const HASH = 0x23;
@@ -519,10 +520,11 @@ function isGenericTld(text: string, a: number, b: number): boolean {
  * `_acme-challenge.example.com`)? `_` is no host character, so the domain's back-scan stops at it and would link the
  * part after it (`unix.so`, `dmarc.example.com`): another name than the one written. Markdown emphasis stays a link:
  * a `_` run without a letter or digit before it, closed right after the link (`_example.com_`, `__example.com__`) or
- * after sentence punctuation by a `_` no letter or digit follows (`_example.com!_`; not `_spf.example.com,_dmarc`).
- * Deviation (UTS #58 §4.1 step 3), as the `_` after a TLD above: the reference links the part after the `_`. Over the
- * corpora such a `_` closed right after the link was emphasis (5 times), and one not closed there an underscored
- * name (173). An email's `_` belongs to its local part and never comes here. Reads text[floor, e + 4] at most.
+ * after sentence punctuation by a `_` no letter or digit follows (`_example.com!_`; not `_spf.example.com,_dmarc`),
+ * or nested in `*` emphasis closed at the link's end (`*_example.com/a_*`). Deviation (UTS #58 §4.1 step 3), as the
+ * `_` after a TLD above: the reference links the part after the `_`. Over the corpora such a `_` closed right after
+ * the link was emphasis (5 times), and one not closed there an underscored name (173). An email's `_` belongs to its
+ * local part and never comes here. Reads text[floor, e + 4] at most.
  */
 function underscoreBefore(st: ScanState, ds: number, floor: number, e: number): boolean {
   const text = st.text;
@@ -531,6 +533,9 @@ function underscoreBefore(st: ScanState, ds: number, floor: number, e: number): 
   if (i > floor && text.charCodeAt(i - 1) === UNDERSCORE) i--;
   if (i > floor && isLetterOrDigit(codePointBefore(text, i))) return true;
   if (text.charCodeAt(e - 1) === UNDERSCORE || (!st.outOfRoom(e) && text.charCodeAt(e) === UNDERSCORE)) return false;
+  // Nested in `*` emphasis, closed in reverse order at the link's end (`*_example.com/a_*`, quotes.ts withoutEmphasis).
+  const outer = markRunBefore(text, i, STAR, floor);
+  if (outer > 0 && closesAtEnd(st, ds, ds - i + outer, e)) return false;
   const r = afterSentencePunctuation(st, e);
   if (r === e || st.outOfRoom(r) || text.charCodeAt(r) !== UNDERSCORE) return true;
   return !st.outOfRoom(r + 1) && isLetterOrDigit(st.cpAt(r + 1));

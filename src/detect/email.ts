@@ -3,7 +3,7 @@
 
 import { isLinkEmail } from '../unicode/index.js';
 import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl, PLAIN_LOCAL } from './chars.js';
-import { afterSentencePunctuation, closerBefore, delimitedBefore } from './quotes.js';
+import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, otherMark } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
 
@@ -109,19 +109,33 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
 }
 
 /**
- * The emphasis run (one to three `*` or `_`) that opens the local part text[ls, at) and is repeated exactly after the
- * TLD — right after it or after sentence punctuation (`*a@example.com.*`; UTS #58 §3.5.1 Soft, at most three), or 0.
+ * The emphasis marks that open the local part text[ls, at) and close after the TLD — right after it or after sentence
+ * punctuation (`*a@example.com.*`; UTS #58 §3.5.1 Soft, at most three): a run of one to three `*` or `_`, repeated
+ * exactly there, or such a run with a run of the other mark inside it, closed in reverse order (`**_a@example.com_**`,
+ * quotes.ts closesEmphasis). Their length, or 0.
  */
 function emphasisAround(st: ScanState, ls: number, at: number, tldEnd: number): number {
   const text = st.text;
   const c = text.charCodeAt(ls);
   if (c !== STAR && c !== UNDERSCORE) return 0;
-  let k = 1;
-  while (ls + k < at && text.charCodeAt(ls + k) === c) k++;
+  const k = markRunEnd(text, ls, at, c) - ls;
   if (k > 3 || ls + k === at) return 0;
   const r = afterSentencePunctuation(st, tldEnd);
-  for (let i = 0; i < k; i++) if (st.outOfRoom(r + i) || text.charCodeAt(r + i) !== c) return 0;
-  return st.outOfRoom(r + k) || text.charCodeAt(r + k) !== c ? k : 0;
+  // The nested marks first, else the run alone.
+  const j = markRunEnd(text, ls + k, at, otherMark(c)) - (ls + k);
+  if (j > 0 && j <= 3 && ls + k + j < at && closesExactly(st, ls, k + j, r)) return k + j;
+  return closesExactly(st, ls, k, r) ? k : 0;
+}
+
+/** The end of the run of `mark` that starts at `i` (at most `limit`). */
+function markRunEnd(text: string, i: number, limit: number, mark: number): number {
+  while (i < limit && text.charCodeAt(i) === mark) i++;
+  return i;
+}
+
+/** Do the marks text[ls, ls + m) close at `r`, and no more of the outermost mark follow? */
+function closesExactly(st: ScanState, ls: number, m: number, r: number): boolean {
+  return closesEmphasis(st, ls, m, r) && (st.outOfRoom(r + m) || st.text.charCodeAt(r + m) !== st.text.charCodeAt(ls));
 }
 
 /** An invalid local-part: the domain is not linked either, and no later back-scan enters it (NOTES §4.3 step 2). */

@@ -63,32 +63,65 @@ export function angleBefore(text: string, s: number): boolean {
 const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
 
+/** The other emphasis mark: `_` for `*`, `*` for `_` (nested emphasis alternates them: `**_…_**`, `_*…*_`). */
+export function otherMark(mark: number): number {
+  return STAR + UNDERSCORE - mark;
+}
+
+/** The length of the run of `mark` that ends at `i` (text[floor, i), read back at most four units), or 0 past three. */
+export function markRunBefore(text: string, i: number, mark: number, floor: number): number {
+  let k = 0;
+  while (k < 4 && i - k > floor && text.charCodeAt(i - k - 1) === mark) k++;
+  return k < 4 ? k : 0;
+}
+
+/**
+ * Do the emphasis marks text[open, open + m) close at `q`: the same marks in reverse order (`**` after `**`, `_*`
+ * after `*_`, `*__` after `__*`)? The one check of a closing sequence for links (withoutEmphasis), addresses
+ * (email.ts) and names after `_` (domains.ts), each with its own place for it: at the link's end, or after it.
+ */
+export function closesEmphasis(st: ScanState, open: number, m: number, q: number): boolean {
+  const text = st.text;
+  for (let j = 0; j < m; j++) if (st.outOfRoom(q + j) || text.charCodeAt(q + j) !== text.charCodeAt(open + m - 1 - j)) return false;
+  return true;
+}
+
 /**
  * Deviation (UTS #58 §3.5.1, where `*` and `_` are Include): emphasis written around a link — a run of one to three
  * `*` or `_` right before the link's start `s` (chat and Markdown-like text: `*bold*`, `_italic_`, `**strong**`; not a
  * longer run, a rule line), and exactly the same run ending the link text[s, e) — is markup, as a P6 quotation mark
  * is: `*https://example.com/a*`, `**https://example.com/getting-started**` and `_example.com/a_` link the URL without
- * the marks. What the closing run alone kept in the link goes with it: Soft characters right before it (UTS #58
- * §3.5.1: Soft followed by Include goes on, at the end it does not), so `*https://example.com/a.*` and
- * `_example.com/a?_` end as `https://example.com/a.` without the marks would. Returns the link's end without the
- * closing run, or `e` (a run inside the link, as in `https://example.com/a*b*`, or none before it, stays). Reads at
- * most four characters before `s`.
+ * the marks. So is emphasis nested in emphasis of the other mark, a run of it right before and right after those
+ * (`**_https://example.com/a_**`, `_*https://example.com/a*_`). What the closing marks alone kept in the link goes
+ * with them: Soft characters right before them (UTS #58 §3.5.1: Soft followed by Include goes on, at the end it does
+ * not), so `*https://example.com/a.*` and `_example.com/a?_` end as `https://example.com/a.` without the marks would.
+ * Returns the link's end without the closing marks, or `e` (a run inside the link, as in `https://example.com/a*b*`,
+ * or none before it, stays). Reads at most seven characters before `s`.
  */
-export function withoutEmphasis(text: string, s: number, e: number): number {
+export function withoutEmphasis(st: ScanState, s: number, e: number): number {
+  const text = st.text;
   const c = s > 0 ? text.charCodeAt(s - 1) : -1;
   if (c !== STAR && c !== UNDERSCORE) return e;
-  let k = 1;
-  while (k < 3 && s - k > 0 && text.charCodeAt(s - k - 1) === c) k++;
-  if (s - k > 0 && text.charCodeAt(s - k - 1) === c) return e; // a longer run before the link
-  if (e - k <= s || text.charCodeAt(e - k - 1) === c) return e; // nothing left, or a longer run at the end
-  for (let i = e - k; i < e; i++) if (text.charCodeAt(i) !== c) return e;
-  let end = e - k;
+  const inner = markRunBefore(text, s, c, 0);
+  if (inner === 0) return e;
+  const outer = markRunBefore(text, s - inner, otherMark(c), 0);
+  // The nested marks close at the link's end, or else the run right before it does.
+  const m = outer > 0 && closesAtEnd(st, s, inner + outer, e) ? inner + outer : closesAtEnd(st, s, inner, e) ? inner : 0;
+  if (m === 0) return e;
+  let end = e - m;
   while (end > s) {
     const cp = codePointBefore(text, end);
     if (termOf(cp) !== SOFT) break;
     end -= cp > 0xffff ? 2 : 1;
   }
   return end;
+}
+
+/** Do the `m` marks right before `s` close exactly at the end of the link text[s, e), something left inside them? */
+export function closesAtEnd(st: ScanState, s: number, m: number, e: number): boolean {
+  // Not when nothing is left, or a longer run of the innermost mark ends the link.
+  if (e - m <= s || st.text.charCodeAt(e - m - 1) === st.text.charCodeAt(s - 1)) return false;
+  return closesEmphasis(st, s - m, m, e - m);
 }
 
 /**

@@ -211,7 +211,7 @@ class LinkScanner implements Scanner {
           i = st.next;
           continue;
         }
-        let e = withoutEmphasis(text, st.start, st.stop);
+        let e = withoutEmphasis(st, st.start, st.stop);
         if (!st.tooLong) {
           const w = extendWrapped(st, st.start, e);
           if (w !== e) {
