@@ -730,6 +730,21 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect(irilink.toHtml(sampleChunks(), undefined)).to.equal(irilink.toHtml(sampleChunks(), {}));
   });
 
+  it('setEncoding() on a link stream throws at the call (Node threw from push() in a later turn: an uncaught crash)', async () => {
+    for (const make of [() => irilink.createLinkStream(), () => irilink.createLinkStream({ markdown: true })]) {
+      const stream = make();
+      expect(() => stream.setEncoding('utf8')).to.throw(
+        TypeError,
+        'irilink: createLinkStream(): setEncoding("utf8") does not apply: the stream emits Chunk objects (read chunk.text)',
+      );
+      // The refused call changed nothing: the stream still links.
+      stream.end('see https://example.com/a');
+      const chunks: Chunk[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Chunk);
+      expect(chunks.map((c) => c.text)).to.deep.equal(['see ', 'https://example.com/a']);
+    }
+  });
+
   it('options that are a Map, a Buffer or a Date are refused (a Map was read as {}, its entries ignored; a Buffer gave unknown option "0")', () => {
     const map = new Map([['email', false]]);
     expect(() => loose(irilink.findLinks)('a@example.com', map)).to.throw(TypeError, 'irilink: findLinks(): options must be an object or undefined, got a Map');

@@ -218,6 +218,17 @@ class LinkStream extends Transform {
     return iterator as unknown as NodeJS.AsyncIterator<Chunk>;
   }
 
+  /**
+   * The readable side emits Chunk objects, which no string decoder can take: Node would throw from push(), in a
+   * later turn of the event loop (later.ts), where nothing can catch it and the process dies. Refused here, at
+   * the call, like every other misuse.
+   */
+  override setEncoding(encoding?: BufferEncoding): this {
+    throw new TypeError(
+      `irilink: createLinkStream(): setEncoding(${JSON.stringify(encoding) ?? ''}) does not apply: the stream emits Chunk objects (read chunk.text)`,
+    );
+  }
+
   /** Decoded text (a flat string from the decoder) into the linkifier. */
   private pushDecoded(text: string): Chunk[] {
     const linkifier = this.linkifier;
