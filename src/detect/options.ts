@@ -10,10 +10,11 @@ export interface LinkOptions {
   /**
    * P2: the schemes recognised before `:` (lower-case names, RFC 3986 §3.1 syntax). Default: `http https mailto
    * ftp ftps sftp ssh git file ws wss irc ircs xmpp sip sips tel news nntp urn magnet geo`. `javascript`,
-   * `vbscript` and `data` are never links and may not be listed.
+   * `vbscript` and `data` are never links and may not be listed. It does not restrict alone: with `anyScheme` (the
+   * default) every `scheme://` is linked too, and `mailto:` links follow `email`, listed or not.
    */
   schemes?: readonly string[];
-  /** P2: link any syntactically valid `scheme://` as well (default true). */
+  /** P2: link any syntactically valid `scheme://` as well, listed in `schemes` or not (default true). */
   anyScheme?: boolean;
   /** Link domains without a scheme, validated against the TLD list (default true). */
   schemeless?: boolean;
