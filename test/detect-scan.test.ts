@@ -29,6 +29,17 @@ function expectInvariant(whole: string, pieces: readonly string[], options?: Lin
   expect(got, `${JSON.stringify(whole)} split as ${JSON.stringify(pieces)}`).to.deep.equal(expected);
 }
 
+/** `s` cut into pieces of the given sizes, taken in turn. */
+function inPieces(s: string, sizes: readonly number[]): string[] {
+  const pieces: string[] = [];
+  for (let i = 0, k = 0; i < s.length; k++) {
+    const size = sizes[k % sizes.length]!;
+    pieces.push(s.slice(i, i + size));
+    i += size;
+  }
+  return pieces;
+}
+
 /** Splits `s` at every position into two pieces. */
 function everySplit(s: string, options?: LinkOptions): void {
   for (let i = 0; i <= s.length; i++) expectInvariant(s, [s.slice(0, i), s.slice(i)], options);
@@ -88,13 +99,7 @@ describe('detect: scan() is chunking-invariant', () => {
         fc.constantFrom<LinkOptions | undefined>(undefined, { maxLinkLength: 64 }),
         (parts, sizes, options) => {
           const whole = parts.join('');
-          const pieces: string[] = [];
-          for (let i = 0, k = 0; i < whole.length; k++) {
-            const size = sizes[k % sizes.length]!;
-            pieces.push(whole.slice(i, i + size));
-            i += size;
-          }
-          expectInvariant(whole, pieces, options);
+          expectInvariant(whole, inPieces(whole, sizes), options);
         },
       ),
       { numRuns: 1500 },
@@ -114,6 +119,8 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
     ['a@ × 50 000', 'a@'.repeat(50_000) + 'b.com'],
     ['、東京 × 50 000 after https://x/', 'https://x/' + '、東京'.repeat(50_000) + 'https://y/'],
     ['東京。 × 100 000, then an ASCII TLD', '東京。'.repeat(100_000) + 'com'],
+    ['a JSON line without spaces, links 9 000 units apart', ('{"blob":"' + 'Q'.repeat(9000) + '","to":"john.smith@example.com"},').repeat(30)],
+    [', × 300 000 (every unit a separator)', ','.repeat(300_000)],
   ];
   for (const [name, text] of hostile) {
     it(name, () => {
@@ -167,6 +174,52 @@ describe('detect: hostile inputs finish with the right answer', () => {
   });
   it('a 300-label domain: no link (longer than DNS allows)', () => {
     expect(findLinks('a.'.repeat(300) + 'com')).to.deep.equal([]);
+  });
+});
+
+// A run without a space longer than maxLinkLength is read in segments (src/detect/state.ts). A link across the
+// boundary between two segments lost its start (`…,ww.example.com`: another host; `mith@example.com`: another
+// address) or was cut short of maxLinkLength and flagged; the next segment now starts after a separator, and where
+// there is none, a name, local part or TLD the boundary splits is not linked.
+describe('detect: a link in a long run without a space is found whole', () => {
+  const cases: [string, string, LinkOptions | undefined, string[]][] = [
+    ['a name after a comma at the cut (it linked ww.example.com)', 'x'.repeat(8190) + ',www.example.com,', undefined, ['www.example.com']],
+    ['an address across the cut (it linked mith@example.com)', 'x'.repeat(8185) + ';john.smith@example.com;', undefined, ['john.smith@example.com']],
+    ['an address whose TLD the cut split (it linked john.smith@example.co)', 'x'.repeat(8170) + ';john.smith@example.com;', undefined, ['john.smith@example.com']],
+    ['a scheme across the cut (it linked nothing)', 'x'.repeat(8187) + ';"https://cdn.example.com/a.js";', undefined, ['https://cdn.example.com/a.js']],
+    ['a scheme just before the cut (it linked nothing)', 'x'.repeat(8190) + ';sftp://example.com/x;', undefined, ['sftp://example.com/x']],
+    ['a 320-unit URL starting 8 000 units into the run (it was cut at 191 and flagged link-too-long)', 'x'.repeat(8000) + ';https://example.com/' + 'a'.repeat(300) + ';', undefined, ['https://example.com/' + 'a'.repeat(300)]],
+    ['with no separator, a TLD the cut splits is no TLD (it linked …@example.co)', 'see ' + 'a'.repeat(53) + '@example.com now', { maxLinkLength: 64 }, []],
+    ['with no separator, a name the cut splits is not linked (it linked ample.com)', 'x'.repeat(8185) + '.www.example.com.', undefined, []],
+    ['with no separator, nor a local part the cut splits (it linked th@example.com)', 'x'.repeat(8183) + '=john.smith@example.com=', undefined, []],
+    ['with no separator, nor the domain of an address the cut split at its @ (it linked example.com)', 'x'.repeat(8180) + '=john.smith@example.com=', undefined, []],
+    ['with no separator, nor the host after a :// the cut split (it linked example.com/x=)', 'x'.repeat(8186) + '=sftp://example.com/x=', undefined, []],
+    ['an address glued to the one before is not linked with the text between (it linked |coolapps@…)', 'set alternates = "kbeditor@linuxcare.com|coolapps@linuxcare.com"', undefined, ['kbeditor@linuxcare.com']],
+  ];
+  for (const [name, text, options, expected] of cases) {
+    it(name, () => {
+      const links = findLinks(text, options);
+      expect(links.map((l) => l.text)).to.deep.equal(expected);
+      for (const l of links) expect(l.diagnostics).to.deep.equal([]);
+      for (const size of [7, 4093]) expectInvariant(text, inPieces(text, [size]), options);
+    });
+  }
+  it('a separator inside a URL whose insides are not linked does not start a segment (a rescan from it linked b.org/c)', () => {
+    // The percent-encoded host makes the URL no link, and nothing inside it is linked either (st.next skips it);
+    // the `,` lies past half of maxLinkLength 64, where a separator may start the next segment.
+    const text = 'y'.repeat(25) + 'http://%77%77%2Eexample.com/aaaaa,b.org/c end';
+    expect(findLinks(text, { maxLinkLength: 64 })).to.deep.equal([]);
+    everySplit(text, { maxLinkLength: 64 });
+  });
+  it('property: runs of separators and names longer than maxLinkLength 64, random pieces', () => {
+    const alphabet = ['a', 'b', '.', ',', ';', '"', '(', ')', '[', ']', '<', '>', '@', ':', '/', '=', '|', 'com', 'www.', 'example.com', 'a@b.org', 'https://', 'x.y.z', 'é', '例え', '`', ' ', 'http://%77%77%2Eexample.com/a', 'javascript://x.com/'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 120 }), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }), (parts, sizes) => {
+        const text = parts.join('');
+        expectInvariant(text, inPieces(text, sizes), { maxLinkLength: 64 });
+      }),
+      { numRuns: 1500 },
+    );
   });
 });
 

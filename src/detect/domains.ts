@@ -11,6 +11,7 @@ import {
   codePointBefore,
   equalsLowerCased,
   hexValue,
+  isBarrier,
   isBidiControl,
   isDomainChar,
   isHostDot,
@@ -88,6 +89,9 @@ export function atDot(st: ScanState, d: number): boolean {
   }
   st.next = j;
   if (j === d + 1) return false;
+  // A label that ran into the segment's cut may go on past it: taken as a TLD, `john@example.com` cut after
+  // `example.co` would be another address. (Only in a run of maxLinkLength units without a separator: state.ts.)
+  if (j === st.cut) return false;
   if (tooLong || !isTld(st, d + 1, j)) {
     // Deviation (UTS #58 §4.1 step 2): an ASCII TLD glued to text of a script written without spaces ends
     // there — `example.comを参照` links `example.com`; the reference rejects the whole candidate (`.comx`).
@@ -169,6 +173,11 @@ export function atDot(st: ScanState, d: number): boolean {
   // domain is not part of it — `詳しくはexample.jp` links `example.jp`, `产生quota.user和quota.group文件`
   // `quota.group`; the reference scans back over it. (An all-ASCII domain has no such text: skipped, performance.)
   if (!ascii) ds = asciiAfterNoSpaceText(text, ds, d, true);
+  // Stopped by the floor where the name goes on before it, or where it is the host of an address or a URL that began
+  // before it: its start is not known (a segment cut in a long run, state.ts: `…www.ex` | `ample.com` is not
+  // `ample.com`, nor `…john@` | `example.com` the name alone). Not at a change between ASCII and other text, where
+  // a link may end and the next begin (`http://1.2.3.4网关.cn`: two links).
+  if (ds === floor && ds > 0 && continuesName(text, ds)) return false;
 
   // Step 4: the labels.
   if (ascii && fastPaths) {
@@ -187,9 +196,10 @@ export function atDot(st: ScanState, d: number): boolean {
 
   // Deviation (UTS #58 §4.1): a domain right after `://` belongs to that scheme. When the scheme was not linked
   // (`javascript://…`, `seehttp://…`, `ftp://` with a schemes option without ftp) the domain is not linked
-  // alone with another scheme either; the reference links `example.com/x` in `ftp://example.com/x`.
+  // alone with another scheme either; the reference links `example.com/x` in `ftp://example.com/x`. (The `://`
+  // is read as left context, also before the floor: a segment of a long run may start inside it, state.ts.)
   if (
-    ds - 3 >= floor &&
+    ds >= 3 &&
     text.charCodeAt(ds - 1) === SLASH &&
     text.charCodeAt(ds - 2) === SLASH &&
     text.charCodeAt(ds - 3) === COLON
@@ -653,4 +663,17 @@ export function tldBeforeScheme(st: ScanState, labelStart: number, k: number): n
     if (isTld(st, labelStart, g)) return g;
   }
   return -1;
+}
+
+/**
+ * The character before `i` is a host character, or the `@`, `:` or `/` before a host, and it is ASCII as the character
+ * at `i` is, or not ASCII as it is not: a name read back to `i` goes on.
+ */
+function continuesName(text: string, i: number): boolean {
+  const c = text.charCodeAt(i - 1);
+  if ((c < 128) !== (text.charCodeAt(i) < 128)) return false;
+  if (c === AT || c === COLON || c === SLASH) return true;
+  if (c < 128) return (ASCII_FLAGS[c]! & A_HOST) !== 0;
+  const cp = codePointBefore(text, i);
+  return isDomainChar(cp) && !isBarrier(cp);
 }

@@ -2,7 +2,7 @@
 // local-part found by scanning back from the `@` over Link_Email characters.
 
 import { isLinkEmail } from '../unicode/index.js';
-import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBidiControl, PLAIN_LOCAL } from './chars.js';
+import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBarrier, isBidiControl, PLAIN_LOCAL } from './chars.js';
 import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, otherMark } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
@@ -50,6 +50,13 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     ls -= cp > 0xffff ? 2 : 1;
     // Deviation (UTS #58 §5.2): the reference has no limit; a longer run is not a local-part.
     if (at - ls > MAX_LOCAL_PART_LENGTH) return reject(st, linkEnd);
+  }
+  // Stopped by the floor where the local part goes on before it: its start is not known (a segment cut in a long
+  // run, state.ts: `…john.smi` | `th@example.com` is not `th@example.com`). Not at a change between ASCII and other
+  // text, where a link may end and the next begin (as for a domain: domains.ts continuesName).
+  if (ls === floor && ls > 0 && ls < at && (text.charCodeAt(ls - 1) < 128) === (text.charCodeAt(ls) < 128)) {
+    const cp = codePointBefore(text, ls);
+    if (isLinkEmail(cp) && !isBarrier(cp)) return reject(st, linkEnd);
   }
   // Deviation (UTS #58 §5.2): an apostrophe or brace that opens the local-part is read as the quotation or
   // bracket around the address (`'john@example.com'`, `{a@example.com}`), not as atext. (A backquote is a barrier

@@ -132,6 +132,10 @@ class LinkScanner implements Scanner {
     // The trigger being decided, and the back-scan limit before it: where a rescan may resume (ScanResume).
     let trigger = i;
     let triggerLimit = st.lowerLimit;
+    // advance(): where a separator was last looked for (the positions up to it hold none the segment may start at),
+    // and the position after the last trigger the steps decided (no segment starts before it).
+    let searched = -1;
+    let decided = i;
     const advance = (t: number): void => {
       // The last barrier in [known, t), found scanning back from t (words are short: this is cheap).
       let j = t;
@@ -147,7 +151,22 @@ class LinkScanner implements Scanner {
         j -= cp > 0xffff ? 2 : 1;
       }
       if (j > known) st.newSegment(j);
-      while (t >= st.cut) st.newSegment(st.cut);
+      // A long run without a barrier: the next segment starts at the first separator in the second half of this one,
+      // else at the cut (state.ts says why). Not before `decided`: a trigger the steps decided in this segment (or
+      // skipped past, st.next) must not be decided again in the next one; the fast paths' answers hold in any segment.
+      while (t >= st.separatorFrom) {
+        const to = t < st.cut ? t : st.cut;
+        let p = st.separatorFrom > decided ? st.separatorFrom : decided;
+        if (p <= searched) p = searched + 1;
+        while (p <= to && !isSeparator(text.charCodeAt(p - 1))) p++;
+        if (p <= to) {
+          st.newSegment(p);
+          continue;
+        }
+        searched = to;
+        if (t < st.cut) break;
+        st.newSegment(st.cut);
+      }
       known = t;
     };
     // Trigger search: the next `.`, `:` and `。`, one String.prototype.indexOf per trigger of that kind. It skips
@@ -187,7 +206,7 @@ class LinkScanner implements Scanner {
           }
           // Markup and other words before a colon (`stroke:none`, `xml:lang`): atColon's first steps find no
           // listed scheme. They read text[floor, t + 3) only; before advance(t), st.floor() may be lower than after
-          // it, but only by a barrier (which no scheme crosses) as t < st.cut: the same answer.
+          // it, but only by a barrier or a separator (which no scheme crosses) as t < st.cut: the same answer.
           if (t + 2 < st.end && !(text.charCodeAt(t + 1) === SLASH && text.charCodeAt(t + 2) === SLASH) && schemeBefore(st, t, st.floor()) < 0) {
             i = t + 1;
             continue;
@@ -209,6 +228,7 @@ class LinkScanner implements Scanner {
         const found = colon ? atColon(st, t) : atDot(st, t);
         if (!found) {
           i = st.next;
+          decided = i;
           continue;
         }
         let e = withoutEmphasis(st, st.start, st.stop);
@@ -226,6 +246,7 @@ class LinkScanner implements Scanner {
           links.push(makeLink(st, st.start, e, base));
         }
         i = st.resume;
+        decided = i;
         st.lowerLimit = i;
         st.newSegment(i);
         known = i;
@@ -246,6 +267,15 @@ class LinkScanner implements Scanner {
     // [segStart, advancedTo): the next scan may start both its trigger search and its barrier search there.
     return { links, unlinked, settled: st.segStart, resume: { at: advancedTo, lowerLimit: st.lowerLimit } };
   }
+}
+
+/**
+ * A separator ends every back-scan of a link's start: it is no host character, no character of an email's local
+ * part (RFC 5322 atext, `.`) and no scheme character (RFC 3986 §3.1). A segment may start right after one
+ * (state.ts): `{"a":"…","b":"www.example.com"}`, `f(x,y);g("https://example.com/")`.
+ */
+function isSeparator(c: number): boolean {
+  return c === 0x2c || c === 0x3b || c === 0x22 || c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d;
 }
 
 /**

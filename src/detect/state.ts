@@ -1,10 +1,18 @@
 // The state one scan() call shares between its steps (finder, domains, email, url, terminate, wrap).
 //
 // Segments. The text is read in segments: a segment starts at the stream start, after a barrier character
-// (Link_Term=Hard or a P1 bidi control), at the end of a link, or at a cut; it is cut `maxLinkLength` code units
-// after its start (never inside a surrogate pair). No link, no back-scan and no look-ahead crosses a segment
-// boundary — except the RFC 3986 Appendix C look-ahead of P3 — so every decision depends only on the current
-// segment and a few characters of left context, which is what makes scan() chunking-invariant.
+// (Link_Term=Hard or a P1 bidi control), at the end of a link, or in a long run without either: at the first
+// separator (scanner.ts isSeparator) in the second half of the segment, else at the cut; it is cut
+// `maxLinkLength` code units after its start (never inside a surrogate pair). No link, no back-scan and no
+// look-ahead crosses a segment boundary — except the RFC 3986 Appendix C look-ahead of P3 — so every decision
+// depends only on the current segment and a few characters of left context, which is what makes scan()
+// chunking-invariant.
+//
+// Why a separator: a segment boundary inside a run bounds how much of the run is held, but a link across it would
+// lose its start (`…,www.exa` | `mple.com` linked `mple.com`, `…;john.smith@` | … `smith@…`) or be cut short of
+// maxLinkLength. No back-scan of a link's start (host, local part, scheme) crosses a separator, and a link that
+// starts after one has the whole next segment: in a long JSON line or minified code the links come out as in
+// short text.
 
 import type { LinkKind } from '../types.js';
 import type { ResolvedOptions } from './options.js';
@@ -34,6 +42,8 @@ export class ScanState {
   segStart = 0;
   /** Where the current segment is cut when no barrier comes first. */
   cut = 0;
+  /** From here on (segStart + maxLinkLength / 2) a separator starts the next segment (scanner.ts advance). */
+  separatorFrom = 0;
   /** min(n, cut): no step reads at or beyond it (except P3). */
   end = 0;
   /** End of the previous link (or of a rejected email domain, UTS #58 reference): back-scans stop here. */
@@ -118,6 +128,7 @@ export class ScanState {
     }
     this.cut = cut;
     this.end = cut < this.n ? cut : this.n;
+    this.separatorFrom = s + (this.opts.maxLinkLength >> 1);
   }
 
   /** Lowest index a back-scan may reach. */
