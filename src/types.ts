@@ -11,7 +11,7 @@ export type DiagnosticCode =
   | 'confusable-host' //         a host that only looks like another through confusable characters (UTS #39)
   | 'invalid-percent-encoding' // a `%` not followed by two hex digits
   | 'userinfo' //                P5: `user[:pass]@` before the host
-  | 'link-too-long' //           the link reached maxLinkLength and was cut there
+  | 'link-too-long' //           the link ran on past maxLinkLength and was cut there
   | 'wrapped' //                 P3: an RFC 3986 Appendix C link spanning whitespace
   | 'invalid-utf8' //            the stream replaced undecodable input bytes with U+FFFD
   | 'invalid-bytes' //           the same in a charset other than UTF-8 (`encoding` option): bytes it cannot decode

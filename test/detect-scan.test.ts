@@ -138,6 +138,16 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
     expect(links[0]!.end).to.equal(8192);
     expect(links[0]!.diagnostics).to.include('link-too-long');
   });
+  it('a link exactly maxLinkLength long that a space or the end of the text ends is not flagged (it was link-too-long)', () => {
+    const link = 'http://x.com/' + 'a'.repeat(51); // 64 units
+    for (const text of [link, `see ${link} now`, `see ${link}\n`]) {
+      expect(findLinks(text, { maxLinkLength: 64 }).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[link, []]]);
+      everySplit(text, { maxLinkLength: 64 });
+    }
+    // One unit more is cut and flagged, as before; so is a link the cut ends before a character it would take on.
+    expect(findLinks(`see ${link}a now`, { maxLinkLength: 64 })[0]!.diagnostics).to.deep.equal(['link-too-long']);
+    expect(findLinks(`see ${link}/b now`, { maxLinkLength: 64 })[0]!.diagnostics).to.deep.equal(['link-too-long']);
+  });
   it('settles right after a Hard character when nothing is pending', () => {
     const s = createScanner();
     expect(s.scan('see example.com and ', 0, false, 0).settled).to.equal(20);

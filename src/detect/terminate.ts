@@ -10,6 +10,7 @@ import {
   CLOSE,
   HARD,
   INCLUDE,
+  isBarrier,
   isBidiControl,
   isNoSpaceScriptLetter,
   OPEN,
@@ -18,7 +19,7 @@ import {
   URI_SIMPLE,
 } from './chars.js';
 import { angleBefore } from './quotes.js';
-import type { ScanState } from './state.js';
+import { INCOMPLETE, type ScanState } from './state.js';
 
 // Parts (NOTES §3.1).
 const NONE = 0;
@@ -61,6 +62,20 @@ for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.i
  * Sets st.bidiStop when a P1 bidi control ended it and st.tooLong when it ran into the segment's cut, and
  * st.pathStart and st.pathNotSimple (what it walked, for the conversion).
  */
+/**
+ * At the cut `i`: the text ends there, or a Hard character follows (not a P1 bidi control, which the walk reports):
+ * the link would end there anyway and is exactly maxLinkLength long, not longer. Throws INCOMPLETE at the end of a
+ * non-final chunk.
+ */
+function hardAfterCut(st: ScanState, i: number): boolean {
+  if (i >= st.n) {
+    if (st.final) return true;
+    throw INCOMPLETE;
+  }
+  const cp = st.cpAt(i);
+  return isBarrier(cp) && !isBidiControl(cp);
+}
+
 export function terminate(st: ScanState, start: number, initialPart: number): number {
   const text = st.text;
   const stack = st.stack;
@@ -110,7 +125,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     if (i >= end && st.outOfRoom(i)) {
       // A held bracket, or an aside the link has not gone past yet, is left out rather than cut (review RB2).
       if (heldSafe >= 0 || (asideEnd >= 0 && lastSafe <= asideEnd)) break;
-      if (i >= st.cut) {
+      if (i >= st.cut && !hardAfterCut(st, i)) {
         // Cut: the link is as long as a link may be; it keeps what it has.
         st.tooLong = true;
         return i;
