@@ -57,14 +57,15 @@ interface PushLinkifier {
   end(): Chunk[];
 }
 
-/**
- * A Transform whose writable side takes Buffers (decoded per `encoding`) or strings (already text), and
- * whose readable side emits Chunk objects. Throws a TypeError for a bad option (an unknown encoding
- * included) before any data flows.
- */
 /** createLinkStream's own options, besides the detector's. */
 const STREAM_OPTION_NAMES: readonly string[] = ['encoding', 'highWaterMark', 'markdown', 'gfm'];
 
+/**
+ * A Transform whose writable side takes Buffers (decoded per `encoding`) or strings (already text), and
+ * whose readable side emits Chunk objects. Throws a TypeError for a bad option (an unknown encoding
+ * included) before any data flows. Typed as a plain Transform, as Node's typings need for `pipeline()`; its
+ * async iterator yields Chunk objects (`for await (const chunk of stream as AsyncIterable<Chunk>)`).
+ */
 export function createLinkStream(options: StreamOptions = {}): Transform {
   if (!isOptionsObject(options)) {
     throw badArgument('createLinkStream', 'options', 'an object or undefined', options);
