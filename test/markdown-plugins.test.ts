@@ -1,10 +1,12 @@
 // The plugins with the real markdown-it and remark: irilink's detection inside their pipelines.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import type { Link, Root } from 'mdast';
 import { remark } from 'remark';
 import { findLinks } from '../src/detect/index.js';
-import { irilinkLinkifyIt, remarkIrilink } from '../src/markdown/index.js';
+import { findMarkdownLinks, irilinkLinkifyIt, irilinkMarkdownIt, remarkIrilink } from '../src/markdown/index.js';
+import { UNSAFE_DIAGNOSTICS } from '../src/render/common.js';
 
 type Md = InstanceType<typeof MarkdownIt>;
 
@@ -109,5 +111,117 @@ describe('remark with remarkIrilink', () => {
     const mail = links[2]!;
     expect(mail.children).to.deep.equal([{ type: 'text', value: '名前@例え.jp' }]);
     expect((mail.data as { irilink: { kind: string } }).irilink.kind).to.equal('email');
+  });
+});
+
+/**
+ * The bare links of `source` three ways: the Markdown mode (findMarkdownLinks, those a renderer would link) and remark
+ * with remarkIrilink as [text as written, href], markdown-it with irilinkMarkdownIt (HTML on, as CommonMark has it)
+ * as the href (its text is shown through normalizeLinkText).
+ * GFM off for the Markdown mode and markdown-it (strikethrough), as remark without remark-gfm reads CommonMark.
+ */
+const pluginMd = new MarkdownIt({ html: true }).use(irilinkMarkdownIt).disable('strikethrough').disable('table');
+const pluginRemark = remark().use(remarkIrilink);
+
+function threeWays(source: string): { core: string[][]; markdownIt: string[]; remark: string[][] } {
+  const unsafe = new Set<string>(UNSAFE_DIAGNOSTICS);
+  const core = findMarkdownLinks(source, { gfm: false })
+    .filter((l) => l.construct === 'bare' && !l.diagnostics.some((d) => unsafe.has(d)))
+    .map((l) => [l.text, l.uri]);
+  const markdownIt: string[] = [];
+  for (const block of pluginMd.parse(source, {})) {
+    for (const token of block.children ?? []) {
+      if (token.type === 'link_open' && token.markup === 'linkify') markdownIt.push(String(token.attrGet('href')));
+    }
+  }
+  const fromRemark: string[][] = [];
+  const walk = (node: { type: string; url?: string; data?: unknown; children?: unknown[] }): void => {
+    const link = (node.data as { irilink?: { text: string } } | undefined)?.irilink;
+    if (node.type === 'link' && link !== undefined) fromRemark.push([link.text, node.url!]);
+    for (const child of node.children ?? []) walk(child as typeof node);
+  };
+  walk(pluginRemark.runSync(pluginRemark.parse(source), source));
+  return { core, markdownIt, remark: fromRemark };
+}
+
+describe('the plugins link what the Markdown mode links (escapes, character references, inline anchors)', () => {
+  // ⸠…⸡ marks the links; each case is also read inside a sentence and between line ends.
+  const cases = [
+    // §2.4: an escape is read as the character it shows, and no link holds an escaped character. markdown-it's own
+    // linkify rule linked the text before the escape; remark's text nodes linked across it.
+    'https://example.com/a\\_b',
+    'example.com\\_foo',
+    'http\\://www.example.com/',
+    'www\\.example\\.com',
+    'pam\\_unix.so',
+    '\\_dmarc.example.com',
+    '\\$HOST.example.com',
+    '<foo\\+@bar.example.com>',
+    'see https://example.com/a\\_b and ⸠https://example.com/c⸡',
+    // markdown-it's linkify rule dropped a link right after an escape or a character reference.
+    '\\*⸠example.com⸡',
+    '&lt;⸠tj@vision-media.ca⸡&gt;',
+    '&quot;⸠https://example.com/q⸡&quot;',
+    // §2.5: a character reference ends a run (remark's text nodes read through it).
+    'pam&#95;⸠example.net⸡',
+    '_dmarc.example.com&#95;',
+    '⸠example.com⸡&#46;⸠example.org⸡',
+    // An inline <a> not closed holds the rest of its paragraph, also from inside emphasis.
+    '<a href="x">example.com',
+    '*<a href="x">* https://a.example/',
+    '<a href="x">x</a> ⸠https://a.example/⸡',
+  ];
+  const blockCases = [
+    '> quoted https://q.example/a\\_b and\n> ⸠https://q.example/c⸡ &lt;⸠a@example.com⸡&gt;',
+    '- item\n  https://l.example/a\\_b ⸠https://l.example/c⸡\n\n  pam&#95;⸠example.net⸡',
+    '> > nested\n> > \\_dmarc.example.com ⸠www.example.com⸡',
+    // A line ending ends a run: no `<…>` wrapped across lines (P3 in plain text) in a paragraph.
+    '<⸠http://a.example/very/long⸡\n/path>',
+  ];
+  const expected = (marked: string): string[] => [...marked.matchAll(/⸠([^⸡]*)⸡/g)].map((m) => m[1]!);
+  const run = (marked: string): void => {
+    const source = marked.replace(/[⸠⸡]/g, '');
+    const { core, markdownIt, remark: viaRemark } = threeWays(source);
+    const label = JSON.stringify(source);
+    expect(core.map((l) => l[0]), `${label} Markdown mode`).to.deep.equal(expected(marked));
+    expect(markdownIt, `${label} markdown-it`).to.deep.equal(core.map((l) => l[1]));
+    expect(viaRemark, `${label} remark`).to.deep.equal(core);
+  };
+  for (const marked of cases) {
+    it(marked, () => {
+      for (const context of ['%', 'see %, here', '\n%\n']) run(context.replace('%', marked));
+    });
+  }
+  for (const marked of blockCases) it(marked.replace(/\n/g, '⏎'), () => run(marked));
+
+  it('remark without the source (a tree run without its file) reads each text node whole, as shown', () => {
+    const source = 'see https://a.example/b\\_c';
+    expect(JSON.stringify(pluginRemark.runSync(pluginRemark.parse(source), source))).to.not.include('"type":"link"');
+    expect(JSON.stringify(pluginRemark.runSync(pluginRemark.parse(source)))).to.include('"url":"https://a.example/b_c"');
+  });
+
+  it('a paragraph of 70,000 links (no spread of them into one call: the stack would overflow)', () => {
+    const source = 'x.co '.repeat(70_000);
+    const tokens = pluginMd.parseInline(source, {})[0]!.children!;
+    expect(tokens.filter((t) => t.type === 'link_open')).to.have.length(70_000);
+    const tree = pluginRemark.runSync(pluginRemark.parse(source), source) as Root;
+    const nodes = (tree.children[0] as { children: { type: string }[] }).children;
+    expect(nodes.filter((node) => node.type === 'link')).to.have.length(70_000);
+  });
+
+  it('on generated Markdown (fast-check): the same links three ways', () => {
+    const fragment = fc.constantFrom(
+      'https://example.com/a', 'www.example.org', 'example.com', 'a@b.example', 'pam', 'unix.so', '_dmarc.example.com', '例え.jp',
+      ' ', ' ', '\n', '\n\n', '\n> ', '\n- ', '\\_', '\\.', '\\:', '\\*', '\\\\', '\\$', '&amp;', '&lt;', '&gt;', '&#95;', '&#46;',
+      '*', '**', '_', '`', '[', '](', ')', '<b>', '<a href="x">', '</a>', '。', '.', ',', '!', ':', '/', '"', '$', 'foo',
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 12 }), (fragments) => {
+        const { core, markdownIt, remark: viaRemark } = threeWays(fragments.join(''));
+        expect(markdownIt).to.deep.equal(core.map((l) => l[1]));
+        expect(viaRemark).to.deep.equal(core);
+      }),
+      { numRuns: 1500 },
+    );
   });
 });

@@ -14,7 +14,7 @@
 // HTML blocks or inline HTML, never inside a link's or image's text, destination or title, a definition or an
 // autolink. Emphasis and strikethrough delimiters, entity references and line endings end a run, so `**https://x/**`
 // links `https://x/`; a backslash escape does not: the run is read as shown, and no link holds an escaped character
-// (PieceReader.escape). What the detector finds shaped like a link but leaves unlinked in that plain
+// (PieceReader.escape, escapes.ts). What the detector finds shaped like a link but leaves unlinked in that plain
 // text (ScanResult.unlinked: an http(s) URL with userinfo and no password, issue 7) is reported as in plain mode:
 // PieceResult.unlinked, which the linkifier turns into a text chunk of its own with the span's diagnostics.
 //
@@ -30,8 +30,8 @@ import type { Scanner, UnlinkedSpan } from '../detect/index.js';
 import { NEVER_SCHEMES } from '../detect/index.js';
 import { detached } from '../memo.js';
 import type { Link } from '../types.js';
-import { unsafeCodes } from '../render/common.js';
 import { destinationLink } from './convert.js';
+import { withoutEscapedLinks } from './escapes.js';
 import { fastSegment, openFenceLine } from './fast.js';
 import { tooCostlyToParse, tooManyEdits, tooManyLazyLines } from './hostile.js';
 import type { FastContext, FastItem } from './fast.js';
@@ -557,10 +557,12 @@ class PieceReader {
     const { piece, base, escapes } = this;
     const from = Math.max(this.skip, this.runStart - RUN_CONTEXT);
     const text = escapes.length === 0 ? piece.slice(from, this.runEnd) : shownText(piece, from, this.runEnd, escapes);
-    const { links, unlinked } = this.ctx.scanner.scan(text, this.runStart - from, true, base + from);
     // The scan's offsets are the shown text's (base + from + index in it); the escaped character of escapes[k] is
-    // at base + escapes[k] - k there, so an offset after k escaped characters lies k units further in the piece.
-    // Spans come in order (links and unlinked spans are disjoint and merged in order): the counts only grow.
+    // at base + escapes[k] - k there (escapes.ts decides on the links that hold one), so an offset after k escaped
+    // characters lies k units further in the piece. Spans come in order (links and unlinked spans are disjoint and
+    // merged in order): the counts only grow.
+    const scanned = this.ctx.scanner.scan(text, this.runStart - from, true, base + from);
+    const { links, unlinked } = withoutEscapedLinks(scanned, escapes.map((s, k) => base + s - k));
     let ks = 0;
     let ke = 0;
     const escapedBefore = (at: number, k: number): number => {
@@ -576,20 +578,8 @@ class PieceReader {
     for (const link of links) {
       while (u < unlinked.length && unlinked[u]!.start < link.start) addUnlinked(unlinked[u++]!);
       ks = escapedBefore(link.start, ks);
-      ke = escapedBefore(link.end, ke);
-      if (ke === ks) {
-        const at = ks === 0 ? link : { ...link, start: link.start + ks, end: link.end + ks };
-        this.add({ ...at, construct: 'bare', destination: link.text });
-        continue;
-      }
-      // A link that holds an escaped character is no link, and nothing the detector found inside it is: an escape
-      // keeps what the author wrote from being read as markup, and also from being linked (GFM does not autolink
-      // `http\://…` or `www\.example\.com`; toMarkdownSource writes a link it refuses that way). So
-      // `https://example.com/a\_b` links nothing, where the run before the escape alone linked another URL,
-      // `https://example.com/a`. One a renderer would refuse stays marked, as an unlinked span with those reasons,
-      // so that toMarkdownSource still writes it inert (`https\://раураl\.com/x\.y`).
-      const unsafe = unsafeCodes(link.diagnostics);
-      if (unsafe.length > 0) this.addUnlinked({ start: link.start + ks, end: link.end + ke, diagnostics: [...unsafe] });
+      const at = ks === 0 ? link : { ...link, start: link.start + ks, end: link.end + ks };
+      this.add({ ...at, construct: 'bare', destination: link.text });
     }
     while (u < unlinked.length) addUnlinked(unlinked[u++]!);
     this.runStart = -1;

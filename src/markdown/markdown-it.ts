@@ -6,6 +6,12 @@
 //
 // markdown-it calls it in two places: the core rule `linkify` (test() then match() on each text token, after
 // emphasis and links are parsed, skipping link text), and the inline rule `linkify` (matchAtStart() at each `://`).
+// Its core rule hands over the text between two backslash escapes or entity references alone, and drops a link at the
+// start of a text token right after one: `https://a.example/b\_c` links `https://a.example/b`, `&lt;a@b.example&gt;`
+// links nothing; and it counts an inline `<a>` only when its `</a>` follows. The plugin irilinkMarkdownIt therefore
+// puts its own core rule in that place (linkifyBlocks below), which reads the text tokens as the Markdown mode reads
+// its runs of text: an escape continues a run, which is scanned as shown, and no link holds an escaped character
+// (escapes.ts); an entity reference ends a run; an `<a>` holds the rest of its block until its `</a>`.
 // matchAtStart() answers null: the inline rule exists so that linkify-it's URL wins over emphasis, and irilink's
 // Markdown policy is the opposite — `**https://x/**` links `https://x/` and keeps the emphasis.
 // markdown-it then runs the url through normalizeLink (mdurl encode + punycode), the identity on irilink's `uri`
@@ -21,7 +27,7 @@
 // markdown-it hands each text token to test()/match() alone (and the last first), so what an earlier token of the
 // paragraph left open — an override written `&#x202E;` (a token of its own), or inside `*x*` or a code span — is not
 // seen there. The plugin irilinkMarkdownIt adds a core rule after `linkify` that reads each block's inline tokens in
-// order and turns back into text a link markdown-it's linkify made while an override is open (`bidi-embedded`).
+// order and turns back into text a link the `linkify` rule made while an override is open (`bidi-embedded`).
 // There a control written as a character reference counts exactly where markdown-it decodes it (a `text_special`
 // token: not in a code span, a destination or title, not escaped), closers as openers. md.linkify alone sees only
 // the block's source as written (test()) and its text tokens: a reference to an opener counts anywhere in it, one to
@@ -29,8 +35,8 @@
 //
 //   const md = new MarkdownIt().use(irilinkMarkdownIt, options);
 
-import { findLinks, markEmbeddedLinks } from '../detect/index.js';
-import type { LinkOptions } from '../detect/index.js';
+import { createScanner, findLinks, markEmbeddedLinks } from '../detect/index.js';
+import type { LinkOptions, Scanner } from '../detect/index.js';
 import { DEFAULT_SCHEMES, NEVER_SCHEMES } from '../detect/index.js';
 import { isSchemeName, isTldName } from '../detect/options.js';
 import { DEFAULT_TLDS } from '../detect/tlds.js';
@@ -38,6 +44,7 @@ import { badArgument, isOptionsObject } from '../errors.js';
 import { percentRevealsUnsafe, unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
 import { EmbeddingState } from '../detect/embedding.js';
+import { withoutEscapedLinks } from './escapes.js';
 
 /** One match, in linkify-it's shape. */
 export interface LinkifyItMatch {
@@ -86,6 +93,8 @@ class IrilinkLinkifyIt implements LinkifyItLike {
    * reference to an opener is the only sign of an override its text tokens do not show.
    */
   private readonly coreRule: boolean;
+  /** The scanner for the current options (linksOfRun). */
+  private scanner: Scanner;
 
   /** `fn`: the function that argument errors name (irilinkLinkifyIt, or irilinkMarkdownIt that makes one). */
   constructor(options: LinkOptions | undefined, fn = 'irilinkLinkifyIt', coreRule = false) {
@@ -95,6 +104,7 @@ class IrilinkLinkifyIt implements LinkifyItLike {
     }
     this.options = { ...(options ?? {}) };
     findLinks('', this.options); // validates the options now (TypeError), not at the first render
+    this.scanner = createScanner(this.options);
   }
 
   private links(text: string, method = 'match'): Link[] {
@@ -111,6 +121,16 @@ class IrilinkLinkifyIt implements LinkifyItLike {
       this.lastText = text;
     }
     return this.lastLinks;
+  }
+
+  /**
+   * irilinkMarkdownIt's core rule: the links of a run of text as shown, `escaped` the offsets of its escaped
+   * characters (escapes.ts), less those markdown-it may not make an <a> (`bidi-embedded` is decided after).
+   */
+  linksOfRun(text: string, escaped: readonly number[]): Link[] {
+    if (!this.pretest(text)) return [];
+    const scanned = this.scanner.scan(text, 0, true, 0);
+    return withoutEscapedLinks(scanned, escaped).links.filter((link) => isSafeToLink(link, true));
   }
 
   // A link needs a trigger: `.` or `。` (a domain), `:` (a scheme). UTS #58 §3 starts every link at one of them.
@@ -194,6 +214,7 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   private reset(options: LinkOptions): void {
     findLinks('', options);
     this.options = options;
+    this.scanner = createScanner(options);
     this.lastText = undefined;
   }
 }
@@ -244,37 +265,165 @@ interface TokenLike {
   type: string;
   content: string;
   markup: string;
+  info: string;
+  level: number;
+  attrs: [string, string | number][] | null;
   children: TokenLike[] | null;
 }
 
 /** The part of markdown-it's core rule state the plugin uses. */
 interface CoreStateLike {
   tokens: TokenLike[];
-  Token: new (type: string, tag: string, nesting: 0) => TokenLike;
+  Token: new (type: string, tag: string, nesting: -1 | 0 | 1) => TokenLike;
+  md: {
+    options: { linkify?: boolean };
+    normalizeLink(url: string): string;
+    normalizeLinkText(text: string): string;
+    validateLink(url: string): boolean;
+  };
 }
 
 /** The part of a MarkdownIt instance the plugin uses. */
 export interface MarkdownItLike {
   linkify: unknown;
   set(options: { linkify: boolean }): unknown;
-  core: { ruler: { after(after: string, name: string, rule: (state: CoreStateLike) => void): void } };
+  core: {
+    ruler: {
+      at(name: string, rule: (state: CoreStateLike) => void): void;
+      after(after: string, name: string, rule: (state: CoreStateLike) => void): void;
+    };
+  };
 }
 
 /**
  * markdown-it plugin: `new MarkdownIt().use(irilinkMarkdownIt, options)`. Sets `md.linkify` to
- * irilinkLinkifyIt(options), turns markdown-it's `linkify` on, and adds the core rule `irilink_bidi` (see the top of
- * this file): a link markdown-it's linkify made where an embedding, override or isolate opened earlier in the same
- * block (a paragraph, a heading, a table cell) is still open stays text. Throws a TypeError for a bad option or
- * an `md` that is no MarkdownIt instance.
+ * irilinkLinkifyIt(options), turns markdown-it's `linkify` on, puts irilink's rule in the place of markdown-it's
+ * core rule `linkify` (see the top of this file: escapes and entity references are read as the Markdown mode reads
+ * them), and adds the core rule `irilink_bidi`: a link made where an embedding, override or isolate opened earlier in
+ * the same block (a paragraph, a heading, a table cell) is still open stays text. Throws a TypeError for a bad
+ * option or an `md` that is no MarkdownIt instance.
  */
 export function irilinkMarkdownIt(md: MarkdownItLike, options?: LinkOptions): void {
   const ruler = md !== null && typeof md === 'object' ? (md as Partial<MarkdownItLike>).core?.ruler : undefined;
-  if (typeof ruler?.after !== 'function' || typeof md.set !== 'function') {
+  if (typeof ruler?.after !== 'function' || typeof ruler.at !== 'function' || typeof md.set !== 'function') {
     throw badArgument('irilinkMarkdownIt', 'md', 'a MarkdownIt instance', md);
   }
-  md.linkify = new IrilinkLinkifyIt(options, 'irilinkMarkdownIt', true);
+  const linkify = new IrilinkLinkifyIt(options, 'irilinkMarkdownIt', true);
+  md.linkify = linkify;
   md.set({ linkify: true });
+  ruler.at('linkify', (state) => linkifyBlocks(state, linkify));
   ruler.after('linkify', 'irilink_bidi', unlinkEmbedded);
+}
+
+/** markdown-it's own test for an inline HTML anchor (its core rule `linkify`): no link inside `<a …>…</a>`. */
+const ANCHOR_OPEN = /^<a[>\s]/i;
+const ANCHOR_CLOSE = /^<\/a\s*>/i;
+
+/**
+ * The core rule in the place of markdown-it's `linkify`: in each block's inline tokens, outside links and inline
+ * `<a>` anchors (an `<a>` not closed in the block holds the rest of it, as in the Markdown mode), the runs of `text`
+ * tokens and backslash escapes are linked (linkifyRun). Anything else ends a run: emphasis, code, an entity
+ * reference (a `text_special` token of its own, as in the Markdown mode), a line break.
+ */
+function linkifyBlocks(state: CoreStateLike, linkify: IrilinkLinkifyIt): void {
+  if (state.md.options.linkify !== true) return;
+  for (const block of state.tokens) {
+    const children = block.children;
+    if (block.type !== 'inline' || children === null || !linkify.pretest(block.content)) continue;
+    const out: TokenLike[] = [];
+    let run: TokenLike[] = [];
+    let links = 0;
+    let anchors = 0;
+    for (const token of children) {
+      if (links === 0 && anchors === 0 && (token.type === 'text' || (token.type === 'text_special' && token.info === 'escape'))) {
+        run.push(token);
+        continue;
+      }
+      if (run.length > 0) append(out, linkifyRun(state, linkify, run));
+      run = [];
+      if (token.type === 'link_open') links++;
+      else if (token.type === 'link_close' && links > 0) links--;
+      else if (token.type === 'html_inline' && ANCHOR_OPEN.test(token.content)) anchors++;
+      else if (token.type === 'html_inline' && ANCHOR_CLOSE.test(token.content) && anchors > 0) anchors--;
+      out.push(token);
+    }
+    if (run.length > 0) append(out, linkifyRun(state, linkify, run));
+    block.children = out;
+  }
+}
+
+/**
+ * A run of text tokens and escapes, with its links made link tokens as markdown-it's linkify makes them (href
+ * normalizeLink(uri), shown text normalizeLinkText(text), markup 'linkify'). An escape token (CommonMark §2.4, its
+ * `markup` the backslash and its `content`) shows its character; markdown-it also gives `\a` or `\ ` such a
+ * token, with the backslash in its content: text as written.
+ *
+ *   tokens "see " "\_" "dmarc.example.com and https://a.example/"   shown "see _dmarc.example.com and https://a.example/"
+ *                                                                   → one link, https://a.example/
+ */
+function linkifyRun(state: CoreStateLike, linkify: IrilinkLinkifyIt, run: TokenLike[]): TokenLike[] {
+  const starts: number[] = [];
+  const escaped: number[] = [];
+  let text = '';
+  for (const token of run) {
+    starts.push(text.length);
+    if (token.type === 'text_special' && token.markup === '\\' + token.content) escaped.push(text.length);
+    text += token.content;
+  }
+  const links = linkify.linksOfRun(text, escaped);
+  if (links.length === 0) return run;
+  const out: TokenLike[] = [];
+  const level = run[0]!.level;
+  // The tokens (or parts of text) covering text[from, to): a link holds no escape token, so none is cut.
+  let t = 0;
+  const copy = (from: number, to: number): void => {
+    while (t < run.length && starts[t]! + run[t]!.content.length <= from) t++;
+    for (let k = t; k < run.length && starts[k]! < to; k++) {
+      const s = starts[k]!;
+      const token = run[k]!;
+      if (s >= from && s + token.content.length <= to) out.push(token);
+      else out.push(textToken(state, token.content.slice(Math.max(from, s) - s, Math.min(to, s + token.content.length) - s), level));
+    }
+  };
+  let pos = 0;
+  for (const link of links) {
+    const href = state.md.normalizeLink(link.uri);
+    if (!state.md.validateLink(href)) continue;
+    copy(pos, link.start);
+    const open = new state.Token('link_open', 'a', 1);
+    open.attrs = [['href', href]];
+    open.level = level;
+    open.markup = 'linkify';
+    open.info = 'auto';
+    const close = new state.Token('link_close', 'a', -1);
+    close.level = level;
+    close.markup = 'linkify';
+    close.info = 'auto';
+    out.push(open, textToken(state, shownLinkText(state, toMatch(link)), level + 1), close);
+    pos = link.end;
+  }
+  copy(pos, text.length);
+  return out;
+}
+
+/** out.push(...tokens), without passing them as arguments (more than about 120,000 overflow the stack). */
+function append(out: TokenLike[], tokens: readonly TokenLike[]): void {
+  for (const token of tokens) out.push(token);
+}
+
+function textToken(state: CoreStateLike, content: string, level: number): TokenLike {
+  const token = new state.Token('text', '', 0);
+  token.content = content;
+  token.level = level;
+  return token;
+}
+
+/** A link's text as markdown-it's linkify shows it: through normalizeLinkText, with a scheme for a link without one. */
+function shownLinkText(state: CoreStateLike, match: LinkifyItMatch): string {
+  const md = state.md;
+  if (match.schema === '') return md.normalizeLinkText(`http://${match.text}`).replace(/^http:\/\//, '');
+  if (match.schema === 'mailto:' && !/^mailto:/i.test(match.text)) return md.normalizeLinkText(`mailto:${match.text}`).replace(/^mailto:/, '');
+  return md.normalizeLinkText(match.text);
 }
 
 /**
@@ -292,8 +441,7 @@ function unlinkEmbedded(state: CoreStateLike): void {
       if (token.type === 'link_open' && token.markup === 'linkify' && bidi.open) {
         let close = i + 1;
         while (close < children.length && children[close]!.type !== 'link_close') close++;
-        const text = new state.Token('text', '', 0);
-        text.content = children.slice(i + 1, close).map((t) => t.content).join('');
+        const text = textToken(state, children.slice(i + 1, close).map((t) => t.content).join(''), token.level);
         children.splice(i, close - i + 1, text);
         bidi.walkInline(text.content, 0, text.content.length);
       } else if (token.type === 'text' || token.type === 'text_special' || token.type === 'code_inline') {

@@ -9,13 +9,22 @@
 // splits text nodes, so `**https://x/**` links `https://x/` inside the strong node.
 // A link with one of the UNSAFE_DIAGNOSTICS (`confusable-host`, `userinfo`, …) stays text, as toHtml shows it
 // (SECURITY.md: a flagged link is never clickable).
+// A text node holds its text as shown: backslash escapes and character references decoded, lines joined. Where the
+// source is at hand (the file, and the node's position), the plugin reads it as the Markdown mode reads its runs of
+// text (extract.ts): a character reference or a line ending ends a run, an escape does not, and no link holds an
+// escaped character (escapes.ts). `&lt;a@example.com&gt;` links the address, `lib&#95;example.net` links
+// `example.net`, and `pam\_unix.so` and `https://a.example/b\_c` link nothing, as in findMarkdownLinks.
 
 import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
-import { findLinks } from '../detect/index.js';
+import { decodeString } from 'micromark-util-decode-string';
+import { createScanner, findLinks, markEmbeddedLinks } from '../detect/index.js';
+import type { Scanner } from '../detect/index.js';
 import { EmbeddingState } from '../detect/embedding.js';
 import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
+import type { Link } from '../types.js';
+import { withoutEscapedLinks } from './escapes.js';
 
 /** Parents whose text is never linked: links already, and references to definitions. */
 const SKIP = new Set(['link', 'linkReference']);
@@ -24,16 +33,25 @@ const SKIP = new Set(['link', 'linkReference']);
  * remark plugin: `unified().use(remarkParse).use(remarkIrilink, options)`. The link node's `url` is irilink's
  * `uri` (the ASCII href), its text the link as written; `data.irilink` holds the whole irilink Link.
  */
-export function remarkIrilink(options?: LinkOptions): (tree: object) => void {
+export function remarkIrilink(options?: LinkOptions): (tree: object, file?: { value?: unknown }) => void {
   if (options !== undefined && !isOptionsObject(options)) {
     throw badArgument('remarkIrilink', 'options', 'an object or undefined', options);
   }
   findLinks('', options); // validates the options now (TypeError)
-  // The tree is typed `object` so that irilink's declarations need no mdast types; it is an mdast Root.
-  return (tree: object) => {
+  const scanner = createScanner(options);
+  // The tree is typed `object` so that irilink's declarations need no mdast types; it is an mdast Root. The file
+  // (a VFile) is unified's second argument: its `value` is the source the tree was parsed from.
+  return (tree: object, file?: { value?: unknown }) => {
     checkNode(tree);
-    visit(tree as Root, options);
+    const source = typeof file?.value === 'string' ? file.value : undefined;
+    visit(tree as Root, { scanner, source });
   };
+}
+
+/** What visit() links with: the scanner for the options, and the source when it is at hand. */
+interface Reading {
+  scanner: Scanner;
+  source: string | undefined;
 }
 
 /** An mdast node as visit() reads it: an object, its `children` (when it has them) an array. */
@@ -53,8 +71,23 @@ function checkNode(node: unknown): void {
  */
 const INLINE = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
 
-function visit(node: Nodes, options: LinkOptions | undefined, bidi = new EmbeddingState()): void {
+/**
+ * What the inline nodes of one block share, read in document order: its EmbeddingState, and the inline HTML `<a …>`
+ * anchors open (their text is a link already, also when an anchor opened inside emphasis: `*<a href="x">*
+ * https://a.example/`, as in the Markdown mode).
+ */
+interface BlockState {
+  bidi: EmbeddingState;
+  anchors: number;
+}
+
+function newBlock(): BlockState {
+  return { bidi: new EmbeddingState(), anchors: 0 };
+}
+
+function visit(node: Nodes, reading: Reading, block = newBlock()): void {
   if (!('children' in node)) return;
+  const { bidi } = block;
   if (SKIP.has(node.type)) {
     readText(node, bidi);
     return;
@@ -62,15 +95,14 @@ function visit(node: Nodes, options: LinkOptions | undefined, bidi = new Embeddi
   const parent = node as Parent;
   const children = parent.children;
   if (!Array.isArray(children)) checkNode(node);
-  let anchors = 0; // inline HTML `<a …>` open among these siblings: their text is a link already
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     checkNode(child);
     if (child.type === 'html') {
       const v = child.value as unknown;
       if (typeof v !== 'string') throw badArgument('remarkIrilink', 'tree', 'an mdast tree (each html value a string)', v);
-      if (/^<a[\s>/]/i.test(v)) anchors++;
-      else if (/^<\/a[\s>]/i.test(v) && anchors > 0) anchors--;
+      if (/^<a[\s>/]/i.test(v)) block.anchors++;
+      else if (/^<\/a[\s>]/i.test(v) && block.anchors > 0) block.anchors--;
       continue;
     }
     if (child.type === 'inlineCode') {
@@ -79,26 +111,37 @@ function visit(node: Nodes, options: LinkOptions | undefined, bidi = new Embeddi
       continue;
     }
     if (child.type !== 'text') {
-      // A block child (a paragraph in a list item, a cell) starts a new bidi paragraph; an inline one shares it.
-      visit(child as Nodes, options, INLINE.has(child.type) ? bidi : new EmbeddingState());
+      // A block child (a paragraph in a list item, a cell) starts a new block; an inline one shares this one.
+      visit(child as Nodes, reading, INLINE.has(child.type) ? block : newBlock());
       continue;
     }
-    if (anchors > 0) {
+    if (block.anchors > 0) {
       readText(child, bidi);
       continue;
     }
-    const replacement = linkText(child, options, bidi);
+    const replacement = linkText(child, reading, bidi);
     if (replacement === undefined) continue;
-    children.splice(i, 1, ...(replacement as typeof children));
+    replaceAt(children as PhrasingContent[], i, replacement);
     i += replacement.length - 1;
   }
 }
 
+/**
+ * list.splice(i, 1, ...items), without passing the items as arguments: a text node of many links (more than about
+ * 60,000) would overflow the stack.
+ */
+function replaceAt<T>(list: T[], i: number, items: readonly T[]): void {
+  const tail = list.splice(i + 1);
+  list.length = i;
+  for (const item of items) list.push(item);
+  for (const item of tail) list.push(item);
+}
+
 /** The text node split into text and link nodes, or undefined when it holds no link. */
-function linkText(node: Text, options: LinkOptions | undefined, bidi: EmbeddingState): PhrasingContent[] | undefined {
+function linkText(node: Text, reading: Reading, bidi: EmbeddingState): PhrasingContent[] | undefined {
   const value = node.value as unknown;
   if (typeof value !== 'string') throw badArgument('remarkIrilink', 'tree', 'an mdast tree (each text value a string)', value);
-  const found = findLinks(value, options);
+  const found = linksAsShown(value, reading, node.position?.start.offset, node.position?.end.offset);
   // What is open where each link starts, the block's text before this node included; a soft line break is a
   // space in the rendered paragraph, so an override before it still reverses a link after it.
   let pos = 0;
@@ -140,4 +183,93 @@ function readText(node: Nodes, bidi: EmbeddingState): void {
     checkNode(child);
     readText(child as Nodes, bidi);
   }
+}
+
+/**
+ * The links of a text node's value, read as the Markdown mode reads its runs (see the top of this file): each run
+ * (the value between character references and line endings) scanned alone, less the links that hold an escaped
+ * character. Without the source, or where the value cannot be found in source[start, end), the value is read
+ * whole, as plain text.
+ */
+function linksAsShown(value: string, reading: Reading, start: number | undefined, end: number | undefined): Link[] {
+  const shown = reading.source === undefined ? undefined : readSource(reading.source, start, end, value);
+  let links: Link[];
+  if (shown === undefined) {
+    links = reading.scanner.scan(value, 0, true, 0).links;
+  } else {
+    links = [];
+    const { escaped, breaks } = shown;
+    let k = 0;
+    for (let r = 0; r <= breaks.length; r += 2) {
+      const from = r === 0 ? 0 : breaks[r - 1]!;
+      const to = r < breaks.length ? breaks[r]! : value.length;
+      if (to <= from) continue;
+      const inRun: number[] = [];
+      while (k < escaped.length && escaped[k]! < to) inRun.push(escaped[k++]!);
+      for (const link of withoutEscapedLinks(reading.scanner.scan(value.slice(from, to), 0, true, from), inRun).links) links.push(link);
+    }
+  }
+  markEmbeddedLinks(value, links);
+  return links;
+}
+
+const BACKSLASH = 0x5c;
+const AMPERSAND = 0x26;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** ASCII punctuation, which a backslash escapes (CommonMark §2.4). */
+function isEscapable(c: number): boolean {
+  return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
+}
+/** A character reference (CommonMark §2.5): decoded only when decodeString decodes it. */
+const REFERENCE = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[0-9A-Za-z]{1,31});/y;
+
+/**
+ * Where `value`, a text node's value, shows source[start, end) other than as written: `escaped`, the offsets of the
+ * characters written with a backslash escape (§2.4); `breaks`, pairs of offsets [from, to) that end a run,
+ * a character reference's decoded text (§2.5) and each line ending. Read in step with the source: what the value
+ * leaves out (a line's indentation and `>` markers, spaces before a line ending) is skipped. undefined when the
+ * node has no position in the source or the value does not follow it. (A skipped marker that equals the value's
+ * next character, as in `> \>`, is taken for it; the escape is then missed, but no link starts with `>`, and line
+ * endings end runs.)
+ *
+ *   source  "pam\_unix.so &lt;a@b.example&gt;"
+ *   value   "pam_unix.so <a@b.example>"        escaped [3]   breaks [12, 13, 24, 25]
+ */
+function readSource(source: string, start: number | undefined, end: number | undefined, value: string): { escaped: number[]; breaks: number[] } | undefined {
+  if (start === undefined || end === undefined || !(start >= 0 && start <= end && end <= source.length)) return undefined;
+  const escaped: number[] = [];
+  const breaks: number[] = [];
+  let i = start;
+  let j = 0;
+  while (j < value.length) {
+    if (i >= end) return undefined;
+    const c = source.charCodeAt(i);
+    if (c === BACKSLASH && i + 1 < end && isEscapable(source.charCodeAt(i + 1)) && value.charCodeAt(j) === source.charCodeAt(i + 1)) {
+      escaped.push(j);
+      i += 2;
+      j++;
+      continue;
+    }
+    if (c === AMPERSAND) {
+      REFERENCE.lastIndex = i;
+      const reference = REFERENCE.exec(source);
+      const decoded = reference === null ? '' : decodeString(reference[0]);
+      if (reference !== null && decoded !== reference[0] && value.startsWith(decoded, j)) {
+        breaks.push(j, j + decoded.length);
+        i += reference[0].length;
+        j += decoded.length;
+        continue;
+      }
+    }
+    if (c === value.charCodeAt(j)) {
+      if (c === LF || c === CR) breaks.push(j, j + 1);
+      i++;
+      j++;
+      continue;
+    }
+    i++;
+  }
+  return { escaped, breaks };
 }
