@@ -424,12 +424,13 @@ export function validLabels(text: string, a: number, b: number): boolean {
 const P7_TLDS: readonly string[] = [...FILE_EXTENSION_TLDS, ...MEMBER_NAME_TLDS];
 
 /**
- * P7: two labels, the first not `www`, and either the TLD a common file extension (`README.md`, `setup.py`) or member
- * name in code (`user.name`, `os.open`), or a `(` right after the TLD: a call or a man page section (`iter.next()`, `Date.now()`, `systemd.network(5)`), unless
- * the TLD is one of RFC 1591's seven generic ones, whose names are hosts there (`Amazon.com(NASDAQ)`,
- * `baidu.com(百度)`; `by web.de(Exim 4.70)` in a `Received:` header has a ccTLD and is not linked). The `(` rule holds
- * for longer names too, but for one that starts with `www.`: `Object.prototype.toString.call(obj)`,
- * `this.hooks.accelerate.call(x)`, `self.periph.read()`, `datetime.datetime.now()`.
+ * P7: two labels, the first not `www`, and either the TLD a common file extension (`README.md`, `setup.py`) or a
+ * member name in code (`user.name`, `os.open`), or a `(` right after the TLD: a call or a man page section
+ * (`iter.next()`, `Date.now()`, `systemd.network(5)`), unless the TLD is one of RFC 1591's seven generic ones,
+ * whose names are hosts there (`Amazon.com(NASDAQ)`, `baidu.com(百度)`; `by web.de(Exim 4.70)` in a `Received:`
+ * header has a ccTLD and is not linked). The `(` rule holds for longer names too, but for one that starts with
+ * `www.`: `Object.prototype.toString.call(obj)`, `this.hooks.accelerate.call(x)`, `self.periph.read()`,
+ * `datetime.datetime.now()`.
  * (irilink's extension of DESIGN.md P7: over the corpora 4,056 bare two-label names were followed by `(`; every
  * `.com(` `.net(` `.org(` `.edu(` `.gov(` was a host, nearly every other one code. Of 185 longer names, the 35 under a
  * generic TLD were hosts and stay, and of the other 150 two were hosts, both in `Received:` headers:
