@@ -52,17 +52,6 @@ export const HELD_LOOKAHEAD = 64;
 for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.indexOf(String.fromCharCode(c)) < 0 ? 1 : 0;
 
 /**
- * The end of the link whose Path/Query/Fragment would start at `start`.
- *
- *     example.com/α(β)γ?δ=(ε)#ζ!  on
- *                ^start         ^ returned: the Soft `!` is dropped, the Hard space ends it
- *
- * `initialPart` NONE: the link has a Path, Query or Fragment only if `start` holds `/`, `?` or `#` (otherwise it
- * ends at `start`). PATH: the text after an opaque `scheme:` (`tel:+1-201-555-0123`) is read as a path.
- * Sets st.bidiStop when a P1 bidi control ended it and st.tooLong when it ran into the segment's cut, and
- * st.pathStart and st.pathNotSimple (what it walked, for the conversion).
- */
-/**
  * At the cut `i`: the text ends there, or a Hard character follows (not a P1 bidi control, which the walk reports):
  * the link would end there anyway and is exactly maxLinkLength long, not longer. Throws INCOMPLETE at the end of a
  * non-final chunk.
@@ -76,6 +65,17 @@ function hardAfterCut(st: ScanState, i: number): boolean {
   return isBarrier(cp) && !isBidiControl(cp);
 }
 
+/**
+ * The end of the link whose Path/Query/Fragment would start at `start`.
+ *
+ *     example.com/α(β)γ?δ=(ε)#ζ!  on
+ *                ^start         ^ returned: the Soft `!` is dropped, the Hard space ends it
+ *
+ * `initialPart` NONE: the link has a Path, Query or Fragment only if `start` holds `/`, `?` or `#` (otherwise it
+ * ends at `start`). PATH: the text after an opaque `scheme:` (`tel:+1-201-555-0123`) is read as a path.
+ * Sets st.bidiStop when a P1 bidi control ended it and st.tooLong when it ran into the segment's cut, and
+ * st.pathStart and st.pathNotSimple (what it walked, for the conversion).
+ */
 export function terminate(st: ScanState, start: number, initialPart: number): number {
   const text = st.text;
   const stack = st.stack;
