@@ -53,7 +53,7 @@ export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
  * P7 (irilink's extension): TLDs that are also common member names in code. A bare two-label name under one
  * (`user.name`, `response.data`, `os.open`, `datetime.date`, `subprocess.run`, `re.search`, `i18n.show`) is a field
  * or a method, not a host, and is treated like a file name. Measured over the corpora (every bare two-label name
- * with that TLD read): about 1,600 links of some 400 names, all code or configuration keys (`clawdbot.channel`, SQL
+ * with that TLD read): 1,551 links of some 370 names, all code or configuration keys (`clawdbot.channel`, SQL
  * `openprose.run`). The trade-off is P7's: written bare, a host under one is not linked (`example.store`; with a
  * scheme, `www.` or a path it is). Left out: `id` (Indonesia, with two-label hosts such as `kompas.id`) and `new`
  * (`docs.new`), though every such name in the corpora was code (`t.id`, `file.new`), and `info` (`Korben.info`).
