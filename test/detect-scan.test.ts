@@ -148,6 +148,24 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
     expect(findLinks(`see ${link}a now`, { maxLinkLength: 64 })[0]!.diagnostics).to.deep.equal(['link-too-long']);
     expect(findLinks(`see ${link}/b now`, { maxLinkLength: 64 })[0]!.diagnostics).to.deep.equal(['link-too-long']);
   });
+  it('nor is one that Soft punctuation, an unmatched Close or the closing quotation mark ends (they were flagged)', () => {
+    const link = 'http://x.com/' + 'a'.repeat(51); // 64 units
+    for (const text of [`see ${link}. Then`, `see ${link}?!\n`, `(see ${link}.)`, `(see ${link})`, `${link}。`]) {
+      expect(findLinks(text, { maxLinkLength: 64 }).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[link, []]]);
+      everySplit(text, { maxLinkLength: 64 });
+    }
+    // The cut counts from the start of the run without spaces: after a quotation mark, 63 units reach it.
+    const quoted = link.slice(0, -1);
+    expect(findLinks(`“${quoted}” now`, { maxLinkLength: 64 }).map((l) => [l.text, l.diagnostics])).to.deep.equal([
+      [quoted, []],
+    ]);
+    // Soft punctuation that the link would take on (Include follows), a Close that matches its Open, or more Soft
+    // characters than are read past the cut: the cut shortened the link.
+    const inner = 'http://x.com/(' + 'a'.repeat(50); // 64 units with its Open
+    for (const text of [`see ${link}.b now`, `see ${inner}) now`, `see ${link}${'.'.repeat(17)} now`]) {
+      expect(findLinks(text, { maxLinkLength: 64 })[0]!.diagnostics, text).to.deep.equal(['link-too-long']);
+    }
+  });
   it('settles right after a Hard character when nothing is pending', () => {
     const s = createScanner();
     expect(s.scan('see example.com and ', 0, false, 0).settled).to.equal(20);

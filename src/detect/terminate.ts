@@ -49,20 +49,32 @@ const PLAIN = new Uint8Array(128);
  * link reads at most this far past its own bracket, so a character is read by a bounded number of links.
  */
 export const HELD_LOOKAHEAD = 64;
+/** How many Soft code units after the segment's cut endsAtCut reads for the character that would end the link. */
+const SOFT_AFTER_CUT = 16;
 for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.indexOf(String.fromCharCode(c)) < 0 ? 1 : 0;
 
 /**
- * At the cut `i`: the text ends there, or a Hard character follows (not a P1 bidi control, which the walk reports):
- * the link would end there anyway and is exactly maxLinkLength long, not longer. Throws INCOMPLETE at the end of a
- * non-final chunk.
+ * At the cut `i`: the link would end there anyway and is exactly maxLinkLength long, not longer. So it is when the
+ * text ends there, or when after Soft characters (none or a few: `…/page.` at the end of a sentence) comes a Hard
+ * character (not a P1 bidi control, which the walk reports), the P6 closer, a Close that does not match the Open on
+ * top of the stack (`depth` deep: `(see …/page.)`) or the end of the text: terminate would drop those Soft
+ * characters. A longer run of them, or anything else, would be read on: the cut shortened the link. Throws
+ * INCOMPLETE at the end of a non-final chunk.
  */
-function hardAfterCut(st: ScanState, i: number): boolean {
-  if (i >= st.n) {
-    if (st.final) return true;
-    throw INCOMPLETE;
+function endsAtCut(st: ScanState, i: number, depth: number): boolean {
+  for (let j = i; ; ) {
+    if (j >= st.n) {
+      if (st.final) return true;
+      throw INCOMPLETE;
+    }
+    const cp = st.cpAt(j);
+    if (cp === st.closer) return true;
+    if (isBarrier(cp)) return !isBidiControl(cp);
+    const lt = termOf(cp);
+    if (lt === CLOSE) return depth === 0 || linkBracketOpener(cp) !== st.stack[depth - 1];
+    if (lt !== SOFT || j - i >= SOFT_AFTER_CUT) return false;
+    j += cp > 0xffff ? 2 : 1;
   }
-  const cp = st.cpAt(i);
-  return isBarrier(cp) && !isBidiControl(cp);
 }
 
 /**
@@ -125,7 +137,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     if (i >= end && st.outOfRoom(i)) {
       // A held bracket, or an aside the link has not gone past yet, is left out rather than cut (review RB2).
       if (heldSafe >= 0 || (asideEnd >= 0 && lastSafe <= asideEnd)) break;
-      if (i >= st.cut && !hardAfterCut(st, i)) {
+      if (i >= st.cut && !endsAtCut(st, i, depth)) {
         // Cut: the link is as long as a link may be; it keeps what it has.
         st.tooLong = true;
         return i;
