@@ -222,6 +222,12 @@ describe('detect: a link in a long run without a space is found whole', () => {
     ['with no separator, nor a local part the cut splits (it linked th@example.com)', 'x'.repeat(8183) + '=john.smith@example.com=', undefined, []],
     ['with no separator, nor the domain of an address the cut split at its @ (it linked example.com)', 'x'.repeat(8180) + '=john.smith@example.com=', undefined, []],
     ['with no separator, nor the host after a :// the cut split (it linked example.com/x=)', 'x'.repeat(8186) + '=sftp://example.com/x=', undefined, []],
+    // x × 8172: the cut falls after `accounts.go`; × 8169 after `:80` or `bank.example:x`; × 8175 after `www.example.com:`.
+    ['with no separator, nor a URL whose host the cut splits (it linked https://accounts.go, another host)', 'x'.repeat(8172) + '=https://accounts.google.com.evil.example/x=', undefined, []],
+    ['with no separator, nor an IRI whose host the cut splits', 'x'.repeat(8179) + '=https://例え.テスト/x=', undefined, []],
+    ['with no separator, nor a URL whose port the cut splits (it linked https://example.com:80)', 'x'.repeat(8169) + '=https://example.com:8080/x=', undefined, []],
+    ['with no separator, nor a name whose port the cut splits after its colon (it linked www.example.com)', 'x'.repeat(8175) + '=www.example.com:8080/x=', undefined, []],
+    ['with no separator, nor a URL the cut splits before its @ (it linked https://bank.example)', 'x'.repeat(8169) + '=https://bank.example:x@evil.example/=', undefined, []],
     ['an address glued to the one before is not linked with the text between (it linked |coolapps@…)', 'set alternates = "kbeditor@linuxcare.com|coolapps@linuxcare.com"', undefined, ['kbeditor@linuxcare.com']],
   ];
   for (const [name, text, options, expected] of cases) {
@@ -232,6 +238,15 @@ describe('detect: a link in a long run without a space is found whole', () => {
       for (const size of [7, 4093]) expectInvariant(text, inPieces(text, [size]), options);
     });
   }
+  it('a URL whose authority ends right at the cut is linked up to it and flagged; one whose host runs past the room is not', () => {
+    const cutAtPath = 'x'.repeat(8172) + '=https://example.com/path=';
+    expect(findLinks(cutAtPath).map((l) => [l.text, l.diagnostics])).to.deep.equal([['https://example.com', ['link-too-long']]]);
+    const longHost = 'see https://' + 'a'.repeat(40) + '.accounts.google.com.evil.example/x now';
+    expect(findLinks(longHost, { maxLinkLength: 64 })).to.deep.equal([]); // it linked https://aaa….accounts.google
+    for (const [text, options] of [[cutAtPath, undefined], [longHost, { maxLinkLength: 64 }]] as const) {
+      for (const size of [7, 4093]) expectInvariant(text, inPieces(text, [size]), options);
+    }
+  });
   it('a separator inside a URL whose insides are not linked does not start a segment (a rescan from it linked b.org/c)', () => {
     // The percent-encoded host makes the URL no link, and nothing inside it is linked either (st.next skips it);
     // the `,` lies past half of maxLinkLength 64, where a separator may start the next segment.

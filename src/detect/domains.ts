@@ -377,7 +377,8 @@ function endsSentence(text: string, ds: number, q: number): boolean {
 
 /**
  * `:port` at `i`: returns the index after the digits, `i` when there is no port (no `:`, or `:` without a digit),
- * or −1 when the digits are not a port (more than 5, or above 65535), which rejects the candidate (NOTES §4.1 step 2).
+ * or −1 when the digits are not a port (more than 5, or above 65535) or the segment's cut may split them, which
+ * rejects the candidate (NOTES §4.1 step 2).
  */
 export function scanPort(st: ScanState, i: number): number {
   const text = st.text;
@@ -391,6 +392,9 @@ export function scanPort(st: ScanState, i: number): number {
     q++;
     if (q - i - 1 > 5) return -1;
   }
+  // A port the segment's cut splits (state.ts), or cuts off right after its colon, is not known: no link (url.ts
+  // authorityForm says why).
+  if (st.cutAt(q) && text.charCodeAt(q) >= 0x30 && text.charCodeAt(q) <= 0x39) return -1;
   if (q === i + 1) return i;
   return value > 0xffff ? -1 : q;
 }

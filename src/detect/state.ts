@@ -146,6 +146,14 @@ export class ScanState {
     throw INCOMPLETE;
   }
 
+  /**
+   * True when the segment's cut is at `i` and the text goes on after it (a run of maxLinkLength units without a
+   * barrier or a separator): what the character at `i` would have added to a part is not known from the segment.
+   */
+  cutAt(i: number): boolean {
+    return i === this.cut && i < this.n;
+  }
+
   /** The code point at `i` (< end); throws INCOMPLETE for a high surrogate whose partner has not arrived. */
   cpAt(i: number): number {
     const c = this.text.charCodeAt(i);

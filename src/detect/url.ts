@@ -402,6 +402,14 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       j += cp > 0xffff ? 2 : 1;
     }
   }
+  // The segment's cut (state.ts) ended the look for an `@` before a character that would have gone on to one: which
+  // host the URL names is not known, so it is not linked (`https://bank.example:x` | `@evil.example/`). So below for a
+  // host or a port the cut splits (`https://accounts.google.com.e` | `vil.example/`): a link cut there would go to
+  // another host than the one written.
+  if (hostStart === a && st.cutAt(j)) {
+    const ch = text.charCodeAt(j);
+    if (ch === AT || (ch < 128 ? (ASCII_FLAGS[ch]! & A_USERINFO) !== 0 : termOf(st.cpAt(j)) === INCLUDE)) return false;
+  }
 
   // The host.
   let hostEnd = hostStart;
@@ -452,6 +460,10 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       }
       k += cp > 0xffff ? 2 : 1;
       if (k - hostStart > MAX_DOMAIN_LENGTH) return false;
+    }
+    if (st.cutAt(k)) {
+      const cp = st.cpAt(k);
+      if (cp < 128 ? (ASCII_FLAGS[cp]! & A_HOST) !== 0 || cp === UNDERSCORE : isDomainChar(cp)) return false;
     }
     const trimmed = beforeDotRun(text, hostStart, k, st.end);
     if (trimmed < k) {
