@@ -228,6 +228,9 @@ describe('detect: a link in a long run without a space is found whole', () => {
     ['with no separator, nor a URL whose port the cut splits (it linked https://example.com:80)', 'x'.repeat(8169) + '=https://example.com:8080/x=', undefined, []],
     ['with no separator, nor a name whose port the cut splits after its colon (it linked www.example.com)', 'x'.repeat(8175) + '=www.example.com:8080/x=', undefined, []],
     ['with no separator, nor a URL the cut splits before its @ (it linked https://bank.example)', 'x'.repeat(8169) + '=https://bank.example:x@evil.example/=', undefined, []],
+    ['with no separator, nor a URL whose scheme the cut splits (it linked ssh://host.example/x=)', 'x'.repeat(8187) + '=svn+ssh://host.example/x=', undefined, []],
+    ['with no separator, nor git+https:// split after its + (it linked https://…)', 'x'.repeat(8187) + '=git+https://host.example/x=', undefined, []],
+    ['a URL after a dot at the cut is linked (the dot is the sentence\'s)', 'x'.repeat(8186) + '=page.https://host.example/x=', undefined, ['https://host.example/x=']],
     ['an address glued to the one before is not linked with the text between (it linked |coolapps@…)', 'set alternates = "kbeditor@linuxcare.com|coolapps@linuxcare.com"', undefined, ['kbeditor@linuxcare.com']],
   ];
   for (const [name, text, options, expected] of cases) {
@@ -255,7 +258,7 @@ describe('detect: a link in a long run without a space is found whole', () => {
     everySplit(text, { maxLinkLength: 64 });
   });
   it('property: runs of separators and names longer than maxLinkLength 64, random pieces', () => {
-    const alphabet = ['a', 'b', '.', ',', ';', '"', '(', ')', '[', ']', '<', '>', '@', ':', '/', '=', '|', 'com', 'www.', 'example.com', 'a@b.org', 'https://', 'x.y.z', 'é', '例え', '`', ' ', 'http://%77%77%2Eexample.com/a', 'javascript://x.com/'];
+    const alphabet = ['a', 'b', '.', ',', ';', '"', '(', ')', '[', ']', '<', '>', '@', ':', '/', '=', '|', 'com', 'www.', 'example.com', 'a@b.org', 'https://', 'x.y.z', 'é', '例え', '`', ' ', 'http://%77%77%2Eexample.com/a', 'javascript://x.com/', 'svn+ssh://', 'git+https://h.example', ':8080', '-', '+'];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 120 }), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }), (parts, sizes) => {
         const text = parts.join('');

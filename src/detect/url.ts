@@ -45,6 +45,7 @@ const UNDERSCORE = 0x5f;
 const DOT = 0x2e;
 const PERCENT = 0x25;
 const PLUS = 0x2b;
+const HYPHEN = 0x2d;
 const SEMICOLON = 0x3b;
 
 /** Longest run of scheme characters looked at before a `:`. */
@@ -74,6 +75,10 @@ export function atColon(st: ScanState, c: number): boolean {
   // P4: the scheme must not be glued to a word of a script written with spaces — unless that word ends in a host's
   // TLD (`http://www.debian.orghttp://www.debian.org/doc/`: a new link, P8).
   if (s > 0 && !allowsGluedScheme(codePointBefore(text, s)) && !tldBeforeGluedScheme(st, s)) return false;
+  // The segment's cut (state.ts) split the scheme after a `+` or `-` (`…svn+` | `ssh://`, `…git+` | `https://`): it
+  // is not known. (A letter or digit there is P4's; a dot is the sentence's: `…page.` | `https://`, as schemeStart
+  // reads it.)
+  if (s > 0 && s === st.floor() && (text.charCodeAt(s - 1) === PLUS || text.charCodeAt(s - 1) === HYPHEN)) return false;
   const scheme = st.scheme;
   // Emails are found from their domain (email.ts), `mailto:` included; here only the one whose `@` is written `%40`.
   if (scheme === 'mailto') return encodedAtMailto(st, s, c);
