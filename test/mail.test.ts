@@ -211,6 +211,29 @@ describe('mail: transfer encodings and MIME structure', () => {
     expect(m.parts.map((p) => marked(p))).to.deep.equal(['see ⸠https://example.org/x⸡\n']);
   });
 
+  it('message/rfc822 without a disposition is read as the message it holds (RFC 2046 §5.2.1); an attached one is not', async () => {
+    const raw =
+      'Content-Type: multipart/mixed; boundary=OUT\n\n' +
+      '--OUT\nContent-Type: text/plain\n\nSee the report.\n' +
+      '--OUT\nContent-Type: message/rfc822\n\nSubject: fwd\nContent-Type: multipart/alternative; boundary=ALT\n\n' +
+      '--ALT\nContent-Type: text/plain\n\nforwarded ⸠https://fwd.example/a⸡\n' +
+      '--ALT\nContent-Type: text/html\n\n<a href="https://fwd.example/a">a</a>\n--ALT--\n' +
+      '--OUT\nContent-Type: message/rfc822\nContent-Disposition: attachment\n\nSubject: att\n\nattached https://att.example/\n' +
+      '--OUT--\n';
+    const m = await linkifyMessage(Buffer.from(raw.replace(/[⸠⸡]/g, '')));
+    checkInvariants(m);
+    expect(m.parts.map((p) => [p.part, p.contentType, marked(p)])).to.deep.equal([
+      ['1', 'text/plain', 'See the report.'],
+      ['2.1', 'text/plain', 'forwarded ⸠https://fwd.example/a⸡'],
+    ]);
+    // A digest's parts are messages too (RFC 2046 §5.1.5).
+    // A single-part message in part 1 has its text in 1.1 (RFC 3501 §6.4.5).
+    const digest = 'Content-Type: multipart/digest; boundary=D\n\n--D\nContent-Type: message/rfc822\n\nSubject: one\n\nsee https://one.example/\n--D--\n';
+    expect((await linkifyMessage(Buffer.from(digest))).parts.map((p) => [p.part, p.links.map((l) => l.uri)])).to.deep.equal([
+      ['1.1', ['https://one.example/']],
+    ]);
+  });
+
   it('without an empty line, the first line that is no header field starts the body (broken mail: nothing lost)', async () => {
     const read = async (raw: string): Promise<[string | undefined, string[]]> => {
       const m = await linkifyMessage(Buffer.from(raw));

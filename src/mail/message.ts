@@ -160,7 +160,11 @@ export async function linkifyMessage(
   if (!Number.isInteger(index) || index < 0) throw badArgument('linkifyMessage', 'index', 'a non-negative integer', index);
   if (envelope !== undefined && typeof envelope !== 'string') throw badArgument('linkifyMessage', 'envelope', 'a string or undefined', envelope);
   const { Splitter, decodeWords } = await loadMime();
-  const splitter = new Splitter();
+  // RFC 2046 §5.2.1: a message/rfc822 body is a whole message (a forwarded one, each message of a multipart/digest, a
+  // bounce's original); RFC 2183 §2: without a Content-Disposition, how it is shown is the reader's choice, and readers
+  // show it inline. The parser descends into one only when it says `inline`, unless told to treat a missing disposition
+  // as inline; `attachment` stays an attachment, skipped as the other attachments are.
+  const splitter = new Splitter({ defaultInlineEmbedded: true });
   const leaves: Leaf[] = [];
   const byNode = new Map<MimeNode, Leaf>();
   const plainUnder = new Set<MimeNode>(); // alternative nodes with a text/plain leaf below them
@@ -595,9 +599,10 @@ function detectQuoted(text: string, options: LinkOptions | undefined): { chunks:
   return { chunks, links };
 }
 
+// RFC 3501 §6.4.5: a message that is not multipart has one part, 1, also inside a message/rfc822 part (`2.1`). The
+// parser numbers that body `TEXT` (the message's, [2, 'TEXT'] inside part 2), and only that: its last item.
 function partNumber(node: PartNode): string {
   const nr = node.partNr;
   if (!nr) return '1';
-  const items = nr.filter((item) => item !== 'TEXT');
-  return items.length === 0 ? '1' : items.join('.');
+  return nr.map((item) => (item === 'TEXT' ? 1 : item)).join('.');
 }
