@@ -120,6 +120,24 @@ describe('mail: charsets', () => {
     const m = await linkifyMessage(raw);
     expect([m.parts[0]!.charset, marked(m.parts[0]!)]).to.deep.equal(['windows-1252', '“⸠https://example.com/a⸡”\n']);
   });
+
+  it('a comment in Content-Type is no part of the charset or the media type (RFC 2045 §5.1)', async () => {
+    // KOI8-R: https://пример.рф/ — read as windows-1252 it is another host.
+    const body = Buffer.from([...Buffer.from('see https://'), 0xd0, 0xd2, 0xc9, 0xcd, 0xc5, 0xd2, 0x2e, 0xd2, 0xc6, 0x2f, 0x0a]);
+    for (const header of ['text/plain; charset=KOI8-R (Russian)', 'text/plain; charset="koi8-r" (Russian)', 'text/plain (plain text); charset=koi8-r']) {
+      const m = await linkifyMessage(Buffer.concat([Buffer.from(`Content-Type: ${header}\n\n`), body]));
+      expect([m.parts[0]!.contentType, m.parts[0]!.charset, marked(m.parts[0]!)], header).to.deep.equal([
+        'text/plain',
+        'koi8-r',
+        'see ⸠https://пример.рф/⸡\n',
+      ]);
+    }
+    // A commented text/html alternative is still the html alternative.
+    const alt =
+      'Content-Type: multipart/alternative; boundary=A\n\n--A\nContent-Type: text/plain\n\nsee https://a.example/?x=1&y=2\n' +
+      '--A\nContent-Type: text/html (rich); charset=utf-8\n\n<a href="https://a.example/?x=1&amp;y=2">x</a>\n--A--\n';
+    expect((await linkifyMessage(Buffer.from(alt))).parts.map((p) => p.contentType)).to.deep.equal(['text/plain']);
+  });
 });
 
 describe('mail: format=flowed (RFC 3676)', () => {

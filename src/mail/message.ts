@@ -181,7 +181,7 @@ export async function linkifyMessage(
         else children++;
         if (node.multipart) continue;
         // RFC 2045 §5.2: no Content-Type means text/plain.
-        const contentType = (node.contentType || 'text/plain').toLowerCase();
+        const contentType = withoutComments(node.contentType || 'text/plain').toLowerCase();
         if (!contentType.startsWith('text/') || node.disposition === 'attachment') continue;
         const alternatives: MimeNode[] = [];
         for (let p = node.parentNode; p; p = p.parentNode) if (p.multipart === 'alternative') alternatives.push(p as MimeNode);
@@ -296,6 +296,17 @@ function mimeError(cause: unknown): MailError {
   return { code: 'malformed', message: `the MIME structure could not be read: ${message}` };
 }
 
+/**
+ * A header value without its comments, trimmed. RFC 2045 §5.1: comments are allowed in Content-Type as in RFC 822
+ * structured fields (its example: `charset=us-ascii (Plain text)`); the parser keeps them in the media type and the
+ * parameter values (`KOI8-R (Russian)`), and a charset with one was an unknown charset. Neither a media type nor a
+ * charset (RFC 2045 §5.1 token) holds a parenthesis. Deviation (simplicity): a nested comment loses its innermost
+ * level only, and the value stays unknown, as before.
+ */
+function withoutComments(value: string): string {
+  return value.indexOf('(') < 0 ? value.trim() : value.replace(/\([^()]*\)/g, ' ').trim();
+}
+
 // RFC 5322 §2.2.3: unfolding removes the CRLF before folding whitespace.
 function unfold(value: string): string {
   return value.replace(/\r?\n(?=[ \t])/g, '').trim();
@@ -341,7 +352,7 @@ async function transferDecode(node: MimeNode, bodies: Buffer[]): Promise<Buffer>
  * - UTF-16 and UTF-32: see unicodeCharset.
  */
 function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder: Decoder; charset: string } {
-  let name = declared === undefined ? '' : declared.trim().toLowerCase();
+  let name = declared === undefined ? '' : withoutComments(declared).toLowerCase();
   name = unicodeCharset(name, bytes) ?? name;
   const unknown = (): { decoder: Decoder; charset: string } => {
     const guess = isUtf8(bytes) ? 'utf-8' : 'windows-1252';
