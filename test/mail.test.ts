@@ -267,6 +267,18 @@ describe('mail: transfer encodings and MIME structure', () => {
     // With an empty line the header block is the parser's, a stray line in it included.
     expect(await read('>From x\nSubject: hi\n\nsee https://example.org/x\n')).to.deep.equal(['hi', ['see ⸠https://example.org/x⸡\n']]);
   });
+
+  it('text of several paragraphs, piped: no header field before the empty line, so the body starts at the top', async () => {
+    const read = async (raw: string): Promise<string[]> => (await linkifyMessage(Buffer.from(raw))).parts.map((p) => marked(p));
+    expect(await read('see https://example.org/x\nand y@example.org\n\nthanks\n')).to.deep.equal([
+      'see ⸠https://example.org/x⸡\nand ⸠y@example.org⸡\n\nthanks\n',
+    ]);
+    expect(await read('Dear all,\r\n\r\nsee https://example.org/x\r\n')).to.deep.equal(['Dear all,\n\nsee ⸠https://example.org/x⸡\n']);
+    expect(await read('From a@b Mon Nov 23\nsee https://example.org/x\n\nthanks\n')).to.deep.equal(['see ⸠https://example.org/x⸡\n\nthanks\n']);
+    // A header block with an empty line is left as it was: empty, or read by the parser.
+    expect(await read('\nsee https://example.org/x\n')).to.deep.equal(['see ⸠https://example.org/x⸡\n']);
+    expect(await read('From a@b Mon Nov 23\n\nsee https://example.org/x\n')).to.deep.equal(['see ⸠https://example.org/x⸡\n']);
+  });
 });
 
 describe('mail: quoted lines', () => {

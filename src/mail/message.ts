@@ -249,21 +249,30 @@ export async function linkifyMessage(
  * and an empty line ends the header block. The MIME parser reads every line up to an empty one as a header, so a
  * message without one (text piped to `irilink --mail`, a header block cut short) lost all its text without a word.
  * Deviation (broken mail), as mail readers and Python's `email` parser read it: then the first line that is no header
- * field starts the body (an mbox `From ` line first is skipped, as the parser skips it). A message with an empty line
- * in its first MAIL_LIMITS.headerBytes is left as it is: the parser passes over a stray line among its headers.
+ * field starts the body (an mbox `From ` line first is skipped, as the parser skips it).
+ * With an empty line in its first MAIL_LIMITS.headerBytes, the header block is the parser's when a header field comes
+ * before that line (the parser passes over a stray line among its headers, a `>From ` line first for one); when none
+ * does, nothing before it is a header (text of several paragraphs, piped: its first paragraph was lost) and the body
+ * starts at the top.
  */
 function withHeaderEnd(raw: Buffer): Buffer {
   const head = raw.subarray(0, MAIL_LIMITS.headerBytes);
-  if (head[0] === LF || (head[0] === CR && head[1] === LF) || head.indexOf('\n\n') >= 0 || head.indexOf('\n\r\n') >= 0) return raw;
-  let i = head.indexOf('From ') === 0 ? head.indexOf(LF) + 1 : 0;
+  const emptyLine = head.indexOf('\n\n') >= 0 || head.indexOf('\n\r\n') >= 0;
+  const start = head.indexOf('From ') === 0 ? head.indexOf(LF) + 1 : 0;
+  const bodyAt = (at: number): Buffer => Buffer.concat([raw.subarray(0, at), EMPTY_LINE, raw.subarray(at)]);
+  let i = start;
   while (i < head.length) {
     const c = head[i]!;
+    // The empty line, with no header field before it.
+    if (c === LF || (c === CR && head[i + 1] === LF)) return i === start ? raw : bodyAt(start);
     if (c !== SPACE && c !== TAB) {
       let j = i;
       while (j < head.length && head[j]! > SPACE && head[j]! < DEL && head[j] !== COLON) j++;
-      if (j === i || head[j] !== COLON) return Buffer.concat([raw.subarray(0, i), EMPTY_LINE, raw.subarray(i)]);
+      const field = j > i && head[j] === COLON;
+      if (field && emptyLine) return raw;
+      if (!field && !emptyLine) return bodyAt(i);
     } else if (i === 0) {
-      return Buffer.concat([EMPTY_LINE, raw]); // a folded line with no field before it
+      return bodyAt(0); // a folded line with no field before it
     }
     const nl = head.indexOf(LF, i);
     if (nl < 0) break;
