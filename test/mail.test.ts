@@ -279,6 +279,18 @@ describe('mail: transfer encodings and MIME structure', () => {
     expect(await read('\nsee https://example.org/x\n')).to.deep.equal(['see ⸠https://example.org/x⸡\n']);
     expect(await read('From a@b Mon Nov 23\n\nsee https://example.org/x\n')).to.deep.equal(['see ⸠https://example.org/x⸡\n']);
   });
+
+  it('a line starting with a URL (`https://…`) is no header field, with or without an empty line after it', async () => {
+    const read = async (raw: string): Promise<[string | undefined, string[]]> => {
+      const m = await linkifyMessage(Buffer.from(raw));
+      return [m.subject, m.parts.map((p) => marked(p))];
+    };
+    expect(await read('https://example.org/x\n')).to.deep.equal([undefined, ['⸠https://example.org/x⸡\n']]);
+    expect(await read('Subject: hi\nhttps://example.org/x\n')).to.deep.equal(['hi', ['⸠https://example.org/x⸡\n']]);
+    expect(await read('https://example.org/x\n\nmore\n')).to.deep.equal([undefined, ['⸠https://example.org/x⸡\n\nmore\n']]);
+    // A field whose value starts with `//` after a space is a field.
+    expect(await read('X-Note: //x\nSubject: hi\n\nbody\n')).to.deep.equal(['hi', ['body\n']]);
+  });
 });
 
 describe('mail: quoted lines', () => {

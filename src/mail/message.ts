@@ -254,6 +254,8 @@ export async function linkifyMessage(
  * before that line (the parser passes over a stray line among its headers, a `>From ` line first for one); when none
  * does, nothing before it is a header (text of several paragraphs, piped: its first paragraph was lost) and the body
  * starts at the top.
+ * Deviation (plain text): a name followed by `://` starts a URL (RFC 3986 §3: a scheme, `:` and `//` authority), not a
+ * header field (no field is written so): `https://…` alone on the first line of piped text was read as a field.
  */
 function withHeaderEnd(raw: Buffer): Buffer {
   const head = raw.subarray(0, MAIL_LIMITS.headerBytes);
@@ -268,7 +270,7 @@ function withHeaderEnd(raw: Buffer): Buffer {
     if (c !== SPACE && c !== TAB) {
       let j = i;
       while (j < head.length && head[j]! > SPACE && head[j]! < DEL && head[j] !== COLON) j++;
-      const field = j > i && head[j] === COLON;
+      const field = j > i && head[j] === COLON && !(head[j + 1] === SLASH && head[j + 2] === SLASH);
       if (field && emptyLine) return raw;
       if (!field && !emptyLine) return bodyAt(i);
     } else if (i === 0) {
@@ -286,6 +288,7 @@ const LF = 0x0a;
 const TAB = 0x09;
 const SPACE = 0x20;
 const COLON = 0x3a;
+const SLASH = 0x2f;
 const DEL = 0x7f;
 const EMPTY_LINE = Buffer.from('\r\n');
 
