@@ -218,6 +218,23 @@ describe('mail: transfer encodings and MIME structure', () => {
     expect(none[0]!.parts.map((p) => p.part)).to.deep.equal(['1.1']);
   });
 
+  it('the other text alternatives to a text/plain part (AMP, calendar) are skipped as the html one is, unless html is all', async () => {
+    const raw =
+      'Content-Type: multipart/alternative; boundary=A\n\n' +
+      '--A\nContent-Type: text/plain\n\nsee https://a.example/?x=1&y=2\n' +
+      '--A\nContent-Type: text/x-amp-html\n\n<a href="https://a.example/?x=1&amp;y=2">x</a>\n' +
+      '--A\nContent-Type: text/calendar\n\nBEGIN:VCALENDAR\nURL:https://a.example/?x=1&y=\n 2\nEND:VCALENDAR\n' +
+      '--A\nContent-Type: text/html\n\n<a href="https://a.example/?x=1&amp;y=2">x</a>\n--A--\n';
+    const parts = async (html: 'alternative' | 'all' | 'none'): Promise<string[]> =>
+      (await linkifyMessage(Buffer.from(raw), { html })).parts.map((p) => `${p.contentType} ${p.links.map((l) => l.uri).join(' ')}`);
+    expect(await parts('alternative')).to.deep.equal(['text/plain https://a.example/?x=1&y=2']);
+    expect(await parts('none')).to.deep.equal(['text/plain https://a.example/?x=1&y=2']);
+    expect((await parts('all')).map((p) => p.split(' ')[0])).to.deep.equal(['text/plain', 'text/x-amp-html', 'text/calendar', 'text/html']);
+    // Without a text/plain alternative, they are read.
+    const alone = 'Content-Type: multipart/alternative; boundary=A\n\n--A\nContent-Type: text/calendar\n\nURL:https://a.example/\n--A--\n';
+    expect((await linkifyMessage(Buffer.from(alone))).parts.map((p) => p.contentType)).to.deep.equal(['text/calendar']);
+  });
+
   it('a message without Content-Type is text/plain (RFC 2045 §5.2)', async () => {
     const m = await linkifyMessage(Buffer.from('Subject: hi\n\nsee example.com.\n'));
     expect(m.parts.map((p) => p.contentType)).to.deep.equal(['text/plain']);

@@ -94,6 +94,7 @@ export interface MailOptions extends LinkOptions {
   /**
    * Which text/html parts are scanned, as source text: `'alternative'` (default) — only when no text/plain
    * alternative exists (multipart/alternative, RFC 2046 §5.1.4: the parts are the same content); `'all'`; `'none'`.
+   * Another text part with a text/plain alternative (text/x-amp-html, text/calendar…) is scanned with `'all'` only.
    */
   html?: 'alternative' | 'all' | 'none';
 }
@@ -209,10 +210,12 @@ export async function linkifyMessage(
 
   const parts: MailPart[] = [];
   for (const leaf of error === undefined ? leaves : []) {
-    if (leaf.contentType === 'text/html') {
-      if (html === 'none') continue;
-      if (html === 'alternative' && leaf.alternatives.some((a) => plainUnder.has(a))) continue;
-    }
+    // RFC 2046 §5.1.4: the parts of a multipart/alternative are versions of the same content. Beside a text/plain one,
+    // the others are skipped unless `html` is 'all': text/html, and the other text versions senders add
+    // (text/x-amp-html, text/watch-html, text/enriched, text/calendar), whose links are the plain part's again or
+    // the same links in markup read as source (`&amp;` in a query).
+    if (html !== 'all' && leaf.contentType !== 'text/plain' && leaf.alternatives.some((a) => plainUnder.has(a))) continue;
+    if (html === 'none' && leaf.contentType === 'text/html') continue;
     try {
       const bytes = await transferDecode(leaf.node, leaf.bodies);
       parts.push(partSteps.linkifyPart(leaf.node, leaf.contentType, bytes, linkOptions));
