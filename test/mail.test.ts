@@ -292,6 +292,10 @@ describe('mail: transfer encodings and MIME structure', () => {
     ]);
     expect(await read('Dear all,\r\n\r\nsee https://example.org/x\r\n')).to.deep.equal(['Dear all,\n\nsee ⸠https://example.org/x⸡\n']);
     expect(await read('From a@b Mon Nov 23\nsee https://example.org/x\n\nthanks\n')).to.deep.equal(['see ⸠https://example.org/x⸡\n\nthanks\n']);
+    // A line starting `From ` without the From_ line's timestamp is text (its link was lost as an envelope).
+    expect(await read('From now on, see https://example.org/x\n\nthanks\n')).to.deep.equal([
+      'From now on, see ⸠https://example.org/x⸡\n\nthanks\n',
+    ]);
     // A header block with an empty line is left as it was: empty, or read by the parser.
     expect(await read('\nsee https://example.org/x\n')).to.deep.equal(['see ⸠https://example.org/x⸡\n']);
     expect(await read('From a@b Mon Nov 23\n\nsee https://example.org/x\n')).to.deep.equal(['see ⸠https://example.org/x⸡\n']);
@@ -383,6 +387,20 @@ describe('mail: mbox', () => {
       for await (const m of splitMbox(input)) got.push({ envelope: m.envelope, raw: m.raw.toString('utf8') });
       expect(got).to.deep.equal(whole);
     }
+  });
+
+  it('a From_ line has a timestamp (RFC 4155 §2), known by its weekday: piped text starting `From now on` is one message', async () => {
+    const text = 'From now on use https://a.example/\n\nFrom here on, https://b.example/\n';
+    expect((await collectRaw([Buffer.from(text)])).map((m) => [m.envelope, m.raw.toString()])).to.deep.equal([[undefined, text]]);
+    const links: string[] = [];
+    for await (const m of linkifyMail(text)) for (const p of m.parts) for (const l of p.links) links.push(l.text);
+    expect(links).to.deep.equal(['https://a.example/', 'https://b.example/']); // the first was lost with its line
+    // Within an mbox, such a line after an empty line does not start a message; writers' envelopes do.
+    const mbox = 'From - Sat Jan 01 00:00:00 2000\nSubject: x\n\nbody\n\nFrom now on, y\n\nFrom bob at example.org  Thu Oct  4 10:00:00 2001\n\nsecond\n';
+    expect((await collectRaw([Buffer.from(mbox)])).map((m) => [m.envelope, m.raw.toString()])).to.deep.equal([
+      ['- Sat Jan 01 00:00:00 2000', 'Subject: x\n\nbody\n\nFrom now on, y\n'],
+      ['bob at example.org  Thu Oct  4 10:00:00 2001', '\nsecond\n'],
+    ]);
   });
 
   it('a From_ line needs an empty line before it; an input not starting with From_ is one message', async () => {

@@ -6,7 +6,10 @@
 //
 // Deviation (RFC 4155 §2): RFC 4155 allows any line starting with `From ` to begin a message. We also require
 // the empty line before it (every mbox writer puts one there), so an unquoted `From ` line inside a body
-// written by a careless mboxo writer does not cut a message in two.
+// written by a careless mboxo writer does not cut a message in two; and the timestamp RFC 4155 puts after the
+// sender, known by its weekday (UNIX asctime: `From alice@example.org Mon Nov 23 11:17:00 2026`; writers vary the
+// rest: `From - Sat Jan 01 …`, `From bob at example.org  Thu …`), so that neither such a line nor text piped to
+// `irilink --mail` that starts `From now on, see https://…` is taken for an envelope (its first line was lost).
 //
 // Quoting: we read the mbox as mboxrd. Lines matching `>+From ` lose one `>` (mboxrd quotes by adding one `>`
 // to any line that matches `>*From `). An mboxo writer only quoted `From ` itself, so for an mboxo file a
@@ -45,6 +48,13 @@ function startsWithFrom(line: Buffer, at: number): boolean {
   if (line.length - at < 5) return false;
   for (let i = 0; i < 5; i++) if (line[at + i] !== FROM_[i]) return false;
   return true;
+}
+
+const WEEKDAY = /[ \t](?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)(?:[ \t\r\n]|$)/;
+
+/** A From_ line (RFC 4155 §2): `From `, the sender and a timestamp that starts with its weekday (see above). */
+export function isFromLine(line: Buffer): boolean {
+  return startsWithFrom(line, 0) && WEEKDAY.test(line.toString('latin1', 4, Math.min(line.length, 512)));
 }
 
 /** An empty line: nothing but an optional CR before its LF. */
@@ -106,8 +116,8 @@ export async function* splitMbox(
   // One complete line (with its LF, or the last line without one). Returns a finished message or undefined.
   const takeLine = (line: Buffer): MboxMessage | undefined => {
     let done: MboxMessage | undefined;
-    if (isMbox === undefined) isMbox = startsWithFrom(line, 0);
-    if (isMbox && previousEmpty && startsWithFrom(line, 0)) {
+    if (isMbox === undefined) isMbox = isFromLine(line);
+    if (isMbox && previousEmpty && isFromLine(line)) {
       if (started) done = finish();
       envelope = envelopeOf(line);
       started = true;

@@ -17,6 +17,7 @@ import { createDecoder, singleByteCharset } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
 import type { Chunk, DiagnosticCode, Link } from '../types.js';
 import { maskQuotePrefixes, unflow } from './flowed.js';
+import { isFromLine } from './mbox.js';
 import { types } from 'node:util';
 
 /** One linkified text part of a message. */
@@ -252,7 +253,7 @@ export async function linkifyMessage(
  * and an empty line ends the header block. The MIME parser reads every line up to an empty one as a header, so a
  * message without one (text piped to `irilink --mail`, a header block cut short) lost all its text without a word.
  * Deviation (broken mail), as mail readers and Python's `email` parser read it: then the first line that is no header
- * field starts the body (an mbox `From ` line first is skipped, as the parser skips it).
+ * field starts the body (an mbox From_ line first is skipped, as the parser skips it; mbox.ts isFromLine).
  * With an empty line in its first MAIL_LIMITS.headerBytes, the header block is the parser's when a header field comes
  * before that line (the parser passes over a stray line among its headers, a `>From ` line first for one); when none
  * does, nothing before it is a header (text of several paragraphs, piped: its first paragraph was lost) and the body
@@ -263,7 +264,8 @@ export async function linkifyMessage(
 function withHeaderEnd(raw: Buffer): Buffer {
   const head = raw.subarray(0, MAIL_LIMITS.headerBytes);
   const emptyLine = head.indexOf('\n\n') >= 0 || head.indexOf('\n\r\n') >= 0;
-  const start = head.indexOf('From ') === 0 ? head.indexOf(LF) + 1 : 0;
+  const firstEnd = head.indexOf(LF) + 1;
+  const start = firstEnd > 0 && isFromLine(head.subarray(0, firstEnd)) ? firstEnd : 0;
   const bodyAt = (at: number): Buffer => Buffer.concat([raw.subarray(0, at), EMPTY_LINE, raw.subarray(at)]);
   let i = start;
   while (i < head.length) {
