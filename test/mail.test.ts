@@ -403,6 +403,16 @@ describe('mail: mbox', () => {
     ]);
   });
 
+  it('a UTF-8 byte order mark before the first line hides neither the From_ line nor the first header field', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const mbox = 'From a@b Mon Nov 23 10:00:00 2026\nSubject: one\n\nsee https://example.org/1\n\nFrom c@d Mon Nov 23 10:00:00 2026\nSubject: two\n\nsee https://example.org/2\n';
+    const subjects: (string | undefined)[] = [];
+    for await (const m of linkifyMail(Buffer.concat([bom, Buffer.from(mbox)]))) subjects.push(m.subject);
+    expect(subjects).to.deep.equal(['one', 'two']); // it was one message, its subject 'one'
+    const m = await linkifyMessage(Buffer.concat([bom, Buffer.from('Subject: hi\n\nsee https://example.org/x\n')]));
+    expect([m.subject, m.parts.map((p) => marked(p))]).to.deep.equal(['hi', ['see ⸠https://example.org/x⸡\n']]); // subject was lost
+  });
+
   it('a From_ line needs an empty line before it; an input not starting with From_ is one message', async () => {
     const mbox = 'From a Sat\nSubject: x\n\nbody\nFrom here, not a separator\n\nFrom b Sun\n\nsecond\n';
     expect((await collectRaw([Buffer.from(mbox)])).map((m) => m.raw)).to.deep.equal([

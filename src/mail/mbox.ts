@@ -57,6 +57,11 @@ export function isFromLine(line: Buffer): boolean {
   return startsWithFrom(line, 0) && WEEKDAY.test(line.toString('latin1', 4, Math.min(line.length, 512)));
 }
 
+/** The line starts with the UTF-8 byte order mark, EF BB BF. */
+export function hasBom(line: Buffer): boolean {
+  return line.length >= 3 && line[0] === 0xef && line[1] === 0xbb && line[2] === 0xbf;
+}
+
 /** An empty line: nothing but an optional CR before its LF. */
 function isEmptyLine(line: Buffer): boolean {
   return line.length === 0 || (line.length === 1 && (line[0] === LF || line[0] === CR)) || (line.length === 2 && line[0] === CR && line[1] === LF);
@@ -104,6 +109,7 @@ export async function* splitMbox(
   let started = false; // a message (or the lone message) is being collected
   let previousEmpty = true; // the line before the current one was empty (true at the start)
   let partial: Buffer | null = null; // an incomplete last line
+  let first = true; // the next line is the input's first
 
   const finish = (): MboxMessage => {
     // The empty line before a From_ line separates messages (RFC 4155 §2); it is not part of the message.
@@ -116,6 +122,12 @@ export async function* splitMbox(
   // One complete line (with its LF, or the last line without one). Returns a finished message or undefined.
   const takeLine = (line: Buffer): MboxMessage | undefined => {
     let done: MboxMessage | undefined;
+    if (first) {
+      // A UTF-8 byte order mark before the first line (a file saved by an editor that writes one) is no part of it:
+      // it hid the From_ line, and the mbox was read as one message. (WHATWG Encoding §6, decode, drops it so.)
+      first = false;
+      if (hasBom(line)) line = line.subarray(3);
+    }
     if (isMbox === undefined) isMbox = isFromLine(line);
     if (isMbox && previousEmpty && isFromLine(line)) {
       if (started) done = finish();

@@ -17,7 +17,7 @@ import { createDecoder, singleByteCharset } from '../stream/decode.js';
 import type { Decoder } from '../stream/decode.js';
 import type { Chunk, DiagnosticCode, Link } from '../types.js';
 import { maskQuotePrefixes, unflow } from './flowed.js';
-import { isFromLine } from './mbox.js';
+import { hasBom, isFromLine } from './mbox.js';
 import { types } from 'node:util';
 
 /** One linkified text part of a message. */
@@ -173,7 +173,10 @@ export async function linkifyMessage(
   let root: MimeNode | undefined;
   let children = 0; // MIME nodes below the root
   const rootData: Buffer[] = []; // the body of a multipart root outside its parts (preamble, epilogue)
-  splitter.end(withHeaderEnd(Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)));
+  const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  // A UTF-8 byte order mark before the header (a .eml saved by an editor that writes one) is no part of the first
+  // field's name: it hid that field (mbox.ts drops it before an mbox's first line alike).
+  splitter.end(withHeaderEnd(hasBom(bytes) ? bytes.subarray(3) : bytes));
   let error: MailError | undefined;
   try {
     for await (const item of splitter as AsyncIterable<{ type: string; node?: MimeNode; value?: Buffer } & Partial<MimeNode>>) {
