@@ -72,6 +72,21 @@ describe('mail: charsets', () => {
     expect(p.links[1]!.uri).to.equal('http://xn--r8jz45g.xn--zckzah/%E5%9C%B0%E5%9B%B3?%E9%9A%8E=3');
   });
 
+  it('ISO-2022-JP without a charset (or as us-ascii) is read as ISO-2022-JP: its IRI keeps its path (it read $BF|K\\)', async () => {
+    const jp = Buffer.from([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x4b, 0x5c, 0x1b, 0x28, 0x42]); // 日本, RFC 1468
+    for (const header of ['', 'Content-Type: text/plain; charset=us-ascii\n']) {
+      const raw = Buffer.concat([Buffer.from(`Subject: x\n${header}\nsee http://example.jp/`), jp, Buffer.from('/x now\n')]);
+      const p = (await linkifyMessage(raw)).parts[0]!;
+      expect([p.charset, p.links.map((l) => [l.text, l.uri])], header).to.deep.equal([
+        'iso-2022-jp',
+        [['http://example.jp/日本/x', 'http://example.jp/%E6%97%A5%E6%9C%AC/x']],
+      ]);
+    }
+    // 8-bit bytes beside an ESC $ B are not ISO-2022-JP: the guess stays UTF-8.
+    const mixed = Buffer.concat([Buffer.from('Subject: x\n\nsee é http://example.jp/'), jp, Buffer.from('/x\n')]);
+    expect((await linkifyMessage(mixed)).parts[0]!.charset).to.equal('utf-8');
+  });
+
   it('Shift_JIS: the http query is percent-encoded in the document charset (3987bis §3.5), the path in UTF-8', async () => {
     const m = await one('shift_jis.eml');
     checkInvariants(m);

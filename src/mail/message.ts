@@ -7,7 +7,7 @@
 // The MIME layer is @zone-eu/mailsplit, the splitter mailparser is built on. mailparser itself merges every
 // text part into one string and decodes format=flowed before the charset, so the per-part charset (needed for
 // 3987bis §3.5) and the part boundaries would be lost; we use its splitter and do the text steps here.
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { MimeNode } from '@zone-eu/mailsplit';
 import { appendChunks, createScanner, EmbeddingTracker, linkChunk, textChunk } from '../detect/index.js';
 import { checkOptionNames, checkOptionsArgument } from '../detect/options.js';
@@ -298,6 +298,7 @@ const SPACE = 0x20;
 const COLON = 0x3a;
 const SLASH = 0x2f;
 const DEL = 0x7f;
+const ESC = 0x1b;
 const EMPTY_LINE = Buffer.from('\r\n');
 
 function reason(cause: unknown): string {
@@ -375,7 +376,7 @@ function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder:
   let name = declared === undefined ? '' : withoutComments(declared).toLowerCase();
   name = unicodeCharset(name, bytes) ?? name;
   const unknown = (): { decoder: Decoder; charset: string } => {
-    const guess = isUtf8(bytes) ? 'utf-8' : 'windows-1252';
+    const guess = looksIso2022Jp(bytes) ? 'iso-2022-jp' : isUtf8(bytes) ? 'utf-8' : 'windows-1252';
     return { decoder: createDecoder(guess), charset: guess };
   };
   if (name === '' || name === 'us-ascii' || name === 'ascii' || name === 'ansi_x3.4-1968') return unknown();
@@ -388,6 +389,19 @@ function charsetDecoder(declared: string | undefined, bytes: Buffer): { decoder:
   } catch {
     return unknown();
   }
+}
+
+/**
+ * RFC 1468: ISO-2022-JP, the charset of Japanese mail, is 7-bit and switches to JIS X 0208 with ESC $ B (ESC $ @: its
+ * 1978 edition). A part with no charset (or us-ascii, or one not known) whose bytes are 7-bit and hold such a switch
+ * is ISO-2022-JP whose writer did not say so: read as ASCII, its Japanese came out as `$BF|K\` and an IRI lost its
+ * path. Deviation (RFC 2045 §5.2: no charset means us-ascii), as mail readers guess it.
+ */
+function looksIso2022Jp(bytes: Buffer): boolean {
+  for (let i = bytes.indexOf(ESC); i >= 0; i = bytes.indexOf(ESC, i + 1)) {
+    if (bytes[i + 1] === 0x24 && (bytes[i + 2] === 0x42 || bytes[i + 2] === 0x40)) return isAscii(bytes);
+  }
+  return false;
 }
 
 /** WHATWG Encoding §4.2 "Names and labels": the labels of UTF-16BE and UTF-16LE ("utf-16" aside, see unicodeCharset). */
