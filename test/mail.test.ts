@@ -74,7 +74,8 @@ describe('mail: charsets', () => {
 
   it('ISO-2022-JP without a charset (or as us-ascii) is read as ISO-2022-JP: its IRI keeps its path (it read $BF|K\\)', async () => {
     const jp = Buffer.from([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x4b, 0x5c, 0x1b, 0x28, 0x42]); // 日本, RFC 1468
-    for (const header of ['', 'Content-Type: text/plain; charset=us-ascii\n']) {
+    // iso-2022-jp-2 and -3 (RFC 1554, JIS X 0213), which the decoder does not know, are read as their common part too.
+    for (const header of ['', 'Content-Type: text/plain; charset=us-ascii\n', 'Content-Type: text/plain; charset=ISO-2022-JP-2\n']) {
       const raw = Buffer.concat([Buffer.from(`Subject: x\n${header}\nsee http://example.jp/`), jp, Buffer.from('/x now\n')]);
       const p = (await linkifyMessage(raw)).parts[0]!;
       expect([p.charset, p.links.map((l) => [l.text, l.uri])], header).to.deep.equal([
