@@ -417,6 +417,9 @@ describe('mail: mbox', () => {
       ['- Sat Jan 01 00:00:00 2000', 'Subject: x\n\nbody\n\nFrom now on, y\n'],
       ['bob at example.org  Thu Oct  4 10:00:00 2001', '\nsecond\n'],
     ]);
+    // `mbox: true` takes any `From ` line after an empty line, as RFC 4155 writes it (a writer may leave the date out).
+    expect((await collectRaw([Buffer.from('From a\n\nx\n\nFrom b\n\ny\n')], { mbox: true })).map((m) => m.envelope)).to.deep.equal(['a', 'b']);
+    expect((await collectRaw([Buffer.from('From a\n\nx\n\nFrom b\n\ny\n')])).map((m) => m.envelope)).to.deep.equal([undefined]);
   });
 
   it('a UTF-8 byte order mark before the first line hides neither the From_ line nor the first header field', async () => {

@@ -129,7 +129,9 @@ export async function* splitMbox(
       if (hasBom(line)) line = line.subarray(3);
     }
     if (isMbox === undefined) isMbox = isFromLine(line);
-    if (isMbox && previousEmpty && isFromLine(line)) {
+    // `mbox: true` says the input is an mbox: there any `From ` line after an empty line starts a message (RFC 4155
+    // §2 as written, for writers that leave the timestamp out).
+    if (isMbox && previousEmpty && (mode === true ? startsWithFrom(line, 0) : isFromLine(line))) {
       if (started) done = finish();
       envelope = envelopeOf(line);
       started = true;
