@@ -107,6 +107,29 @@ describe('logs: the log rules', () => {
     expect(links[0]!.uri).to.equal('https://example.org/%F0%9F%98%80');
   });
 
+  it('a `\\"` outside JSON (Apache, logfmt, RFC 5424 SD-PARAM) ends a link before its `\\`, on short and long lines', () => {
+    const cases = [
+      '203.0.113.5 - - [10/Oct/2025:13:55:36 +0000] "GET / HTTP/1.1" 200 612 "⸠http://example.com/a⸡\\"b" "curl/8.0"',
+      'ts=2025-10-10T13:55:36Z level=error err="Get \\"⸠https://example.com/metrics⸡\\": dial tcp: lookup ⸠example.com⸡: no such host"',
+      '<165>1 2025-10-10T13:55:36Z host app - - [ex@32473 note="see \\"⸠https://example.net/q⸡\\""] msg',
+    ];
+    for (const expected of cases) {
+      const links = expectLog(expected);
+      expect(links.map((l) => l.uri).join(' ')).to.not.contain('%5C');
+      const line = unmark(expected);
+      for (const step of [1, 5, line.length]) {
+        const scanner = new LogLineLinker().longLine(undefined);
+        const bytes = Buffer.from(line);
+        const long = [];
+        for (let i = 0; i < bytes.length; i += step) long.push(...scanner.write(bytes.subarray(i, i + step)));
+        long.push(...scanner.end());
+        expect(marked(line, long.map((l) => l.link)), `long line, ${step}-byte writes`).to.equal(expected);
+      }
+    }
+    // A `\` elsewhere is left to the detector (a Windows path, a backslash inside a link).
+    expectLog('see ⸠https://example.com/a\\b⸡ and C:\\sites\\x');
+  });
+
   it('key=: the key is not part of an email, also after a comma-space', () => {
     const expected = 'Apr 23 21:59:01 dns2 imapd: LOGIN FAILED, user=⸠sales@example.com⸡, ip=[::ffff:1.2.3.4]';
     expect(plain(unmark(expected))).to.contain('⸠user=sales@example.com⸡');

@@ -18,7 +18,7 @@ import { IncrementalLinkifier } from '../stream/incremental.js';
 import type { Scanner } from '../detect/index.js';
 import { EmbeddingReader } from '../detect/embedding.js';
 import type { Chunk, Link, LinkChunk } from '../types.js';
-import { isKeyEquals, isLogSyntax, jsonRun } from './view.js';
+import { isEscapedQuote, isKeyEquals, isLogSyntax, jsonRun } from './view.js';
 
 /** Units of decoded text held back for the JSON view: a `\uXXXX` escape is 6 units, `{"` 2. */
 const JSON_AHEAD = 6;
@@ -169,7 +169,7 @@ export class LongLineScanner {
     this.viewEnd += s.length;
   }
 
-  /** view.ts maskFields over view [from, to): `"` and `|` → U+0000, the `=` of a `key=` → space. */
+  /** view.ts maskFields over view [from, to): `"`, `|` and the `\` of `\"` → U+0000, the `=` of a `key=` → space. */
   private mask(from: number, to: number): string {
     const v = this.view;
     const base = this.viewBase;
@@ -178,7 +178,8 @@ export class LongLineScanner {
     let last = from - base;
     for (let k = from - base; k < to - base; k++) {
       const c = v.charCodeAt(k);
-      if (c === QUOTE || c === PIPE) {
+      // isEscapedQuote reads the unit after k: advance() masks up to one unit before the view's end (or the end).
+      if (c === QUOTE || c === PIPE || isEscapedQuote(v, k, c)) {
         out += v.slice(last, k) + NUL;
         last = k + 1;
       } else if (c === EQUALS && isKeyEquals(v, k)) {

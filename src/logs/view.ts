@@ -11,6 +11,10 @@
 //   quoted fields, `key="…"`, pipe-separated records) and a URI never holds them raw (RFC 3986 §2: `"` and `|`
 //   are not URI characters; servers log them as %22 / \x22). So a link inside a quoted value ends at the
 //   closing quote even when it does not start right after the opening one (P6 covers only that case).
+// - a `\` right before a `"` becomes U+0000 as well: it escapes the quote, outside JSON too (Apache's
+//   mod_log_config writes a `"` in a field as `\"`, logfmt and RFC 5424 §6.3.3 PARAM-VALUE escape `"` as `\"`),
+//   and `\` is no URI character either (RFC 3986 §2), so `err="Get \"https://example.com/m\": …"` links
+//   `https://example.com/m`, not `https://example.com/m\`.
 // - `key=` at the start of a token (line start or after whitespace or U+0000) loses its `=` to a space, so the
 //   key is not taken into the value: `user=alice@example.com` is the email `alice@example.com`, not an email
 //   whose local part is `user=alice` (`=` is an RFC 5322 atext character).
@@ -165,8 +169,9 @@ function isTokenBoundary(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0 || c === 0x0a || c === 0x0d;
 }
 
-// `"` and `|` → U+0000; the `=` of a `key=` at a token start → space. Same length. One pass that only stops at
-// `"`, `|` and `=`; at `=` a back-scan over at most 64 key characters.
+// `"`, `|` and a `\` before a `"` → U+0000; the `=` of a `key=` at a token start → space. Same length. One pass
+// that only stops at `"`, `|`, `\` and `=`; at `\` a look at the next unit, at `=` a back-scan over at most 64 key
+// characters.
 function maskFields(text: string): string {
   if (text.indexOf('"') < 0 && text.indexOf('|') < 0 && text.indexOf('=') < 0) return text;
   let out = '';
@@ -174,7 +179,7 @@ function maskFields(text: string): string {
   const n = text.length;
   for (let k = 0; k < n; k++) {
     const c = text.charCodeAt(k);
-    if (c === QUOTE || c === PIPE) {
+    if (c === QUOTE || c === PIPE || isEscapedQuote(text, k, c)) {
       out += text.slice(last, k) + NUL;
       last = k + 1;
     } else if (c === EQUALS && isKeyEquals(text, k)) {
@@ -183,6 +188,12 @@ function maskFields(text: string): string {
     }
   }
   return last === 0 ? text : out + text.slice(last);
+}
+
+// RFC 5424 §6.3.3 (PARAM-VALUE: `"` written `\"`), and Apache's and logfmt's quoted fields: the `\` of `\"`
+// belongs to the quote (see the file comment). `c` is text[k].
+export function isEscapedQuote(text: string, k: number, c: number): boolean {
+  return c === BACKSLASH && text.charCodeAt(k + 1) === QUOTE;
 }
 
 // key = [A-Za-z_][A-Za-z0-9_.-]{0,63} at a token start (line start, whitespace, U+0000 or a masked quote), the
