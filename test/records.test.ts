@@ -481,6 +481,17 @@ describe('records: legacy charsets (encoding)', () => {
     expect(() => createRecordStream({ encoding: 'utf-16le' })).to.throw(TypeError);
     expect(() => createRecordStream({ encoding: 'no-such-charset' })).to.throw(TypeError);
   });
+
+  it('refuses UTF-16 and UTF-32 under every label, not only utf-16/utf-32 (WHATWG: unicode, csunicode, unicodefffe …)', () => {
+    // Each of these read a UTF-8 log as UTF-16 or UTF-32 and answered every line with no links, silently.
+    for (const encoding of ['unicode', 'csunicode', 'iso-10646-ucs-2', 'unicodefeff', 'unicodefffe', 'ucs4', 'UTF-32']) {
+      expect(() => createRecordStream({ encoding }), encoding).to.throw(TypeError, /0x0A/);
+      expect(() => createLogLinkStream({ encoding }), encoding).to.throw(TypeError, /0x0A/);
+      expect(() => linkRecords('a https://example.com/\n', { encoding }), encoding).to.throw(TypeError, /0x0A/);
+    }
+    // ASCII-compatible charsets other than UTF-8 stay accepted.
+    expect(linkRecords('a https://example.com/\n', { encoding: 'cesu-8' })[0]!.links.map((l) => l.text)).to.deep.equal(['https://example.com/']);
+  });
 });
 
 describe('records: a filter that answers each line before the next arrives', () => {

@@ -35,6 +35,7 @@ import { Buffer, isAscii, isUtf8 } from 'node:buffer';
 import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
 import { badArgument, badOption } from '../errors.js';
+import { planOf } from '../charsets.js';
 import { createDecoder } from '../stream/decode.js';
 import { workLater } from '../stream/later.js';
 import { jsonlText, linkRow } from '../render/jsonl.js';
@@ -106,7 +107,7 @@ export class RecordLinker {
     if (encoding !== undefined) {
       const decoder = createDecoder(encoding); // TypeError for an unknown charset
       if (!(decoder.byteMap.counting === 'utf8')) {
-        if (LINE_UNSAFE.has(encoding.toLowerCase().replace(/[^a-z0-9]/g, ''))) {
+        if (isLineUnsafe(encoding)) {
           throw badOption('encoding', 'an ASCII-compatible charset (a line break is the byte 0x0A)', encoding);
         }
         this.encoding = encoding;
@@ -213,8 +214,16 @@ function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean, out: 
   return decodedRecordLinks(linker, bytes, 'utf-8', first, out);
 }
 
-// Charsets in which the byte 0x0A can be part of a character (so lines cannot be found in the bytes).
-const LINE_UNSAFE = new Set(['utf16', 'utf16le', 'utf16be', 'ucs2', 'utf32', 'utf32le', 'utf32be', 'utf7', 'hz', 'hzgb2312']);
+/**
+ * A charset in which the byte 0x0A can be part of a character, so that lines cannot be found in the bytes: UTF-16
+ * and UTF-32 under any label the decoders take (the WHATWG Encoding Standard's `unicode`, `csunicode`,
+ * `iso-10646-ucs-2`, `unicodefeff` and `unicodefffe` name UTF-16 too, iconv-lite's `ucs4` UTF-32), known by the
+ * family the decoder reads them by (src/charsets.ts). UTF-7 and HZ-GB-2312 are refused by every decoder already.
+ */
+function isLineUnsafe(encoding: string): boolean {
+  const plan = planOf(encoding);
+  return plan.kind === 'legacy' && (plan.family === 'utf16' || plan.family === 'utf32');
+}
 
 /**
  * Decodes the line with the stream's decoder for `encoding` (`first`: the input's first line, see decode.ts); its
