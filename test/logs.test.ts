@@ -107,11 +107,13 @@ describe('logs: the log rules', () => {
     expect(links[0]!.uri).to.equal('https://example.org/%F0%9F%98%80');
   });
 
-  it('a `\\"` outside JSON (Apache, logfmt, RFC 5424 SD-PARAM) ends a link before its `\\`, on short and long lines', () => {
+  it('a `\\"` (Apache, logfmt, RFC 5424 SD-PARAM; also a logfmt line in a JSON string) ends a link before its `\\`, on short and long lines', () => {
     const cases = [
       '203.0.113.5 - - [10/Oct/2025:13:55:36 +0000] "GET / HTTP/1.1" 200 612 "⸠http://example.com/a⸡\\"b" "curl/8.0"',
       'ts=2025-10-10T13:55:36Z level=error err="Get \\"⸠https://example.com/metrics⸡\\": dial tcp: lookup ⸠example.com⸡: no such host"',
       '<165>1 2025-10-10T13:55:36Z host app - - [ex@32473 note="see \\"⸠https://example.net/q⸡\\""] msg',
+      // A logrus line in a Docker json-file log: the `\\\"` of the JSON string is the logfmt value's `\"`.
+      '{"log":"level=error msg=\\"Get \\\\\\"⸠https://example.com/metrics⸡\\\\\\": i/o timeout\\"\\n","stream":"stderr"}',
     ];
     for (const expected of cases) {
       const links = expectLog(expected);

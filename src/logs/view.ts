@@ -191,9 +191,13 @@ function maskFields(text: string): string {
 }
 
 // RFC 5424 §6.3.3 (PARAM-VALUE: `"` written `\"`), and Apache's and logfmt's quoted fields: the `\` of `\"`
-// belongs to the quote (see the file comment). `c` is text[k].
+// belongs to the quote (see the file comment). `c` is text[k]. The quote may be one the JSON view has made U+0000
+// already (RFC 8259 §7): a logfmt line inside a JSON string (Docker's json-file log of a logrus line) writes
+// `\"` as `\\\"`, which the view reads as `\` and a quote.
 export function isEscapedQuote(text: string, k: number, c: number): boolean {
-  return c === BACKSLASH && text.charCodeAt(k + 1) === QUOTE;
+  if (c !== BACKSLASH) return false;
+  const next = text.charCodeAt(k + 1);
+  return next === QUOTE || next === 0;
 }
 
 // key = [A-Za-z_][A-Za-z0-9_.-]{0,63} at a token start (line start, whitespace, U+0000 or a masked quote), the
