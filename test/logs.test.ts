@@ -139,6 +139,13 @@ describe('logs: the log rules', () => {
     expectLog('2013-06-10 18:33:32 [10099] H=(⸠yakult.com.tw⸡) [202.132.70.178]:3755 F=⸠menacedsj04@listserv.example.org⸡ rejected');
   });
 
+  it('key=: after a bracket that opens a token too (Java Map.toString), but not inside a URL (OData keys)', () => {
+    expectLog('params {email=⸠bob@example.com⸡, name=Bob}');
+    expectLog('[user=⸠bob@example.com⸡] 535 Incorrect authentication data (set_id=⸠eve@example.org⸡)'); // exim
+    expectLog('{"msg":"{email=⸠bob@example.com⸡}"}');
+    expectLog('GET ⸠https://services.example.com/V4/Products(ProductID=1)⸡ and ⸠https://example.com/a[id=2]⸡');
+  });
+
   it('key=: `=` inside a URL query is untouched', () => {
     expectLog('from=⸠https://example.com/login;jsessionid=AB12?a=b&c==d⸡ ok=1');
   });

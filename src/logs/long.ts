@@ -22,7 +22,7 @@ import { isEscapedQuote, isKeyEquals, isLogSyntax, jsonRun } from './view.js';
 
 /** Units of decoded text held back for the JSON view: a `\uXXXX` escape is 6 units, `{"` 2. */
 const JSON_AHEAD = 6;
-/** Pre-mask view units kept before the next unit to mask: isKeyEquals scans back 64 key units and one more. */
+/** Pre-mask view units kept before the next unit to mask: isKeyEquals scans back 64 key units and two more. */
 const KEY_BACK = 80;
 
 const QUOTE = 0x22;

@@ -15,9 +15,10 @@
 //   mod_log_config writes a `"` in a field as `\"`, logfmt and RFC 5424 §6.3.3 PARAM-VALUE escape `"` as `\"`),
 //   and `\` is no URI character either (RFC 3986 §2), so `err="Get \"https://example.com/m\": …"` links
 //   `https://example.com/m`, not `https://example.com/m\`.
-// - `key=` at the start of a token (line start or after whitespace or U+0000) loses its `=` to a space, so the
-//   key is not taken into the value: `user=alice@example.com` is the email `alice@example.com`, not an email
-//   whose local part is `user=alice` (`=` is an RFC 5322 atext character).
+// - `key=` at the start of a token (line start or after whitespace or U+0000, or after a `{`, `[` or `(` there)
+//   loses its `=` to a space, so the key is not taken into the value: `user=alice@example.com` and
+//   `{email=alice@example.com, id=1}` give the email `alice@example.com`, not an email whose local part is
+//   `user=alice` (`=` is an RFC 5322 atext character).
 //
 // And two filters on what the detector finds:
 // - a schemeless link right after `/` or `\` is a path segment, not a host: the request line
@@ -200,8 +201,8 @@ export function isEscapedQuote(text: string, k: number, c: number): boolean {
   return next === QUOTE || next === 0;
 }
 
-// key = [A-Za-z_][A-Za-z0-9_.-]{0,63} at a token start (line start, whitespace, U+0000 or a masked quote), the
-// `=` at `eq` followed by a value (not `=`, not a boundary, not the end).
+// key = [A-Za-z_][A-Za-z0-9_.-]{0,63} at a token start (line start, whitespace, U+0000 or a masked quote, or an
+// opening bracket there), the `=` at `eq` followed by a value (not `=`, not a boundary, not the end).
 export function isKeyEquals(text: string, eq: number): boolean {
   if (eq + 1 >= text.length) return false;
   const next = text.charCodeAt(eq + 1);
@@ -210,6 +211,16 @@ export function isKeyEquals(text: string, eq: number): boolean {
   const limit = Math.max(0, eq - 64);
   while (k > limit && isKeyChar(text.charCodeAt(k - 1))) k--;
   if (k === eq || !isKeyStart(text.charCodeAt(k))) return false;
+  if (isTokenStart(text, k)) return true;
+  // A bracket that opens a token: Java's Map.toString `{email=bob@example.com, id=1}`, `[user=…]`, `(user=…)`. Only
+  // at a token start, so never inside a URL (RFC 3986 §2: a URI holds no whitespace), where `Products(ID=1)` is a
+  // path (OData) and `=` stays.
+  const opener = text.charCodeAt(k - 1);
+  return (opener === 0x7b || opener === 0x5b || opener === 0x28) && isTokenStart(text, k - 1);
+}
+
+/** Whether text[k] starts a token: the line's start, or after whitespace, U+0000 or a quote. */
+function isTokenStart(text: string, k: number): boolean {
   return k === 0 || isTokenBoundary(text.charCodeAt(k - 1)) || text.charCodeAt(k - 1) === QUOTE;
 }
 
