@@ -221,6 +221,8 @@ describe('detect: P7 — file names', () => {
   itMarks([
     'edit main.cf and master.cf, enable multi-user.target, copy id_rsa.pub',
     'see System.map, httpd.pid, configure.ac, Makefile.am, out.ps, foo.inc, zone.tab, ld.so and libasound.so',
+    '\tat com.example.App.main(App.java:10) and HelloWorld.java, but ⸠www.example.java⸡ and ⸠example.java/x⸡',
+    'and still ⸠largeinfo.cc⸡ (C++ sources are `.cc` too, but hosts are written bare under it: not in the list)',
     'but ⸠www.notion.so⸡, ⸠notion.so/x⸡ and ⸠a.example.so⸡ (shared objects are two-label names: `notion.so` alone is not linked)',
     'but ⸠www.news.am⸡, ⸠news.am/x⸡ and ⸠https://wafa.ps⸡ (a scheme, `www.` or a path: a host)',
     'and still ⸠wttr.in⸡ and ⸠aviary.pl⸡ (country codes with many two-label hosts: not in the list)',

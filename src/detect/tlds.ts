@@ -38,15 +38,17 @@ export const DEFAULT_TLDS: ReadonlySet<string> = buildTldSet(IANA_TLDS);
  * (en-mixed, multilingual, mail, markdown: every bare two-label name with that TLD read by hand): systemd units
  * (`multi-user.target`), SSH keys (`id_rsa.pub`), Postfix and sendmail configuration (`main.cf`), PID files,
  * `System.map`, autotools (`configure.ac`, `Makefile.am`), PostScript, include files and tables, shared objects
- * (`ld.so`, `libfoo.so`, `sudoers.so`: 330 links of 68 names, every one a file) — none of them a host in the corpora.
+ * (`ld.so`, `libfoo.so`, `sudoers.so`: 330 links of 68 names, every one a file), Java sources (`HelloWorld.java`,
+ * `MainApplication.java`: 16 links of 8 names; a stack trace's `at x.main(App.java:10)` linked `https://app.java:10`)
+ * — none of them a host in the corpora.
  * The trade-off: written bare, real hosts under those country codes are not linked either (`news.am`, `wafa.ps`,
  * `notion.so`; with a scheme, `www.` or a path they are). Left out: `in` and `pl`, country codes with many two-label
- * hosts (`wttr.in`, `Aviary.pl` in the corpora, beside `Makefile.in` and Perl scripts), and `info` (`Korben.info`
- * beside `mail.info`).
+ * hosts (`wttr.in`, `Aviary.pl` in the corpora, beside `Makefile.in` and Perl scripts), `info` (`Korben.info`
+ * beside `mail.info`), and `cc` (60 links of C++ sources such as `addon.cc`, but also the host `largeinfo.cc`).
  */
 export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
   'md', 'py', 'rs', 'zip', 'sh', 'mov', 'pm', 'mk', 'tf',
-  'target', 'pub', 'cf', 'pid', 'map', 'ac', 'am', 'ps', 'inc', 'tab', 'so',
+  'target', 'pub', 'cf', 'pid', 'map', 'ac', 'am', 'ps', 'inc', 'tab', 'so', 'java',
 ]);
 
 /**
