@@ -336,15 +336,18 @@ describe('createLinkStream: UTF-8 decoding (WHATWG Encoding "UTF-8 decoder")', (
         const bytes = Buffer.from(raw);
         const whole = await streamParts(bytes.length > 0 ? [bytes] : []);
         const chunks = await streamParts(splitAt(bytes, cuts));
-        const text = decoder.decode(bytes);
+        // A UTF-16 BOM (FF FE, FE FF) makes the bytes UTF-16 (WHATWG Encoding §6 "decode"; TextDecoder('utf-8') does
+        // not sniff it).
+        const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
+        const text = utf16 === null ? decoder.decode(bytes) : new TextDecoder(utf16).decode(bytes);
         expect(joined(chunks)).to.equal(text);
         expect(merge(chunks)).to.deep.equal(merge(whole));
         // Chunks tile the bytes after a BOM; each chunk's bytes decode to its text.
-        const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+        const bom = utf16 !== null ? 2 : bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
         let pos = bom;
         for (const c of chunks) {
           expect(c.byteStart).to.equal(pos);
-          const slice = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(c.byteStart, c.byteEnd));
+          const slice = new TextDecoder(utf16 ?? 'utf-8', { ignoreBOM: true }).decode(bytes.subarray(c.byteStart, c.byteEnd));
           expect(slice).to.equal(c.text);
           pos = c.byteEnd!;
         }
@@ -352,6 +355,25 @@ describe('createLinkStream: UTF-8 decoding (WHATWG Encoding "UTF-8 decoder")', (
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('a UTF-16 byte order mark first (FF FE, FE FF) wins over UTF-8, split anywhere: the links of PowerShell 5 output', async () => {
+    const body = 'see https://例え.jp/x and a@example.org\r\n';
+    for (const [bom, order] of [[[0xff, 0xfe], 'utf16le'], [[0xfe, 0xff], 'utf16be']] as const) {
+      const le = Buffer.from(body, 'utf16le');
+      const bytes = Buffer.concat([Buffer.from(bom), order === 'utf16le' ? le : Buffer.from(le).swap16()]);
+      for (const cuts of [[], [1], [1, 2], [3], [2, 9, 10]]) {
+        const chunks = await streamParts(splitAt(bytes, cuts));
+        expect(joined(chunks), `${order} ${cuts}`).to.equal(body); // it was U+FFFD and letters between NULs
+        expect(chunks.filter((c) => c.type === 'link').map((c) => [c.text, c.byteStart, c.byteEnd])).to.deep.equal([
+          ['https://例え.jp/x', 10, 40],
+          ['a@example.org', 50, 76],
+        ]);
+      }
+    }
+    // Without one nothing changes, also for input shorter than a BOM (held until the end).
+    expect(joined(await streamParts([Buffer.from([0x68, 0x69])]))).to.equal('hi');
+    expect(joined(await streamParts([Buffer.from([0xff])]))).to.equal('\uFFFD');
   });
 
   const cases: [string, number[], string, [number, number][]][] = [

@@ -102,18 +102,42 @@ const NOT_LOADED: PushLinkifier = {
 
 type Mode = 'unknown' | 'bytes' | 'text';
 
+const NO_BYTES = Buffer.alloc(0);
+
 class LinkStream extends Transform {
   private linkifier: PushLinkifier;
   /** Loads the linkifier before the first write or the end is worked on; null once it is there. */
   private load: (() => Promise<PushLinkifier>) | null;
-  private readonly decoder: Decoder;
+  private decoder: Decoder;
   private mode: Mode = 'unknown';
+  /**
+   * WHATWG Encoding §6 "decode": a byte order mark at the start of the bytes wins over the label, and FF FE or FE FF
+   * means UTF-16 (LE or BE). A stream reading UTF-8 (the default) holds its first bytes here until it can tell (null
+   * once it has): a file saved as UTF-16 with a BOM (PowerShell 5's `>`, Notepad's "Unicode") read as UTF-8 was
+   * U+FFFD and letters between NULs, no link found. (The UTF-8 decoder drops its own BOM, EF BB BF.)
+   */
+  private sniff: Buffer | null;
 
   constructor(linkifier: PushLinkifier, load: (() => Promise<PushLinkifier>) | null, decoder: Decoder, highWaterMark: number) {
     super({ readableObjectMode: true, decodeStrings: false, readableHighWaterMark: highWaterMark });
     this.linkifier = linkifier;
     this.load = load;
     this.decoder = decoder;
+    this.sniff = decoder.byteMap.counting === 'utf8' ? NO_BYTES : null;
+  }
+
+  /** Bytes into the decoder: past the first two, as they come; before, held until the BOM is known (see sniff). */
+  private decode(bytes: Uint8Array): string {
+    if (this.sniff === null) return this.decoder.write(bytes);
+    const view = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const head = this.sniff.length === 0 ? view : Buffer.concat([this.sniff, view]);
+    if (head.length < 2) {
+      this.sniff = Buffer.from(head); // a copy: the writer may reuse its buffer
+      return '';
+    }
+    this.sniff = null;
+    if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) this.decoder = createDecoder('utf-16');
+    return this.decoder.write(head);
   }
 
   override _transform(data: unknown, encoding: BufferEncoding, callback: TransformCallback): void {
@@ -146,10 +170,10 @@ class LinkStream extends Transform {
       } else if (typeof data === 'string') {
         // A string written with another encoding ('hex', 'base64', …) stands for bytes.
         this.setMode('bytes');
-        chunks = this.pushDecoded(this.decoder.write(Buffer.from(data, encoding as BufferEncoding)));
+        chunks = this.pushDecoded(this.decode(Buffer.from(data, encoding as BufferEncoding)));
       } else if (types.isUint8Array(data)) { // another realm's Uint8Array too
         this.setMode('bytes');
-        chunks = this.pushDecoded(this.decoder.write(data));
+        chunks = this.pushDecoded(this.decode(data));
       } else {
         throw new TypeError(`irilink: createLinkStream(): write a Buffer, a Uint8Array or a string, got ${typeof data}`);
       }
@@ -168,7 +192,14 @@ class LinkStream extends Transform {
     }
     let chunks: Chunk[];
     try {
-      chunks = this.mode === 'bytes' ? this.pushDecoded(this.decoder.end()) : [];
+      chunks = [];
+      if (this.mode === 'bytes') {
+        // A lone first byte still held: it is the input (no BOM).
+        if (this.sniff !== null && this.sniff.length > 0) chunks = this.pushDecoded(this.decoder.write(this.sniff));
+        this.sniff = null;
+        const last = this.pushDecoded(this.decoder.end());
+        chunks = chunks.length === 0 ? last : chunks.concat(last);
+      }
       const rest = this.linkifier.end();
       chunks = chunks.length === 0 ? rest : chunks.concat(rest);
     } catch (error) {
