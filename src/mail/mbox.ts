@@ -7,9 +7,10 @@
 // Deviation (RFC 4155 §2): RFC 4155 allows any line starting with `From ` to begin a message. We also require
 // the empty line before it (every mbox writer puts one there), so an unquoted `From ` line inside a body
 // written by a careless mboxo writer does not cut a message in two; and, unless the caller says `mbox: true`, the
-// timestamp RFC 4155 puts after the sender, known by its weekday (UNIX asctime: `From alice@example.org Mon Nov 23 11:17:00 2026`; writers vary the
-// rest: `From - Sat Jan 01 …`, `From bob at example.org  Thu …`), so that neither such a line nor text piped to
-// `irilink --mail` that starts `From now on, see https://…` is taken for an envelope (its first line was lost).
+// timestamp RFC 4155 puts after the sender, known by its weekday (UNIX asctime: `From alice@example.org Mon Nov 23
+// 11:17:00 2026`; writers vary the rest: `From - Sat Jan 01 …`, `From bob at example.org  Thu …`), so that neither
+// such a line nor text piped to `irilink --mail` that starts `From now on, see https://…` is taken for an envelope
+// (its first line was lost).
 //
 // Quoting: we read the mbox as mboxrd. Lines matching `>+From ` lose one `>` (mboxrd quotes by adding one `>`
 // to any line that matches `>*From `). An mboxo writer only quoted `From ` itself, so for an mboxo file a
