@@ -171,6 +171,30 @@ describe('irilink command: modes (issue 6)', function () {
       expect(line1.slice(l.start, l.end)).to.equal(l.text);
     });
 
+    it('a file saved as UTF-16 with a byte order mark is skipped with a message naming it; the other files are read (--records, --logs)', () => {
+      // PowerShell 5's `>`: read as UTF-8 it gave a record per 0x0A byte and no link in any, exit 0.
+      const dir = mkdtempSync(path.join(tmpdir(), 'irilink-bom-'));
+      try {
+        const utf16 = path.join(dir, 'ps.log');
+        writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('GET https://ps.example/x\r\n', 'utf16le')]));
+        const r = irilink(['--records', access, utf16, tail]);
+        expect(r.status).to.equal(1);
+        expect(r.stderr).to.include(`cannot read ${utf16}: the input starts with a UTF-16 byte order mark (FF FE, UTF-16LE)`);
+        expect(jsonLines(r.stdout).map((o) => o.line)).to.deep.equal([1, 2, 3, 4, 5, 6]); // access.log's 4, tail.log's 2
+        const logs = irilink(['--logs', utf16]);
+        expect(logs.status).to.equal(1);
+        expect(logs.stdout).to.equal('');
+        expect(logs.stderr).to.include('UTF-16 byte order mark');
+        // Standard input too.
+        const piped = irilink(['--records'], readFileSync(utf16));
+        expect([piped.status, piped.stdout]).to.deep.equal([1, '']);
+        // A charset other than UTF-8 reads FF FE as its own characters.
+        expect(irilink(['--records', '--encoding', 'windows-1252', utf16]).status).to.equal(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('--records --logs: the log rules (no quotes, no |, two links in the JSON line)', () => {
       const r = irilink(['--records', '--logs', access, tail]);
       expect(r.status, r.stderr).to.equal(0);

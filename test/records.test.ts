@@ -98,7 +98,7 @@ describe('records: one JSON line per input line', () => {
   });
 
   it('invalid UTF-8: U+FFFD in the text, byte offsets still count the input bytes; a BOM counts on line 1', async () => {
-    const bad = Buffer.concat([Buffer.from('\xff\xfe ', 'latin1'), Buffer.from('https://example.com/a'), Buffer.from([0x80]), Buffer.from('b x\n')]);
+    const bad = Buffer.concat([Buffer.from('\xff\xfd ', 'latin1'), Buffer.from('https://example.com/a'), Buffer.from([0x80]), Buffer.from('b x\n')]);
     const [r] = await records([bad]);
     expect(r!.links.map((l) => [l.text, l.byteStart, l.byteEnd])).to.deep.equal([['https://example.com/a\ufffdb', 3, 26]]);
     expect(r!.links[0]!.diagnostics).to.include('invalid-utf8');
@@ -259,7 +259,7 @@ describe('records: one JSON line per input line', () => {
     // The same records when the line is held whole.
     expect(await records(pieces, { maxRecordBytes: 2 * 1024 * KiB })).to.deep.equal(rs);
     // The scanner of the long line holds a few KiB at any time, not the line.
-    const { scanner } = new RecordLinker().longRecord();
+    const { scanner } = new RecordLinker().longRecord(input);
     let most = 0;
     for (let i = 0; i < input.length; i += 64 * 1024) {
       scanner.write(input.subarray(i, Math.min(i + 64 * 1024, line.length)));
@@ -491,6 +491,57 @@ describe('records: legacy charsets (encoding)', () => {
     }
     // ASCII-compatible charsets other than UTF-8 stay accepted.
     expect(linkRecords('a https://example.com/\n', { encoding: 'cesu-8' })[0]!.links.map((l) => l.text)).to.deep.equal(['https://example.com/']);
+  });
+});
+
+describe('records: UTF-8 input that starts with a UTF-16 byte order mark is refused', () => {
+  const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('see https://example.com/\r\nnext\r\n', 'utf16le')]);
+  const utf16be = Buffer.from(Buffer.from(utf16le).swap16()); // FE FF and big-endian units
+  const failure = async (pieces: Buffer[], options?: RecordOptions): Promise<unknown> => {
+    try {
+      await run(pieces, options);
+    } catch (error) {
+      return error;
+    }
+    return null;
+  };
+
+  it('the streams fail with an error that names the byte order mark, whatever the writes (it answered every line without links)', async () => {
+    for (const [input, bom] of [[utf16le, 'FF FE'], [utf16be, 'FE FF']] as const) {
+      for (const pieces of [[input], [input.subarray(0, 1), input.subarray(1)], [input.subarray(0, 1), input.subarray(1, 2), input.subarray(2)]]) {
+        const error = await failure(pieces);
+        expect(error, bom).to.be.instanceOf(Error);
+        expect((error as Error).message).to.include(bom).and.to.include('UTF-16');
+      }
+      expect(await failure([input], { encoding: 'utf-8' }), 'utf-8 named').to.be.instanceOf(Error);
+    }
+    const rows: unknown[] = [];
+    const stream = createLogLinkStream();
+    const done = new Promise<unknown>((resolve) => stream.on('error', resolve).on('end', () => resolve(null)));
+    stream.on('data', (d) => rows.push(d));
+    stream.end(utf16le);
+    expect(await done).to.be.instanceOf(Error);
+    expect(rows).to.deep.equal([]);
+  });
+
+  it('also when the first line is longer than maxRecordBytes (scanned in pieces)', async () => {
+    const long = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('x'.repeat(300), 'utf16le').filter((b) => b !== 0x0a)]);
+    expect(await failure([long.subarray(0, 1), long.subarray(1)], { maxRecordBytes: 64 })).to.be.instanceOf(Error);
+    expect(await failure([long], { maxRecordBytes: 64 })).to.be.instanceOf(Error);
+  });
+
+  it('RecordLinker and linkRecords refuse it at line 1 only; a legacy charset reads FF FE as its characters', () => {
+    expect(() => linkRecords(utf16le)).to.throw(Error, /FF FE/);
+    expect(() => new RecordLinker().record(utf16le.subarray(0, 20))).to.throw(Error, /FF FE/);
+    const linker = new RecordLinker();
+    expect(linker.record(Buffer.from('a https://example.com/')).links).to.have.length(1);
+    expect(linker.record(Buffer.from([0xff, 0xfe, 0x20, 0x61])).links).to.deep.equal([]); // line 2: U+FFFD U+FFFD
+    // windows-1252: FF FE are ÿþ, a line like any other.
+    expect(linkRecords(Buffer.from('\xff\xfe https://example.com/\n', 'latin1'), { encoding: 'windows-1252' })[0]!.links.map((l) => l.text)).to.deep.equal([
+      'https://example.com/',
+    ]);
+    // The UTF-8 BOM is still dropped as before.
+    expect(linkRecords('\ufeffhttps://example.com/')[0]!.links[0]).to.deep.include({ start: 0, byteStart: 3 });
   });
 });
 

@@ -23,7 +23,8 @@ import type { RenderFormat } from '../render/index.js';
 import type { ChunkRenderer } from '../render/common.js';
 import { createMarkdownSourceRenderer } from '../markdown/source.js';
 import { createLogLinkStream, createRecordStream } from '../logs/index.js';
-import { createCliLogStream } from '../logs/records.js';
+import { createCliLogStream, startsWithUtf16Bom, utf16InputError } from '../logs/records.js';
+import { createDecoder } from '../stream/decode.js';
 import { jsonlText } from '../render/jsonl.js';
 import { createLinkStream } from '../stream/transform.js';
 import type { StreamOptions } from '../stream/transform.js';
@@ -563,17 +564,33 @@ function inputName(file: string): string {
  * --records: the inputs as one byte stream, so that line numbers continue across files. A file whose last byte
  * is not a LF gets one (its last line is a record of its own; after a final CR the LF makes a CR LF, one break,
  * so that a LF starting the next file is not taken into that break). An input that cannot be read is reported
- * through `failed` and skipped.
+ * through `failed` and skipped, and so is one that starts with a UTF-16 byte order mark when `utf8` (the record
+ * stream refuses it only at the start of the whole input: src/logs/records.ts refuseUtf16).
  */
-async function* joined(files: string[], stdin: Readable, failed: (file: string, error: unknown) => void): AsyncGenerator<Buffer> {
+async function* joined(files: string[], stdin: Readable, failed: (file: string, error: unknown) => void, utf8: boolean): AsyncGenerator<Buffer> {
   let last = 0x0a;
   for (const file of files) {
+    // The file's first byte, held until the second shows whether the two are a UTF-16 byte order mark.
+    let head: Buffer | null = utf8 ? Buffer.alloc(0) : null;
     try {
       for await (const data of open(file, stdin)) {
-        const bytes = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
+        let bytes = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
+        if (head !== null) {
+          bytes = head.length === 0 ? bytes : Buffer.concat([head, bytes]);
+          if (bytes.length < 2) {
+            head = Buffer.from(bytes);
+            continue;
+          }
+          head = null;
+          if (startsWithUtf16Bom(bytes)) throw utf16InputError(bytes);
+        }
         if (bytes.length === 0) continue;
         last = bytes[bytes.length - 1]!;
         yield bytes;
+      }
+      if (head !== null && head.length > 0) {
+        last = head[head.length - 1]!;
+        yield head;
       }
     } catch (error) {
       failed(file, error);
@@ -629,7 +646,9 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     try {
       // The links --schemes/--no-email leave out are left out by the stream itself (no JSON parsed again).
       const records = createCliLogStream(recordOptions(settings, settings.logRules), 'records', settings.keep);
-      await pipeline(joined(settings.files, stdin, failed), records, writer(stdout));
+      const encoding = (settings.streamOptions as { encoding?: string }).encoding;
+      const utf8 = encoding === undefined || createDecoder(encoding).byteMap.counting === 'utf8';
+      await pipeline(joined(settings.files, stdin, failed, utf8), records, writer(stdout));
     } catch (error) {
       // Read errors are reported (and skipped) inside joined(); what reaches here is the stream or the output.
       if (isEpipe(error)) process.exit(0);

@@ -15,7 +15,8 @@
 //   out of the raw record without decoding it;
 // - input is UTF-8 unless `encoding` names another charset (each line decoded by itself with the stream's
 //   decoders, NFC for legacy charsets, 3987bis §3.5 document charset for http queries; a charset whose bytes
-//   can hold 0x0A inside a character, such as UTF-16, cannot be split into lines and is refused); invalid bytes
+//   can hold 0x0A inside a character, such as UTF-16, cannot be split into lines and is refused, as is UTF-8
+//   input whose first bytes are a UTF-16 byte order mark, with an error at its first line); invalid bytes
 //   become U+FFFD (with an `invalid-utf8` diagnostic on a UTF-8 link that holds one) and the byte offsets still
 //   count the input bytes;
 // - memory: one line at a time. A line longer than `maxRecordBytes` (default 256 KiB) is not held whole: it is
@@ -128,12 +129,23 @@ export class RecordLinker {
   lastLineUnits = 0;
 
   /**
+   * WHATWG Encoding §6 "decode": a byte order mark wins over the label, and FF FE or FE FF at the start of the input
+   * mean UTF-16, whose lines cannot be found in its bytes (isLineUnsafe). Read as UTF-8, such a file (PowerShell 5's
+   * `>`, Notepad's "Unicode") gave a record per 0x0A byte and no link in any: refused at its first line, as an
+   * `encoding` of UTF-16 is. `head`: the first line's first bytes (at least two when the line has them).
+   */
+  private refuseUtf16(head: Uint8Array): void {
+    if (this.encoding === undefined && startsWithUtf16Bom(head)) throw utf16InputError(head);
+  }
+
+  /**
    * The next line, when it is too long to hold whole: its number, and a scanner to give its bytes to (the links
    * it returns are those record() would give for the whole line, with the same offsets). The record stream's
    * machinery, left out of the published types.
    * @internal
    */
-  longRecord(): { line: number; scanner: LongLineScanner } {
+  longRecord(head: Uint8Array): { line: number; scanner: LongLineScanner } {
+    if (this.lineNumber === 0) this.refuseUtf16(head);
     this.lineNumber++;
     return { line: this.lineNumber, scanner: this.linker.longLine(this.encoding, this.lineNumber === 1) };
   }
@@ -162,6 +174,7 @@ export class RecordLinker {
    * - a line of an ASCII write is its slice of the write's text: no copy, no decoding of its own.
    */
   [lineRecord](bytes: Buffer, from: number, to: number, text: string | null): LinkRecord {
+    if (this.lineNumber === 0) this.refuseUtf16(bytes.subarray(from, to));
     const line = ++this.lineNumber;
     if (from === to || (this.encoding === undefined && isLinklessAscii(bytes, from, to))) {
       this.lastLineUnits = to - from; // ASCII: a unit a byte (an empty line is empty in every charset)
@@ -212,6 +225,20 @@ function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean, out: 
   // A BOM or invalid bytes: the stream's UTF-8 decoder (WHATWG) and its byte map give exact offsets. A BOM is
   // dropped on the input's first line only (decode.ts); on a later line U+FEFF is a character of the line.
   return decodedRecordLinks(linker, bytes, 'utf-8', first, out);
+}
+
+/** Whether `bytes` start with a UTF-16 byte order mark, FF FE (LE) or FE FF (BE). */
+export function startsWithUtf16Bom(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+}
+
+/** The error for UTF-8 input that starts with a UTF-16 byte order mark (`bytes`: its first bytes). */
+export function utf16InputError(bytes: Uint8Array): Error {
+  const bom = bytes[0] === 0xff ? 'FF FE, UTF-16LE' : 'FE FF, UTF-16BE';
+  return new Error(
+    `the input starts with a UTF-16 byte order mark (${bom}); lines are read as bytes, which needs UTF-8 or ` +
+      `another ASCII-compatible charset: convert it first (iconv -f UTF-16 -t UTF-8)`,
+  );
 }
 
 /**
@@ -438,7 +465,8 @@ class RecordStream extends Transform {
         return;
       }
       // Too long to hold: from here on the line is scanned in pieces, starting with what is pending.
-      const { line, scanner } = this.linker.longRecord();
+      const first = this.pending.length === 0 ? piece : this.pending[0]!.length >= 2 ? this.pending[0]! : Buffer.concat([...this.pending, piece]);
+      const { line, scanner } = this.linker.longRecord(first);
       this.long = { line, scanner, links: 0, bytes: 0 };
       // The record's head now, its links as they are found: the same bytes jsonlText gives for the whole record
       // ({ line, links } in that order, see emitLine; jsonlText's escaping maps each character by itself), never
