@@ -150,7 +150,10 @@ export class RecordLinker {
     return { line: this.lineNumber, scanner: this.linker.longLine(this.encoding, this.lineNumber === 1) };
   }
 
-  /** The record of the next line. `bytes` excludes its line break. */
+  /**
+   * The record of the next line. `bytes` excludes its line break. Throws an Error when the input is read as UTF-8
+   * and its first line starts with a UTF-16 byte order mark (refuseUtf16).
+   */
   record(line: Uint8Array): LinkRecord {
     // isUint8Array, not instanceof: a Uint8Array from another realm (a vm context, a test runner's) is one too.
     if (!types.isUint8Array(line)) throw badArgument('RecordLinker.record', 'bytes', 'a Buffer or a Uint8Array (one line)', line);
@@ -285,7 +288,8 @@ export function recordLink(l: Link, byteStart: number, byteEnd: number): RecordL
 
 /**
  * The record filter: bytes in (any chunking), one JSON line per input line out. See the file comment for the
- * contract. Throws a TypeError for a bad option before any data flows.
+ * contract. Throws a TypeError for a bad option before any data flows; fails with an Error when UTF-8 input
+ * starts with a UTF-16 byte order mark (RecordLinker refuseUtf16), before writing anything.
  *
  * @example
  * process.stdin.pipe(createRecordStream()).pipe(process.stdout);
