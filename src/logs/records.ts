@@ -37,7 +37,7 @@ import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
 import { badArgument, badOption } from '../errors.js';
 import { planOf } from '../charsets.js';
-import { createDecoder } from '../stream/decode.js';
+import { createDecoder, startsWithUtf16Bom } from '../stream/decode.js';
 import { workLater } from '../stream/later.js';
 import { jsonlText, linkRow } from '../render/jsonl.js';
 import type { JsonlLink, LinkFields } from '../render/jsonl.js';
@@ -228,11 +228,6 @@ function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean, out: 
   // A BOM or invalid bytes: the stream's UTF-8 decoder (WHATWG) and its byte map give exact offsets. A BOM is
   // dropped on the input's first line only (decode.ts); on a later line U+FEFF is a character of the line.
   return decodedRecordLinks(linker, bytes, 'utf-8', first, out);
-}
-
-/** Whether `bytes` start with a UTF-16 byte order mark, FF FE (LE) or FE FF (BE). */
-export function startsWithUtf16Bom(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
 }
 
 /** The error for UTF-8 input that starts with a UTF-16 byte order mark (`bytes`: its first bytes). */

@@ -61,6 +61,14 @@ export interface Decoder {
   end(): string;
 }
 
+/**
+ * Whether `bytes` start with a UTF-16 byte order mark, FF FE (LE) or FE FF (BE): WHATWG Encoding §6 "decode" reads
+ * such input as UTF-16 whatever its label says (LinkStream), and the record streams refuse it (src/logs/records.ts).
+ */
+export function startsWithUtf16Bom(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+}
+
 export function createDecoder(encoding?: string): Decoder {
   checkEncoding(encoding);
   if (encoding === undefined) return new Utf8Decoder();

@@ -20,7 +20,7 @@ import type { TransformCallback } from 'node:stream';
 import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import type { Chunk } from '../types.js';
 import type { LinkOptions } from '../detect/index.js';
-import { createDecoder } from './decode.js';
+import { createDecoder, startsWithUtf16Bom } from './decode.js';
 import type { Decoder } from './decode.js';
 import { Linkifier } from './linkifier.js';
 import { workLater } from './later.js';
@@ -136,7 +136,7 @@ class LinkStream extends Transform {
       return '';
     }
     this.sniff = null;
-    if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) this.decoder = createDecoder('utf-16');
+    if (startsWithUtf16Bom(head)) this.decoder = createDecoder('utf-16');
     return this.decoder.write(head);
   }
 
