@@ -44,7 +44,7 @@ function streamLinksResumed(pieces: readonly string[], options?: LinkOptions): {
     text = text.slice(k);
     base += k;
     from = r.settled - k;
-    resume = r.resume === undefined ? undefined : { at: r.resume.at - k, lowerLimit: r.resume.lowerLimit - k };
+    resume = r.resume === undefined ? undefined : { ...r.resume, at: r.resume.at - k, lowerLimit: r.resume.lowerLimit - k };
   };
   for (const piece of pieces) {
     text += piece;

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { createScanner, findLinks, type LinkOptions } from '../src/detect/index.js';
+import { createScanner, findLinks, type LinkOptions, type ScanResume } from '../src/detect/index.js';
 import { scanWhole, streamLinks } from './detect-support.js';
 import { MAX_WRAPPED_LENGTH } from '../src/detect/wrap.js';
 import type { Link } from '../src/types.js';
@@ -266,6 +266,66 @@ describe('detect: a link in a long run without a space is found whole', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+// A link cut at maxLinkLength would have gone on: the text after the cut, up to a barrier or the link's closing
+// quotation mark, is the rest of that link. It was scanned as new text, so a part of the URL the cut shortened
+// became a link of its own (`…&u=www.example.com/x` linked `www.example.com/x`).
+describe('detect: the rest of the run of a link cut at maxLinkLength is not scanned as new text', () => {
+  const o = { maxLinkLength: 64 };
+  const long = 'https://example.com/?a=' + 'x'.repeat(60); // 83 units: cut at 64
+  const cases: [string, string, string[]][] = [
+    ['a query parameter past the cut (it linked www.example.org/x)', `see ${long}&u=www.example.org/x&v=a@b.example end www.example.net`, ['www.example.net']],
+    ['a scheme past the cut (it linked https://example.org/)', `${long}&next=https://example.org/ and https://ok.example/`, ['https://ok.example/']],
+    ['up to the cut link\'s closing quotation mark: a link after it is found (minified JSON)', `{"a":"${long}&u=www.example.org/x","b":"https://ok.example/y"}`, ['https://ok.example/y']],
+    ['“…” as well', `“${long}&u=www.example.org/x”,www.example.net`, ['www.example.net']],
+    ['not up to a quotation mark the link did not start after', `(${long}&u="www.example.org/x") www.example.net`, ['www.example.net']],
+    ['up to a P1 bidi control', `${long}&u=www.example.org\u2067www.example.net\u2069`, ['www.example.net']],
+    ['up to an ideographic space', `${long}&u=例え.jp/x\u3000例え.jp`, ['例え.jp']],
+    ['with pieces that split a surrogate pair in the run', `${long}😀&u=www.example.org/😀\u3000😀 www.example.net`, ['www.example.net']],
+  ];
+  for (const [name, text, after] of cases) {
+    it(name, () => {
+      const links = findLinks(text, o);
+      expect(links[0]!.diagnostics, text).to.deep.equal(['link-too-long']);
+      expect(links.slice(1).map((l) => l.text)).to.deep.equal(after);
+      everySplit(text, o);
+      for (const size of [1, 3, 7]) expectInvariant(text, inPieces(text, [size]), o);
+    });
+  }
+  it('an email or an unlinked userinfo span cut at maxLinkLength: the same', () => {
+    const texts = [`https://u@evil.example/${'a'.repeat(60)}&u=www.example.org/x end www.example.net`];
+    for (const text of texts) {
+      expect(findLinks(text, o).map((l) => l.text)).to.deep.equal(['www.example.net']);
+      everySplit(text, o);
+    }
+  });
+  it('a non-final scan that stops in the rest of the run says so (resume.cutRun); the next scan needs it', () => {
+    const s = createScanner(o);
+    const head = `"${long}&u=`;
+    const r = s.scan(head, 0, false, 0);
+    expect(r.links.map((l) => l.end)).to.deep.equal([64]); // the cut counts from the run's start, the `"`
+    expect(r.settled).to.equal(head.length); // nothing of the run is held
+    expect(r.resume).to.deep.equal({ at: head.length, lowerLimit: head.length, cutRun: 0x22 });
+    const rest = 'www.example.org/x" www.example.net';
+    const k = r.settled - s.contextLength;
+    const next = (resume?: ScanResume) => s.scan(head.slice(k) + rest, r.settled - k, true, k, resume).links.map((l) => l.text);
+    expect(next({ ...r.resume!, at: r.resume!.at - k, lowerLimit: r.resume!.lowerLimit - k })).to.deep.equal(['www.example.net']);
+    // Without it the scan cannot know (the left context holds no barrier): the contract's one exception.
+    expect(next()).to.deep.equal(['www.example.org/x', 'www.example.net']);
+  });
+  it('the run goes on across many scans, holding nothing (10 MB after the cut, pieces of 64 KiB)', () => {
+    const text = 'https://example.com/' + '&u=www.example.org/'.repeat(500_000) + ' www.example.net';
+    const held = streamed(inPieces(text, [65_536]));
+    expect(held.links.map((l) => [l.start, l.end])).to.deep.equal([[0, 8192], [text.length - 15, text.length]]);
+    expect(held.maxHeld).to.be.at.most(65_536);
+  });
+  it('a bad cutRun in resume is a TypeError', () => {
+    const s = createScanner();
+    for (const cutRun of [-2, 1.5, 0x110000, '"']) {
+      expect(() => s.scan('abc', 0, false, 0, { at: 0, lowerLimit: 0, cutRun } as unknown as ScanResume)).to.throw(TypeError, /resume/);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // Marker helpers for the detection tests (the format of UTS #58 LinkDetectionTest.txt): `⸠` and `⸡` around
 // every expected link.
 import type { Link } from '../src/types.js';
-import { createScanner, findLinks, type LinkOptions } from '../src/detect/index.js';
+import { createScanner, findLinks, type LinkOptions, type ScanResume } from '../src/detect/index.js';
 
 export const OPEN_MARK = '⸠';
 export const CLOSE_MARK = '⸡';
@@ -68,7 +68,9 @@ export function scanWhole(text: string, options?: LinkOptions): Link[] {
 
 /**
  * Drives a scanner the way the stream does: append a piece, scan from the settled point, keep the text from
- * settled − contextLength, and finish with final = true. Returns every link found.
+ * settled − contextLength, and finish with final = true. Returns every link found. A scan's `resume` is passed
+ * back only where the contract needs it, after a link cut at maxLinkLength (`cutRun`): so these tests check that
+ * the other scans give the same answer without the hint (detect-scan-context.test.ts passes it every time).
  */
 export function streamLinks(pieces: readonly string[], options?: LinkOptions, onScan?: (held: number) => void): Link[] {
   const scanner = createScanner(options);
@@ -76,8 +78,9 @@ export function streamLinks(pieces: readonly string[], options?: LinkOptions, on
   let base = 0;
   let from = 0;
   const links: Link[] = [];
+  let resume: ScanResume | undefined;
   const step = (final: boolean): void => {
-    const r = scanner.scan(text, from, final, base);
+    const r = scanner.scan(text, from, final, base, resume);
     if (r.settled < from || r.settled > text.length || (final && r.settled !== text.length)) {
       throw new Error(`settled ${r.settled} out of range [${from}, ${text.length}] (final ${final})`);
     }
@@ -90,6 +93,7 @@ export function streamLinks(pieces: readonly string[], options?: LinkOptions, on
     text = text.slice(k);
     base += k;
     from = r.settled - k;
+    resume = r.resume?.cutRun === undefined ? undefined : { ...r.resume, at: r.resume.at - k, lowerLimit: r.resume.lowerLimit - k };
   };
   for (const piece of pieces) {
     text += piece;

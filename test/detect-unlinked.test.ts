@@ -43,10 +43,11 @@ describe('detect: unlinked spans (http(s) userinfo without a password)', () => {
     expect(findLinks('https://me@example.com')).to.deep.equal([]);
   });
 
-  it('a span cut at maxLinkLength also carries link-too-long (what follows the cut is scanned as new text)', () => {
-    const text = `https://u@evil.example/${'a'.repeat(60)} end`;
+  it('a span cut at maxLinkLength also carries link-too-long (the rest of its run is its own, not new text)', () => {
+    const text = `https://u@evil.example/${'a'.repeat(60)}&u=www.example.com/x end`;
     const chunks = linkify(text, { maxLinkLength: 64 });
     expect(chunks[0]).to.deep.include({ type: 'text', start: 0, end: 64, diagnostics: ['userinfo', 'link-too-long'] });
+    expect(chunks.slice(1).map((c) => [c.type, c.text])).to.deep.equal([['text', text.slice(64)]]);
     expect(linkify('https://u@evil.example/a')[0]!.diagnostics).to.deep.equal(['userinfo']);
   });
 

@@ -327,6 +327,37 @@ describe('createLinkStream: long writes', () => {
   });
 });
 
+describe('createLinkStream: a link cut at maxLinkLength', () => {
+  // The rest of a cut link's run is that link's: no link starts in it (src/detect/scanner.ts cutRunEnd). The stream
+  // settles through it and carries that fact from one scan to the next (ScanResume.cutRun), across pushes scanned in
+  // the tail and in place.
+  const run = (n: number): string => 'https://example.com/?a=' + 'é'.repeat(n) + '&u=www.example.org/x&v=a@b.example';
+  const text = `see ${run(9_000)} and www.example.net; {"u":"${run(70_000)}","v":"https://example.net/y"} ${run(200_000)}\u2067www.example.net/z`;
+  const expected = ['www.example.net', 'https://example.net/y', 'www.example.net/z'];
+
+  it('whole: the cut links, then only the links after each run', () => {
+    const links = linkify(text).filter((c) => c.type === 'link');
+    expect(links.filter((l) => l.diagnostics.includes('link-too-long'))).to.have.length(3);
+    expect(links.filter((l) => !l.diagnostics.includes('link-too-long')).map((l) => l.text)).to.deep.equal(expected);
+  });
+
+  it('any split of its bytes, and any split of its text through push() and pushFlat(): the same chunks', async () => {
+    const bytes = Buffer.from(text);
+    const whole = linkify(text);
+    await fc.assert(
+      fc.asyncProperty(longCutsArb, fc.boolean(), async (cuts, flat) => {
+        expect(withoutBytes(merge(await streamParts(splitAt(bytes, cuts.map((c) => c % bytes.length)))))).to.deep.equal(whole);
+        const linkifier = new Linkifier();
+        const out: Chunk[] = [];
+        for (const part of splitString(text, cuts.map((c) => c % text.length))) out.push(...(flat ? linkifier.pushFlat(part) : linkifier.push(part)));
+        out.push(...linkifier.end());
+        expect(merge(out)).to.deep.equal(whole);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
 describe('createLinkStream: UTF-8 decoding (WHATWG Encoding "UTF-8 decoder")', () => {
   const decoder = new TextDecoder('utf-8');
 

@@ -30,10 +30,17 @@ export interface ScanResult {
   settled: number;
   /**
    * Non-final scans only: where a rescan of the same text (plus more) from `settled` may pick up the trigger
-   * search. Pass it back as scan()'s `resume` (shifted like `settled` when text before it is dropped); the
-   * result is the same, without going through the triggers before `resume.at` again (a performance hint).
+   * search. Pass it back as scan()'s `resume` (shifted like `settled` when text before it is dropped): the
+   * result is the same, without going through the triggers before `resume.at` again (a performance hint), and
+   * after a link cut at maxLinkLength the next scan knows the rest of its run is no new text (`cutRun`).
    */
   resume?: ScanResume;
+}
+
+export interface UnlinkedSpan {
+  start: number;
+  end: number;
+  diagnostics: DiagnosticCode[];
 }
 
 /**
@@ -41,15 +48,16 @@ export interface ScanResult {
  * from text it had complete, and `lowerLimit` is the back-scan limit those decisions left (a rejected email
  * domain raises it, email.ts). Nothing else carries over from one trigger to the next.
  */
-export interface UnlinkedSpan {
-  start: number;
-  end: number;
-  diagnostics: DiagnosticCode[];
-}
-
 export interface ScanResume {
   at: number;
   lowerLimit: number;
+  /**
+   * Present when the scan stopped in the rest of the run of a link it cut at maxLinkLength (`link-too-long`, at
+   * === settled): that link's P6 closing quotation mark (a code point), or −1. No link starts before the run's next
+   * barrier or that mark. Left context cannot show this: without it, the next scan reads the rest of the run as
+   * new text and may link a part of the cut link (`&u=www.example.com/x`).
+   */
+  cutRun?: number;
 }
 
 export interface Scanner {
@@ -61,9 +69,10 @@ export interface Scanner {
    * with start/end = index in text + base. `settled` (from <= settled <= text.length): the result for
    * [from, settled) is final — no link found later will start before settled, every link starting before it is
    * returned and ends at or before it. When final is true the text is complete and settled === text.length.
-   * Chunking invariance: for any continuation U, with k = max(0, settled - contextLength),
-   * scan(text.slice(k) + U, settled - k, f, base + k) returns exactly the links that scan(text + U, from, f, base)
-   * returns at or after settled.
+   * Chunking invariance: for any continuation U, with k = max(0, settled - contextLength) and R the returned
+   * `resume` shifted by −k (at and lowerLimit), scan(text.slice(k) + U, settled - k, f, base + k, R) returns exactly
+   * the links that scan(text + U, from, f, base) returns at or after settled. Without R it does too, except after
+   * a link cut at maxLinkLength (R.cutRun present): then the rest of that link's run may be read as new text.
    * Bounded memory: when not final, text.length - settled < maxLinkLength + MAX_WRAPPED_LENGTH (2048), whatever
    * the input.
    * Linear rescans: `resume`, when given, must be the `resume` of the previous non-final scan of the same text
@@ -104,9 +113,16 @@ class LinkScanner implements Scanner {
     if (!Number.isInteger(base) || base < 0) throw badArgument('scan', 'base', 'a non-negative integer', base);
     if (
       resume !== undefined &&
-      !(resume !== null && Number.isInteger(resume.at) && resume.at >= from && resume.at <= text.length && Number.isInteger(resume.lowerLimit))
+      !(
+        resume !== null &&
+        Number.isInteger(resume.at) &&
+        resume.at >= from &&
+        resume.at <= text.length &&
+        Number.isInteger(resume.lowerLimit) &&
+        (resume.cutRun === undefined || (Number.isInteger(resume.cutRun) && resume.cutRun >= -1 && resume.cutRun <= 0x10ffff))
+      )
     ) {
-      throw badArgument('scan', 'resume', 'the resume of the previous scan ({ at, lowerLimit }, from <= at <= text.length)', resume);
+      throw badArgument('scan', 'resume', 'the resume of the previous scan ({ at, lowerLimit, cutRun? }, from <= at <= text.length)', resume);
     }
 
     if (!primer.done) {
@@ -123,7 +139,14 @@ class LinkScanner implements Scanner {
     // The segment state (st.segStart, st.cut) is exact at `known`; advance() brings it to a trigger.
     let known = from;
     let i = from;
-    if (resume !== undefined) {
+    if (resume !== undefined && resume.cutRun !== undefined) {
+      // The previous scan stopped in the rest of a cut link's run (at === from): it goes on here.
+      i = cutRunEnd(text, from, resume.cutRun);
+      if (i < 0) return inCutRun([], [], text, from, final, resume.cutRun);
+      st.lowerLimit = i;
+      st.newSegment(i);
+      known = i;
+    } else if (resume !== undefined) {
       // [from, resume.at) holds no barrier (the segment starts at `from`) and no trigger still to decide.
       known = resume.at;
       i = resume.at;
@@ -246,6 +269,11 @@ class LinkScanner implements Scanner {
           links.push(makeLink(st, st.start, e, base));
         }
         i = st.resume;
+        if (st.tooLong) {
+          // The rest of the cut link's run is that link's, not new text: no link starts in it (cutRunEnd).
+          i = cutRunEnd(text, i, st.closer);
+          if (i < 0) return inCutRun(links, unlinked, text, from, final, st.closer);
+        }
         decided = i;
         st.lowerLimit = i;
         st.newSegment(i);
@@ -267,6 +295,46 @@ class LinkScanner implements Scanner {
     // [segStart, advancedTo): the next scan may start both its trigger search and its barrier search there.
     return { links, unlinked, settled: st.segStart, resume: { at: advancedTo, lowerLimit: st.lowerLimit } };
   }
+}
+
+/**
+ * Where the rest of the run of a link cut at maxLinkLength (`link-too-long`) ends: the first barrier (a Hard
+ * character or a P1 bidi control) at or after `from`, or the link's P6 closing quotation mark `closer` (a code point,
+ * −1: none); −1 when the text ends first (or with a high surrogate). Either would have ended the link whatever came before it (UTS #58 §3.5,
+ * P6); up to there the text is the cut link's and no link starts in it (a query's `&u=www.example.com/x` past the
+ * cut is not a link of its own).
+ *
+ *     https://example.com/…(maxLinkLength)…|…&u=www.example.com/x "https://example.org"
+ *                                          ^cut                   ^returned
+ */
+function cutRunEnd(text: string, from: number, closer: number): number {
+  const n = text.length;
+  for (let j = from; j < n; ) {
+    const c = text.charCodeAt(j);
+    if (c < 128) {
+      if ((ASCII_FLAGS[c]! & A_HARD) !== 0 || c === closer) return j;
+      j++;
+      continue;
+    }
+    if (c === closer) return j;
+    if (j + 1 === n && c >= 0xd800 && c <= 0xdbff) return -1; // its character is not known yet
+    const cp = text.codePointAt(j)!;
+    if (isBarrier(cp)) return j;
+    j += cp > 0xffff ? 2 : 1;
+  }
+  return -1;
+}
+
+/**
+ * The result of a scan whose text ended in the rest of a cut link's run (cutRunEnd): all of it is settled, but for
+ * a high surrogate at the end of a non-final text, whose character is not known yet (it could be a barrier).
+ */
+function inCutRun(links: Link[], unlinked: UnlinkedSpan[], text: string, from: number, final: boolean, closer: number): ScanResult {
+  const n = text.length;
+  if (final) return { links, unlinked, settled: n };
+  const last = text.charCodeAt(n - 1);
+  const at = n > from && last >= 0xd800 && last <= 0xdbff ? n - 1 : n;
+  return { links, unlinked, settled: at, resume: { at, lowerLimit: at, cutRun: closer } };
 }
 
 /**

@@ -166,7 +166,7 @@ export class IncrementalLinkifier {
       const settled = this.base + this.from;
       if (flat && i < text.length && settled - textBase >= this.context) {
         const shift = textBase - this.base;
-        if (this.resume !== undefined) this.resume = { at: this.resume.at - shift, lowerLimit: this.resume.lowerLimit - shift };
+        if (this.resume !== undefined) this.resume = shifted(this.resume, shift);
         this.tail = text;
         this.base = textBase;
         this.from = settled - textBase;
@@ -222,13 +222,21 @@ export class IncrementalLinkifier {
       this.base = base + keepFrom;
     }
     this.from = settled - this.base;
+    // The hint is kept when the next scan starts where this one settled; a cut link's run (hint.cutRun) always
+    // settles there (the scanner stops at a code point's boundary, past every link).
     const hint = result.resume;
-    if (hint !== undefined && base + result.settled === settled) {
-      const shift = this.base - base;
-      this.resume = { at: hint.at - shift, lowerLimit: hint.lowerLimit - shift };
+    if (hint !== undefined && (base + result.settled === settled || hint.cutRun !== undefined)) {
+      this.resume = shifted(hint, this.base - base);
     }
     return out;
   }
+}
+
+/** A scan's resume hint for the same text with its first `shift` units dropped. */
+function shifted(r: ScanResume, shift: number): ScanResume {
+  const out: ScanResume = { at: r.at - shift, lowerLimit: r.lowerLimit - shift };
+  if (r.cutRun !== undefined) out.cutRun = r.cutRun;
+  return out;
 }
 
 /**
