@@ -4,9 +4,11 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import MarkdownIt from 'markdown-it';
 import { repoRoot } from './support/shared.js';
 import { ensureBuilt, fixture, irilink } from './support/cli.js';
+import { main } from '../src/cli/main.js';
 
 
 function jsonLines(text: string): Record<string, any>[] {
@@ -193,6 +195,30 @@ describe('irilink command: modes (issue 6)', function () {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    });
+
+    it('standard input that delivers its first byte alone: the byte is held until the next shows a BOM or not (--records)', async () => {
+      // main() in this process, with a standard input whose reads are the pieces given: no pipe timing involved.
+      const run = async (pieces: Buffer[]): Promise<[number, string, string]> => {
+        let out = '';
+        let err = '';
+        const stdout = new Writable({ write: (c: Buffer, _e, cb) => ((out += c.toString()), cb()) });
+        const stderr = new Writable({ write: (c: Buffer, _e, cb) => ((err += c.toString()), cb()) });
+        const code = await main(['--records', '--no-progress'], { stdin: Readable.from(pieces, { objectMode: false }), stdout, stderr });
+        return [code, out, err];
+      };
+      const ps = Buffer.from('GET https://ps.example/x\r\n', 'utf16le');
+      const [code, out, err] = await run([Buffer.from([0xff]), Buffer.from([0xfe]), ps]);
+      expect([code, out]).to.deep.equal([1, '']);
+      expect(err).to.include('cannot read standard input: the input starts with a UTF-16 byte order mark (FF FE, UTF-16LE)');
+      // Not a BOM: the held byte is the first of the input, not lost (`G` alone, then the rest of the line).
+      const line = 'GET https://ps.example/x and b@example.com';
+      const [status, rows, stderr] = await run([Buffer.from('G'), Buffer.from(line.slice(1, 28)), Buffer.from(line.slice(28) + '\n')]);
+      expect([status, stderr]).to.deep.equal([0, '']);
+      const links = jsonLines(rows).map((o) => o.links.map((l: { start: number; end: number; text: string }) => [l.start, l.end, l.text]));
+      expect(links).to.deep.equal([[[4, 24, 'https://ps.example/x'], [29, 42, 'b@example.com']]]);
+      // A one-byte input: a record of its own.
+      expect(await run([Buffer.from('x')])).to.deep.equal([0, '{"line":1,"links":[]}\n', '']);
     });
 
     it('--records --logs: the log rules (no quotes, no |, two links in the JSON line)', () => {
