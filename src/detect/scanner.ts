@@ -300,9 +300,9 @@ class LinkScanner implements Scanner {
 /**
  * Where the rest of the run of a link cut at maxLinkLength (`link-too-long`) ends: the first barrier (a Hard
  * character or a P1 bidi control) at or after `from`, or the link's P6 closing quotation mark `closer` (a code point,
- * −1: none); −1 when the text ends first (or with a high surrogate). Either would have ended the link whatever came before it (UTS #58 §3.5,
- * P6); up to there the text is the cut link's and no link starts in it (a query's `&u=www.example.com/x` past the
- * cut is not a link of its own).
+ * −1: none); −1 when the text ends first (or with a high surrogate). Either would have ended the link whatever came
+ * before it (UTS #58 §3.5, P6); up to there the text is the cut link's and no link starts in it (a query's
+ * `&u=www.example.com/x` past the cut is not a link of its own).
  *
  *     https://example.com/…(maxLinkLength)…|…&u=www.example.com/x "https://example.org"
  *                                          ^cut                   ^returned
