@@ -222,10 +222,10 @@ export class IncrementalLinkifier {
       this.base = base + keepFrom;
     }
     this.from = settled - this.base;
-    // The hint is kept when the next scan starts where this one settled; a cut link's run (hint.cutRun) always
-    // settles there (the scanner stops at a code point's boundary, past every link).
+    // The hint is kept when the next scan starts where this one settled. A scan that stops in a cut link's run
+    // (hint.cutRun, which the next scan needs) always settles there: past every link, at a code point's boundary.
     const hint = result.resume;
-    if (hint !== undefined && (base + result.settled === settled || hint.cutRun !== undefined)) {
+    if (hint !== undefined && base + result.settled === settled) {
       this.resume = shifted(hint, this.base - base);
     }
     return out;
