@@ -250,6 +250,15 @@ describe('detect: a link in a long run without a space is found whole', () => {
       for (const size of [7, 4093]) expectInvariant(text, inPieces(text, [size]), options);
     }
   });
+  it('a piece that ends right at the cut does not say the run ends there (a stream linked https://stel, found by fuzzing)', () => {
+    // The URL's authority runs into the cut (`=` may be in a userinfo): not linked. A piece ending at the cut made the
+    // scan take the end of the piece for the end of the run and link the host before the `=`.
+    const o = { maxLinkLength: 100 };
+    const text = 'see https://stel' + '=inel'.repeat(40) + ' end';
+    expect(findLinks(text, o)).to.deep.equal([]);
+    expectInvariant(text, [text.slice(0, 104), text.slice(104)], o);
+    everySplit(text, o);
+  });
   it('a separator inside a URL whose insides are not linked does not start a segment (a rescan from it linked b.org/c)', () => {
     // The percent-encoded host makes the URL no link, and nothing inside it is linked either (st.next skips it);
     // the `,` lies past half of maxLinkLength 64, where a separator may start the next segment.

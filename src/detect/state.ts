@@ -149,9 +149,13 @@ export class ScanState {
   /**
    * True when the segment's cut is at `i` and the text goes on after it (a run of maxLinkLength units without a
    * barrier or a separator): what the character at `i` would have added to a part is not known from the segment.
+   * A non-final text that ends right at the cut does not say whether it goes on: throws INCOMPLETE.
    */
   cutAt(i: number): boolean {
-    return i === this.cut && i < this.n;
+    if (i !== this.cut) return false;
+    if (i < this.n) return true;
+    if (this.final) return false;
+    throw INCOMPLETE;
   }
 
   /** The code point at `i` (< end); throws INCOMPLETE for a high surrogate whose partner has not arrived. */
