@@ -6,7 +6,7 @@ export type { IriErrorCode } from './errors.js';
 
 // UTS #58 detection with the documented extensions P1–P8 (DESIGN.md "Detection policy").
 export { findLinks, linkify, createScanner, DEFAULT_SCHEMES, NEVER_SCHEMES, DEFAULT_MAX_LINK_LENGTH } from './detect/index.js';
-export type { LinkOptions, Scanner, ScanResult, ScanResume } from './detect/index.js';
+export type { LinkOptions, Scanner, ScanResult, ScanResume, UnlinkedSpan } from './detect/index.js';
 
 // Streaming: bytes or strings in, Chunk objects out (DESIGN.md "Streaming contract").
 export { createLinkStream } from './stream/transform.js';
@@ -115,6 +115,7 @@ export type {
   MailError,
   MailErrorCode,
   MboxMessage,
+  SplitMboxOptions,
   MailFormat,
   MailJsonlLink,
 } from './mail/index.js';

@@ -15,7 +15,7 @@ export type DiagnosticCode =
   | 'wrapped' //                 P3: an RFC 3986 Appendix C link spanning whitespace
   | 'invalid-utf8' //            the stream replaced undecodable input bytes with U+FFFD
   | 'invalid-bytes' //           the same in a charset other than UTF-8 (`encoding` option): bytes it cannot decode
-  | 'conversion-failed'; //      toUri/toIri failed for another reason; `uri`/`iri` fall back to `text`
+  | 'conversion-failed'; //      the uri could not be made as asked (a query the documentCharset cannot encode): percent-encoded UTF-8
 
 export type LinkKind = 'url' | 'email';
 

@@ -871,6 +871,37 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect(message).to.equal('irilink: option render must be an object (the HTML options) or undefined, got 42');
   });
 
+  it('splitMbox refuses an option name it does not know (`mbx` was read as mbox: "auto"); runMail checks render whatever the format', async () => {
+    const rejection = async (f: () => Promise<unknown>): Promise<string> => {
+      try {
+        await f();
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'resolved';
+    };
+    expect(await rejection(async () => {
+      for await (const _ of irilink.splitMbox('From a Sat\nSubject: x\n\nb\n', { mbx: true } as object)) void _;
+    })).to.equal('irilink: unknown option "mbx"; the known options are mbox');
+    // Its options' type is exported with it, as ScanResult's items' type is (they were not).
+    const options: irilink.SplitMboxOptions = { mbox: false };
+    const messages: irilink.MboxMessage[] = [];
+    for await (const m of irilink.splitMbox('Subject: x\n\nb\n', options)) messages.push(m);
+    expect(messages).to.have.length(1);
+    const spans: irilink.UnlinkedSpan[] = irilink.createScanner().scan('see https://u@example.com/ x', 0, true, 0).unlinked;
+    expect(spans).to.deep.equal([{ start: 4, end: 26, diagnostics: ['userinfo'] }]);
+    // The contents of render were checked only when a message was rendered as HTML.
+    for (const format of ['jsonl', 'html'] as const) {
+      for (const input of [[MAIL], []]) {
+        expect(await rejection(() => irilink.runMail(Readable.from(input), new PassThrough(), format, { render: { rel: 5 } as object })), format)
+          .to.equal('irilink: option render (the HTML options): option rel must be a string, got 5');
+      }
+    }
+    // runMail's unknown-name message lists render among what it takes (linkifyMail's list did not).
+    const unknown = await rejection(() => irilink.runMail(Readable.from([MAIL]), new PassThrough(), 'jsonl', { rendr: {} } as object));
+    expect(unknown).to.match(/^irilink: unknown option "rendr"; the known options are html, mbox, render, /);
+  });
+
   it("a chunk's diagnostics that are not an array are refused (a link given 'idna-failed' as a string was clickable)", () => {
     const unsafe = { ...link(), diagnostics: 'idna-failed' as unknown as [] };
     expect(() => irilink.toHtml([unsafe])).to.throw(TypeError, `irilink: toHtml(): a chunk's diagnostics must be an array of diagnostic codes or absent, got "idna-failed"`);

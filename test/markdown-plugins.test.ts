@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
+import { LinkifyIt } from 'linkify-it';
 import type { Link, Root } from 'mdast';
 import { remark } from 'remark';
 import { findLinks } from '../src/detect/index.js';
@@ -75,6 +76,34 @@ describe('markdown-it with md.linkify = irilinkLinkifyIt()', () => {
     ]);
     expect(linkify.match('no links here')).to.equal(null);
     expect(() => irilinkLinkifyIt({ schemes: ['javascript'] })).to.throw(TypeError);
+  });
+
+  it('testSchemaAt(text, schema, pos) answers as linkify-it does: pos just after the schema, the length of the rest', () => {
+    // It took pos for the link's start and gave the whole link's length (18 at 4, 0 at 10 below).
+    const ours = irilinkLinkifyIt();
+    const theirs = new LinkifyIt();
+    const cases: [string, string, number][] = [
+      ['see https://x.example/ now', 'https:', 10],
+      ['see https://x.example/ now', 'https:', 4],
+      ['see https://x.example/ now', 'https:', 0],
+      ['see HTTPS://x.example/a?b=1 now', 'https:', 10],
+      ['mail mailto:bob@example.org.', 'mailto:', 12],
+      ['see //www.example.org/x and more', '//', 6],
+      ['no link: here', 'https:', 9],
+      ['https:', 'https:', 6],
+    ];
+    for (const [text, schema, pos] of cases) {
+      const expected = theirs.testSchemaAt(text, schema, pos);
+      expect(ours.testSchemaAt(text, schema, pos), `${text} ${schema} ${pos}`).to.equal(expected);
+    }
+    expect(ours.testSchemaAt('see https://x.example/ now', 'https:', 10)).to.equal(12);
+    // It reads only the text from pos, as if the schema stood before it (linkify-it's validators do the same).
+    expect(ours.testSchemaAt('xx//x.example/a', 'https:', 2)).to.equal(theirs.testSchemaAt('xx//x.example/a', 'https:', 2)).and.to.equal(13);
+    // A link irilink finds and linkify-it does not: the length of irilink's link.
+    expect(ours.testSchemaAt('see https://例え.jp/パス。', 'https:', 10)).to.equal('//例え.jp/パス'.length);
+    expect(ours.testSchemaAt('text', 'https:', 9)).to.equal(theirs.testSchemaAt('text', 'https:', 9)).and.to.equal(0); // past the end
+    expect(() => ours.testSchemaAt('text', 'https:', -1)).to.throw(TypeError, /pos must be a non-negative integer/);
+    expect(() => ours.testSchemaAt('text', '', 0)).to.throw(TypeError, /schema must be a non-empty string/);
   });
 });
 

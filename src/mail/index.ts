@@ -1,6 +1,8 @@
 // Mail mode: RFC 5322 messages or an mbox in, linkified text parts out, one message at a time.
 import { Readable } from 'node:stream';
 import { badArgument, badOption, isOptionsObject } from '../errors.js';
+import { checkOptionNames } from '../detect/options.js';
+import { createHtmlRenderer } from '../render/html.js';
 import type { HtmlOptions } from '../render/index.js';
 import { splitMbox } from './mbox.js';
 import { linkifyMessage, splitMailOptions } from './message.js';
@@ -77,8 +79,19 @@ export async function runMail(
     throw badArgument('runMail', 'options', 'an object or undefined', options);
   }
   mailSource('runMail', input);
+  checkOptionNames(options, ['html', 'mbox', 'render']); // linkifyMail's check would not list `render`
   const { render, ...mailOptions } = options;
   if (render !== undefined && !isOptionsObject(render)) throw badOption('render', 'an object (the HTML options) or undefined', render);
+  // Checked before anything is read, whatever the format and the input (mailHtmlPieces would check them at the first
+  // message), and said as render's (the inner message names only the HTML option).
+  if (render !== undefined) {
+    try {
+      createHtmlRenderer(render, 'runMail');
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      throw new TypeError(`irilink: option render (the HTML options): ${error.message.replace(/^irilink: /, '')}`);
+    }
+  }
   let messages = 0;
   let links = 0;
   let failed = 0;

@@ -19,7 +19,7 @@
 // wrapped link, which continues after whitespace, not after `>`).
 //
 // Memory: only the message being read is held (its lines), plus one incomplete line of input.
-import { badArgument, badOption, isOptionsObject } from '../errors.js';
+import { badArgument, badOption, isOptionsObject, unknownOption } from '../errors.js';
 import { types } from 'node:util';
 
 /** One message of an mbox (or the whole input when it is not an mbox). */
@@ -99,6 +99,7 @@ export async function* splitMbox(
   if (!isOptionsObject(options)) {
     throw badArgument('splitMbox', 'options', 'an object or undefined', options);
   }
+  for (const key of Object.keys(options)) if (key !== 'mbox') throw unknownOption(key, ['mbox']);
   const mode = options.mbox === undefined ? 'auto' : options.mbox; // not `??`: null is refused
   // The message linkifyMail and runMail give for the same option.
   if (mode !== true && mode !== false && mode !== 'auto') throw badOption('mbox', 'true, false or "auto"', mode);

@@ -158,17 +158,10 @@ export class MarkdownLinkifier {
    */
   private readonly embedding = new EmbeddingTracker(true);
 
-  /** `preload` (used by the whole-text functions): link reference definitions known from the start. */
-  constructor(options?: MarkdownLinkOptions, preload?: ReadonlyMap<string, string>) {
+  constructor(options?: MarkdownLinkOptions) {
     const { gfm, link } = splitMarkdownOptions('MarkdownLinkifier', options);
     const parser = createParser(gfm ? [STRIKETHROUGH, TABLE] : []);
     const definitions = new Map<string, string>();
-    if (preload !== undefined) {
-      for (const [label, destination] of preload) {
-        definitions.set(label, destination);
-        parser.defined.push(label);
-      }
-    }
     const scanner = createScanner(link);
     this.ctx = {
       parser,
@@ -185,6 +178,19 @@ export class MarkdownLinkifier {
   /** UTF-16 code units held back (the current piece), for callers that watch memory. */
   get pending(): number {
     return this.held + this.curLength + (this.pendingCR ? 1 : 0);
+  }
+
+  /**
+   * Link reference definitions known from the start (the whole-text functions' second reading, with the first
+   * reading's `definitions`), given before any text.
+   * @internal
+   */
+  preload(definitions: ReadonlyMap<string, string>): this {
+    for (const [label, destination] of definitions) {
+      this.ctx.definitions.set(label, destination);
+      this.ctx.parser.defined.push(label);
+    }
+    return this;
   }
 
   /** The link reference definitions seen so far (normalised label → destination). */
@@ -392,7 +398,7 @@ function whole(fn: string, source: string, options: MarkdownLinkOptions | undefi
   // CommonMark §4.7: a definition may come after its use. When a later piece defined a label an earlier piece
   // may have used, read the text again with every definition known from the start.
   if (first.definedLate) {
-    const second = new MarkdownLinkifier(options, first.definitions);
+    const second = new MarkdownLinkifier(options).preload(first.definitions);
     return [...second.push(source), ...second.end()];
   }
   return chunks;

@@ -154,10 +154,19 @@ class IrilinkLinkifyIt implements LinkifyItLike {
     return null;
   }
 
-  testSchemaAt(text: string, _schema: string, pos: number): number {
+  /**
+   * linkify-it's contract: `pos` is just after `schema` (`https:`, `mailto:`, `//`), and the answer is the length of
+   * the link's rest from `pos`, 0 when there is none. As linkify-it's validators, it reads only the text from `pos`
+   * on, as if `schema` stood right before it: the link of `schema + text.slice(pos)` that starts with the schema
+   * (after `//`, protocol-relative, which irilink links from the host).
+   */
+  testSchemaAt(text: string, schema: string, pos: number): number {
+    checkText('testSchemaAt', text);
+    if (typeof schema !== 'string' || schema === '') throw badArgument('linkify.testSchemaAt', 'schema', 'a non-empty string', schema);
     if (!Number.isInteger(pos) || pos < 0) throw badArgument('linkify.testSchemaAt', 'pos', 'a non-negative integer', pos);
-    const link = this.links(text, 'testSchemaAt').find((l) => l.start === pos);
-    return link === undefined ? 0 : link.end - pos;
+    const link = findLinks(schema + text.slice(pos), this.options).find((l) => isSafeToLink(l, false));
+    const start = schema === '//' ? 2 : 0;
+    return link === undefined || link.start !== start || link.end <= schema.length ? 0 : link.end - schema.length;
   }
 
   add(schema: string, definition: unknown): this {
