@@ -197,6 +197,28 @@ describe('irilink command: modes (issue 6)', function () {
       }
     });
 
+    it('--mail: a file saved as UTF-16 with a byte order mark is skipped with a message too (it was read as windows-1252: no link, no word)', () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'irilink-bom-'));
+      try {
+        const utf16 = path.join(dir, 'saved.eml');
+        writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Subject: s\r\n\r\nsee https://saved.example/x\r\n', 'utf16le')]));
+        const r = irilink(['--mail', utf16, fixture('two.mbox')]);
+        expect(r.status).to.equal(1);
+        expect(r.stderr).to.equal(`irilink: cannot read ${utf16}: the input starts with a UTF-16 byte order mark (FF FE, UTF-16LE); ` +
+          'lines are read as bytes, which needs UTF-8 or another ASCII-compatible charset: convert it first (iconv -f UTF-16 -t UTF-8)\n');
+        // The next file is read, its messages numbered from 0 (the skipped file had none).
+        const rows = jsonLines(r.stdout);
+        expect(rows.length).to.be.above(0);
+        expect(rows[0]!.message).to.equal(0);
+        // The same text in UTF-8 is linked.
+        const utf8 = path.join(dir, 'saved-utf8.eml');
+        writeFileSync(utf8, 'Subject: s\r\n\r\nsee https://saved.example/x\r\n');
+        expect(jsonLines(irilink(['--mail', utf8]).stdout).map((o) => o.uri)).to.deep.equal(['https://saved.example/x']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('standard input that delivers its first byte alone: the byte is held until the next shows a BOM or not (--records)', async () => {
       // main() in this process, with a standard input whose reads are the pieces given: no pipe timing involved.
       const run = async (pieces: Buffer[]): Promise<[number, string, string]> => {
@@ -358,6 +380,10 @@ describe('irilink command: modes (issue 6)', function () {
       [['--records', '--format', 'html'], /--records writes JSON lines/],
       [['--records', '--stats'], /--stats cannot be used with --records/],
       [['--records', '--display', 'iri'], /--display cannot be used with --records/],
+      [['--records', '--links'], /^irilink: --links cannot be used with --records \(a record holds only its line's links\)$/],
+      [['--schemes', 'https,ht tp'], /^irilink: --schemes: 'ht tp' is not a scheme name \(RFC 3986 §3\.1/],
+      [['--schemes', '1http'], /--schemes: '1http' is not a scheme name/],
+      [['--encoding', 'nosuch'], /^irilink: --encoding must be a charset name .*, got "nosuch"$/],
       [['--records', '--encoding', 'utf-16le'], /utf-16le|UTF-16/i],
       [['--no-gfm'], /--no-gfm is an option of --markdown/],
       // jsonl objects carry text, uri and iri: --display has nothing to choose (and the renderer takes no display).
@@ -365,7 +391,7 @@ describe('irilink command: modes (issue 6)', function () {
       [['-f', 'jsonl', '-l', '-d', 'uri'], /--display cannot be used with --format jsonl/],
       [['--markdown', '-f', 'jsonl', '-d', 'text'], /--display cannot be used with --format jsonl/],
       [['--logs', '-f', 'jsonl', '-l', '-d', 'iri'], /--display cannot be used with --logs --format jsonl/],
-      [['--mail', '--display', 'iri'], /--display cannot be used with --mail \(its default --format jsonl\)/],
+      [['--mail', '--display', 'iri'], /^irilink: --display cannot be used with --mail, whose output is --format jsonl by default: the objects carry text, uri and iri$/],
       [['--mail', '-f', 'jsonl', '--display', 'iri'], /--display cannot be used with --format jsonl/],
       [['--logs', '--display', 'bogus'], /--display must be text, iri or uri, got 'bogus'/],
     ];

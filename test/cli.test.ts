@@ -27,6 +27,24 @@ describe('irilink command', function () {
     expect(r.stdout).to.include('http://xn--r8jz45g.xn--zckzah/%E5%9C%B0%E5%9B%B3?%E9%9A%8E=3\n');
   });
 
+  it('--format text --links is the link list: it writes each link\'s uri by default, as no --format does (it wrote the text)', () => {
+    const input = 'www.straße.de/öffnungszeiten aiko@example.jp https://例え.jp/\n';
+    const uris = findLinks(input).map((l) => l.uri);
+    expect(uris[1]).to.equal('mailto:aiko@example.jp');
+    for (const args of [[], ['-f', 'text', '--links'], ['-f', 'text', '-l', '-d', 'uri']]) {
+      const r = irilink(args, input);
+      expect([r.status, r.stdout], args.join(' ')).to.deep.equal([0, uris.join('\n') + '\n']);
+    }
+    expect(irilink(['-f', 'text', '-l', '-d', 'text'], input).stdout).to.equal(findLinks(input).map((l) => l.text).join('\n') + '\n');
+    // Rendering the whole text, a link is written as found.
+    expect(irilink(['-f', 'text'], input).stdout).to.equal(input);
+  });
+
+  it('--help: the "file" field of jsonl rows is not for --mail and --records, which number across the files', () => {
+    expect(irilink(['--help']).stdout).to.include('With --format jsonl and several files, each row starts with "file", the file\'s name\n' +
+      '(--mail and --records number messages and lines across the files instead).\n');
+  });
+
   it('--display iri lists the readable forms', () => {
     const r = irilink(['--display', 'iri', sample]);
     expect(r.status).to.equal(0);

@@ -132,7 +132,7 @@ describe('README.md against the code', function () {
       for (const label of ['utf-7', 'base64', 'hex']) {
         const r = run(['-e', label], 'see https://example.com/a\n');
         expect([label, r.status], r.stdout).to.deep.equal([label, 2]);
-        expect(r.stderr).to.match(/^irilink: option encoding must be /);
+        expect(r.stderr).to.match(/^irilink: --encoding must be /);
       }
     });
 

@@ -512,6 +512,8 @@ describe('records: UTF-8 input that starts with a UTF-16 byte order mark is refu
         const error = await failure(pieces);
         expect(error, bom).to.be.instanceOf(Error);
         expect((error as Error).message).to.include(bom).and.to.include('UTF-16');
+        // A code to tell it from other failures (the command skips such a file; any other error is a bug).
+        expect((error as { code?: string }).code, bom).to.equal('utf16-input');
       }
       expect(await failure([input], { encoding: 'utf-8' }), 'utf-8 named').to.be.instanceOf(Error);
     }

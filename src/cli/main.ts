@@ -33,13 +33,15 @@ import type { Progress } from './progress.js';
 import { DistinctLinks } from './unique.js';
 import { detached } from '../memo.js';
 import { asText, linkChoice } from './filter.js';
+import { isSchemeName } from '../detect/options.js';
 import type { LinkChoice } from './filter.js';
 
 const HELP = `Usage: irilink [options] [file…]
 
 Finds URLs, IRIs and email addresses in text (UTS #58, RFC 3987) and prints them.
 Reads the files in order, or standard input when there is none or the file is "-".
-With --format jsonl and several files, each row starts with "file", the file's name.
+With --format jsonl and several files, each row starts with "file", the file's name
+(--mail and --records number messages and lines across the files instead).
 
 Without --format, prints the links found, one per line (their ASCII URI; see --display).
 With --format, renders the whole text; add --links to render only the links.
@@ -179,9 +181,10 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     throw new UsageError(`--format must be one of ${RENDER_FORMATS.join(', ')}, got '${explicitFormat}'`);
   }
   const format = (explicitFormat ?? 'text') as RenderFormat;
-  // No --format: list the links (the common use); --format renders the whole text unless --links.
+  // No --format: list the links (the common use), as --format text --links does; --format renders the whole text
+  // unless --links. A link list writes each link's uri unless --display says otherwise.
   const links = explicitFormat === undefined ? true : values.links === true;
-  const display = (values.display as string | undefined) ?? (explicitFormat === undefined ? 'uri' : undefined);
+  const display = (values.display as string | undefined) ?? (format === 'text' && links ? 'uri' : undefined);
   if (display !== undefined && display !== 'text' && display !== 'iri' && display !== 'uri') {
     throw new UsageError(`--display must be text, iri or uri, got '${display}'`);
   }
@@ -221,14 +224,15 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
       throw new UsageError(`--records writes JSON lines; --format ${explicitFormat} cannot be used with it`);
     }
     if (values.display !== undefined) throw new UsageError(`--display cannot be used with --records (records carry text, uri and iri)`);
+    if (values.links) throw new UsageError(`--links cannot be used with --records (a record holds only its line's links)`);
     noCounting('--records');
   }
   // JSON output (--format jsonl, and --mail, whose default is jsonl) carries text, uri and iri in every object:
   // there is nothing for --display to choose.
   const jsonOutput = explicitFormat === 'jsonl' || (mode === 'mail' && explicitFormat !== 'html');
   if (values.display !== undefined && jsonOutput) {
-    const flags = mode === 'logs' ? '--logs --format jsonl' : mode === 'mail' && explicitFormat === undefined ? '--mail (its default --format jsonl)' : '--format jsonl';
-    throw new UsageError(`--display cannot be used with ${flags} (the objects carry text, uri and iri)`);
+    const flags = mode === 'logs' ? '--logs --format jsonl' : mode === 'mail' && explicitFormat === undefined ? '--mail, whose output is --format jsonl by default' : '--format jsonl';
+    throw new UsageError(`--display cannot be used with ${flags}: the objects carry text, uri and iri`);
   }
 
   const streamOptions: Record<string, unknown> = {};
@@ -236,6 +240,10 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   if (values.schemes !== undefined) {
     const schemes = (values.schemes as string).split(',').map((s) => s.trim()).filter((s) => s !== '');
     if (schemes.length === 0) throw new UsageError(`--schemes needs a comma-separated list of schemes`);
+    const bad = schemes.find((s) => !isSchemeName(s));
+    if (bad !== undefined) {
+      throw new UsageError(`--schemes: '${bad}' is not a scheme name (RFC 3986 §3.1: a letter, then letters, digits, +, - or .; at most 32 characters)`);
+    }
     // Only these: without anyScheme:false the scanner would still link any `scheme://` (DESIGN.md P2).
     streamOptions.schemes = schemes;
     streamOptions.anyScheme = false;
@@ -330,6 +338,15 @@ class CliStage extends Transform {
   }
 
   override _transform(chunk: Chunk, _encoding: BufferEncoding, callback: TransformCallback): void {
+    // An exception here would be thrown into the stream that wrote the chunk (uncaught): it fails the pipeline.
+    try {
+      this.pass(chunk, callback);
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+
+  private pass(chunk: Chunk, callback: TransformCallback): void {
     this.lastEnd = chunk.end;
     if (chunk.byteEnd !== undefined) this.lastByteEnd = chunk.byteEnd;
     if (chunk.type === 'link' && this.keep !== null && !this.keep(chunk)) chunk = asText(chunk);
@@ -359,6 +376,17 @@ class CliStage extends Transform {
 
 function isEpipe(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
+}
+
+/**
+ * Whether an error is about the input rather than a bug: a system error of reading it (no such file, a directory,
+ * EIO: it names the failing call) or the refusal of a UTF-16 file where lines are read as bytes (`utf16-input`).
+ * Anything else that fails while a file is linked is an internal error: main() rejects with it, and bin/irilink.js
+ * writes its stack and exits with status 70.
+ */
+function isInputError(error: unknown): boolean {
+  const e = error as NodeJS.ErrnoException | null;
+  return e !== null && typeof e === 'object' && (typeof e.syscall === 'string' || e.code === 'utf16-input');
 }
 
 /** Why an input could not be read, in words (the errno name for the common cases). */
@@ -524,7 +552,7 @@ function mailRenderOptions(settings: Settings): Record<string, unknown> {
  */
 async function mailInput(
   mail: typeof import('../mail/index.js'),
-  input: Readable,
+  input: AsyncIterable<Buffer>,
   out: Writable,
   format: 'html' | 'jsonl',
   options: import('../mail/index.js').LinkifyMailOptions,
@@ -570,27 +598,12 @@ function inputName(file: string): string {
 async function* joined(files: string[], stdin: Readable, failed: (file: string, error: unknown) => void, utf8: boolean): AsyncGenerator<Buffer> {
   let last = 0x0a;
   for (const file of files) {
-    // The file's first byte, held until the second shows whether the two are a UTF-16 byte order mark.
-    let head: Buffer | null = utf8 ? Buffer.alloc(0) : null;
     try {
-      for await (const data of open(file, stdin)) {
-        let bytes = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
-        if (head !== null) {
-          bytes = head.length === 0 ? bytes : Buffer.concat([head, bytes]);
-          if (bytes.length < 2) {
-            head = Buffer.from(bytes);
-            continue;
-          }
-          head = null;
-          if (startsWithUtf16Bom(bytes)) throw utf16InputError(bytes);
-        }
+      const source = open(file, stdin);
+      for await (const bytes of utf8 ? refusingUtf16(source) : bytesOf(source)) {
         if (bytes.length === 0) continue;
         last = bytes[bytes.length - 1]!;
         yield bytes;
-      }
-      if (head !== null && head.length > 0) {
-        last = head[head.length - 1]!;
-        yield head;
       }
     } catch (error) {
       failed(file, error);
@@ -602,6 +615,32 @@ async function* joined(files: string[], stdin: Readable, failed: (file: string, 
   }
 }
 
+async function* bytesOf(source: Readable): AsyncGenerator<Buffer> {
+  for await (const data of source) yield typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
+}
+
+/**
+ * The bytes of `source`, failing with utf16InputError (`utf16-input`) when the first two are a UTF-16 byte order
+ * mark, for the modes that read lines as bytes (--records, --logs with UTF-8, --mail). A first byte that comes
+ * alone is held until the second shows what the two are.
+ */
+async function* refusingUtf16(source: Readable): AsyncGenerator<Buffer> {
+  let head: Buffer | null = Buffer.alloc(0);
+  for await (let bytes of bytesOf(source)) {
+    if (head !== null) {
+      bytes = head.length === 0 ? bytes : Buffer.concat([head, bytes]);
+      if (bytes.length < 2) {
+        head = Buffer.from(bytes);
+        continue;
+      }
+      head = null;
+      if (startsWithUtf16Bom(bytes)) throw utf16InputError(bytes);
+    }
+    yield bytes;
+  }
+  if (head !== null && head.length > 0) yield head;
+}
+
 /** Runs the command; resolves to the exit code. */
 export async function main(argv: string[], io: CliIo = process as unknown as CliIo): Promise<number> {
   const { stdin, stdout, stderr } = io;
@@ -611,7 +650,8 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     if (settings !== 'help' && settings !== 'version') checkOptions(settings);
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error;
-    const message = error.message.replace(/^irilink: /, '');
+    // The library's option checks name its option; the one a flag sets is said as the flag.
+    const message = error.message.replace(/^irilink: /, '').replace(/^option encoding /, '--encoding ');
     stderr.write(`irilink: ${message}\nTry 'irilink --help' for more information.\n`);
     return 2;
   }
@@ -652,6 +692,7 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     } catch (error) {
       // Read errors are reported (and skipped) inside joined(); what reaches here is the stream or the output.
       if (isEpipe(error)) process.exit(0);
+      if (!isInputError(error)) throw error;
       stderr.write(`irilink: ${(error as Error).message.replace(/^irilink: /, '')}\n`);
       code = 1;
     }
@@ -679,14 +720,13 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
       try {
         const format = settings.format === 'html' ? 'html' : 'jsonl';
         const options = { ...detectorOptions(settings), mbox: 'auto' as const, html: 'alternative' as const };
-        await mailInput(mail, source, stdout, format, options, renderOptions, settings.keep, totals, report);
+        // RFC 5322 text is ASCII-based: a UTF-16 file would be read as windows-1252 with a NUL in every other byte.
+        await mailInput(mail, refusingUtf16(source), stdout, format, options, renderOptions, settings.keep, totals, report);
       } catch (error) {
-        if (readError !== null || isEpipe(error)) failed(file, readError ?? error);
-        else {
-          // Not a read error (the file was read): said as it is, and the next input is processed.
-          stderr.write(`irilink: ${inputName(file)}: ${(error as Error).message.replace(/^irilink: /, '')}\n`);
-          code = 1;
-        }
+        // A message the parser cannot read is no exception (report() above): anything else is a bug.
+        const cause = readError ?? error;
+        if (!isInputError(cause) && !isEpipe(cause)) throw cause;
+        failed(file, cause);
       }
     }
     if (settings.stats) {
@@ -742,7 +782,10 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
         );
       }
     } catch (error) {
-      failed(file, readError ?? error);
+      // The pipeline may destroy the source with a later stage's error: only an input error is a read error.
+      const cause = readError ?? error;
+      if (!isInputError(cause) && !isEpipe(cause)) throw cause;
+      failed(file, cause);
     } finally {
       progress?.stop();
     }

@@ -230,13 +230,13 @@ function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean, out: 
   return decodedRecordLinks(linker, bytes, 'utf-8', first, out);
 }
 
-/** The error for UTF-8 input that starts with a UTF-16 byte order mark (`bytes`: its first bytes). */
-export function utf16InputError(bytes: Uint8Array): Error {
+/** The error (`code` 'utf16-input') for UTF-8 input that starts with a UTF-16 byte order mark (`bytes`: its first bytes). */
+export function utf16InputError(bytes: Uint8Array): Error & { code: 'utf16-input' } {
   const bom = bytes[0] === 0xff ? 'FF FE, UTF-16LE' : 'FE FF, UTF-16BE';
-  return new Error(
+  const message =
     `the input starts with a UTF-16 byte order mark (${bom}); lines are read as bytes, which needs UTF-8 or ` +
-      `another ASCII-compatible charset: convert it first (iconv -f UTF-16 -t UTF-8)`,
-  );
+    `another ASCII-compatible charset: convert it first (iconv -f UTF-16 -t UTF-8)`;
+  return Object.assign(new Error(message), { code: 'utf16-input' as const });
 }
 
 /**
