@@ -195,7 +195,61 @@ describe('security: toMarkdown output holds no raw HTML for a CommonMark parser 
   });
 });
 
+describe('security: toMarkdown output stays text for markdown-it with html and linkify on', () => {
+  // markdown-it's linkify rule reads the source from a scheme on: its match took in the `\\` escaping a `<` after a
+  // URL irilink did not link, and the `<img>` after it became raw HTML.
+  const md = new MarkdownIt({ html: true, linkify: true });
+  const inputs = [
+    'éhttps://a.example/<img src=x onerror=alert(1)>',
+    'éhttp://a.example/<!-- x -->',
+    'see éhttps://b.example/\\[x](https://evil.example) now',
+  ];
+
+  it('the `:` of a `://` irilink did not link is escaped: no raw HTML, no link the text did not show', () => {
+    expect(toMarkdown(linkify(inputs[0]!))).to.equal('éhttps\\://a.example/\\<img src=x onerror=alert(1)>');
+    for (const text of inputs) {
+      const html = md.render(toMarkdown(linkify(text)));
+      expect(html, text).to.not.match(/<img|<!--|href="https:\/\/(?:a|b)\.example/);
+    }
+    // A scheme the options leave out (--schemes https) is text too.
+    const out = toMarkdown(linkify('http://a.example/<img src=x onerror=alert(1)>', { schemes: ['https'], anyScheme: false }));
+    expect(md.render(out)).to.equal('<p>http://a.example/&lt;img src=x onerror=alert(1)&gt;</p>\n');
+    // Prose colons are left alone.
+    expect(toMarkdown(linkify('Note: 10:30'))).to.equal('Note: 10:30');
+  });
+
+  it('the same output however the text is cut into chunks (a `:` or `:/` at a chunk end waits for the next)', () => {
+    for (const text of [...inputs, 'a:// b', 'x:/ y', 'end:', 'see: https://ok.example/ and a://b']) {
+      const whole = linkify(text);
+      const expected = toMarkdown(whole);
+      for (const chunk of whole) {
+        if (chunk.type !== 'text') continue;
+        for (let k = 1; k < chunk.text.length; k++) {
+          const split = whole.flatMap((c): Chunk[] => (c !== chunk ? [c] : [
+            { ...c, text: c.text.slice(0, k), end: c.start + k },
+            { ...c, text: c.text.slice(k), start: c.start + k },
+          ]));
+          expect(toMarkdown(split), `${JSON.stringify(text)} cut at ${chunk.start + k}`).to.equal(expected);
+        }
+      }
+    }
+  });
+});
+
 describe('security: toMarkdownSource (Markdown mode written back)', () => {
+  it('a bare link holding `|` keeps it unescaped: a paragraph stays a paragraph (with `\\|` the line became a table header)', () => {
+    const gfm = new MarkdownIt();
+    for (const source of ['see https://b.example/x|y\n|---|\n', 'https://b.example/x_y| a | b |\n|---|---|\n']) {
+      const out = toMarkdownSource(linkifyMarkdown(source));
+      expect(out, source).to.include('|');
+      expect(gfm.render(out), out).to.not.include('<table>');
+      expect(gfm.render(source), source).to.not.include('<table>');
+    }
+    expect(toMarkdownSource(linkifyMarkdown('see https://b.example/x|y\n|---|\n'))).to.equal('see [https://b.example/x|y](<https://b.example/x%7Cy>)\n|---|\n');
+    // In a table a cell's `|` is a separator, never a link's.
+    expect(toMarkdownSource(linkifyMarkdown('| a |\n|---|\n| https://x.example/a|b |\n'))).to.equal('| a |\n|---|\n| <https://x.example/a>|b |\n');
+  });
+
   it('a bare link whose %XX decode to U+202E is an inline link, not an autolink markdown-it would show decoded', () => {
     const out = toMarkdownSource(linkifyMarkdown('get https://a.example/%E2%80%AEexe.txt now'));
     expect(out).to.equal('get [https://a.example/%E2%80%AEexe.txt](<https://a.example/%E2%80%AEexe.txt>) now');

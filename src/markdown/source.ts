@@ -51,9 +51,11 @@ export interface MarkdownSourceOptions {
   schemes?: readonly string[];
 }
 
-// CommonMark §6.2 / §2.4: characters that could start a construct inside link text get a backslash.
+// CommonMark §6.2 / §2.4: characters that could start a construct inside link text get a backslash. Not `|`: a GFM
+// table row is split at its unescaped `|` before links are read, so the link text keeps the source's cell separators
+// (a bare link holds a `|` only on a line that is no table row: escaped, it would make `x|y⏎|---|` a table).
 const ESCAPE = new Uint8Array(128);
-for (const ch of '\\`*_[]<>&~|!') ESCAPE[ch.charCodeAt(0)] = 1;
+for (const ch of '\\`*_[]<>&~!') ESCAPE[ch.charCodeAt(0)] = 1;
 
 function escapeLinkText(text: string): string {
   let out = '';

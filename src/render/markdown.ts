@@ -12,6 +12,10 @@
 //   indentation nor becomes an indented code block, and no block construct can start after it;
 // - a `!` right before a link written as [text](uri) (it would make an image), decided when the next chunk
 //   comes, so a trailing `!` is held back across chunks.
+// - the `:` of a `://` in text (a URL irilink did not link: `éhttps://…`, a scheme left out by `schemes`): markdown-it's
+//   linkify rule reads the source from the scheme on, and its match would take in the `\` of an escape after the
+//   URL (`https://a.example/\<img …>` links `https://a.example/\` and leaves `<img …>` raw HTML); decided when the
+//   next chunk comes when a text ends in `:` or `:/`.
 // Line breaks (\n, \r\n, \r) are kept as they are; Markdown then shows them as soft breaks or paragraph breaks.
 // A link that may not be clickable (refusalsOf) and a text chunk marked with an unsafe diagnostic (an unlinked span,
 // `https://bank.example@evil.example/`) are written as text with every `:` `.` `@` escaped as well: GFM's autolink
@@ -123,6 +127,8 @@ class MarkdownRenderer implements ChunkRenderer {
   private line = LINE_START;
   /** The text so far ended with a `!` not yet written: escaped if an inline link follows. */
   private bang = false;
+  /** The text so far ended with `:` or `:/`, not yet written: its `:` is escaped if text with the rest of `://` follows. */
+  private colon = '';
   /**
    * Bidi embeddings, overrides and isolates left open in the output: a Markdown renderer joins the lines of a
    * paragraph, so one opened on an earlier line (which the detector, reading plain text, closed at the line end)
@@ -152,19 +158,40 @@ class MarkdownRenderer implements ChunkRenderer {
       return out + '\n';
     }
     if (this.linksOnly) return '';
-    const out = this.text(chunk.text, unsafeCodes(chunk.diagnostics).length > 0 ? ESCAPE_INERT : ESCAPE_ALWAYS);
+    const inert = unsafeCodes(chunk.diagnostics).length > 0;
+    let text = chunk.text;
+    if (this.colon !== '') {
+      text = this.colon + text;
+      this.colon = '';
+    }
+    if (!inert && (text.endsWith(':') || text.endsWith(':/'))) {
+      this.colon = text.slice(text.lastIndexOf(':'));
+      text = text.slice(0, text.length - this.colon.length);
+    }
+    const out = this.text(text, inert ? ESCAPE_INERT : ESCAPE_ALWAYS, true);
     this.bidi.read(out);
     return out;
   }
 
   end(): string {
-    const out = this.bang ? '!' : '';
+    const out = this.heldColon() + (this.bang ? '!' : '');
     this.bang = false;
     return out;
   }
 
-  // Escape text per the set at the top of this file; `this.line` carries the line position across chunks.
-  private text(s: string, always: Uint8Array = ESCAPE_ALWAYS): string {
+  /** The `:` or `:/` held back by chunk(), written now that no `//` can follow it (a link or the end comes). */
+  private heldColon(): string {
+    if (this.colon === '') return '';
+    const held = this.colon;
+    this.colon = '';
+    const out = this.text(held, ESCAPE_ALWAYS, true);
+    this.bidi.read(out);
+    return out;
+  }
+
+  // Escape text per the set at the top of this file; `this.line` carries the line position across chunks. `urls`:
+  // the `:` of a `://` too (text outside link text, where markdown-it's linkify rule reads).
+  private text(s: string, always: Uint8Array = ESCAPE_ALWAYS, urls = false): string {
     if (s.length === 0) return '';
     let out = this.bang ? '!' : '';
     this.bang = false;
@@ -188,6 +215,7 @@ class MarkdownRenderer implements ChunkRenderer {
         line = MID_LINE;
       }
       if (replacement === undefined && c < 128 && always[c] === 1) replacement = '\\' + s[i];
+      if (urls && replacement === undefined && c === 0x3a && s.charCodeAt(i + 1) === 0x2f && s.charCodeAt(i + 2) === 0x2f) replacement = '\\:';
       if (replacement !== undefined) {
         out += s.slice(last, i) + replacement;
         last = i + 1;
@@ -203,6 +231,11 @@ class MarkdownRenderer implements ChunkRenderer {
   }
 
   private link(link: LinkChunk, embedded: boolean): string {
+    const held = this.heldColon();
+    return held + this.linkAlone(link, embedded);
+  }
+
+  private linkAlone(link: LinkChunk, embedded: boolean): string {
     const shown = displayText(link, this.display);
     if (embedded || refusalsOf(link, this.schemes).length > 0) {
       const out = this.text(shown, ESCAPE_INERT);
