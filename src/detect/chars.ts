@@ -216,3 +216,61 @@ function isNoSpaceScript(cp: number): boolean {
   for (const script of scriptExtensionsIndices(cp)) if (!NO_SPACE_SCRIPTS.has(script)) return false;
   return true;
 }
+
+/**
+ * Invisible characters a name may hide: those UTS #46 maps to nothing (IdnaMappingTable status `ignored`: SOFT
+ * HYPHEN, COMBINING GRAPHEME JOINER, the Hangul fillers, KHMER VOWEL INHERENT AQ/AA, the Mongolian variation
+ * selectors, ZERO WIDTH SPACE, WORD JOINER and the invisible operators, the deprecated format characters, the
+ * variation selectors, ZERO WIDTH NO-BREAK SPACE, the shorthand format controls, the musical symbol format
+ * characters), and ZWNJ/ZWJ (IDNA's CONTEXTJ). UTS #58 §4.1 takes none of them into a host.
+ */
+export function isHiddenJoiner(cp: number): boolean {
+  if (cp < 0xad) return false;
+  if (cp <= 0x3164) {
+    return (
+      cp === 0xad ||
+      cp === 0x34f ||
+      cp === 0x115f ||
+      cp === 0x1160 ||
+      cp === 0x17b4 ||
+      cp === 0x17b5 ||
+      (cp >= 0x180b && cp <= 0x180f) ||
+      (cp >= 0x200b && cp <= 0x200d) ||
+      (cp >= 0x2060 && cp <= 0x2064) ||
+      (cp >= 0x206a && cp <= 0x206f) ||
+      cp === 0x3164
+    );
+  }
+  return (
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    cp === 0xfeff ||
+    cp === 0xffa0 ||
+    (cp >= 0x1bca0 && cp <= 0x1bca3) ||
+    (cp >= 0x1d173 && cp <= 0x1d17a) ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  );
+}
+
+const COMMON_SCRIPT = SCRIPT_NAMES.indexOf('Common');
+const INHERITED_SCRIPT = SCRIPT_NAMES.indexOf('Inherited');
+
+function isNameChar(cp: number): boolean {
+  return cp < 128 ? (ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) !== 0 || cp === 0x2d : isLetter(cp) || isMark(cp) || isNumber(cp);
+}
+
+function anyScript(scripts: readonly number[]): boolean {
+  return scripts.includes(COMMON_SCRIPT) || scripts.includes(INHERITED_SCRIPT);
+}
+
+/**
+ * Would a reader take `a` and `b`, with nothing visible between them, for one name? Both letters, marks, digits or
+ * `-`, of one script (by Script_Extensions; Common and Inherited go with any), which is written with spaces: in
+ * Thai, Khmer or Japanese an invisible space is how words are kept apart (`example.com\u200Bแล้ว`).
+ */
+export function readAsOneName(a: number, b: number): boolean {
+  if (!isNameChar(a) || !isNameChar(b) || isNoSpaceScript(a) || isNoSpaceScript(b)) return false;
+  if (a < 128 && b < 128) return true;
+  const sa = scriptExtensionsIndices(a);
+  const sb = scriptExtensionsIndices(b);
+  return anyScript(sa) || anyScript(sb) || sa.some((s) => sb.includes(s));
+}

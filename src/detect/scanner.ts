@@ -5,7 +5,7 @@
 
 import { badArgument } from '../errors.js';
 import type { DiagnosticCode, Link } from '../types.js';
-import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier } from './chars.js';
+import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier, isHiddenJoiner, readAsOneName } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
 import { checkOptionsArgument, resolveOptions, type LinkOptions } from './options.js';
@@ -266,7 +266,10 @@ class LinkScanner implements Scanner {
           const diagnostics: DiagnosticCode[] = st.tooLong ? ['userinfo', 'link-too-long'] : ['userinfo'];
           unlinked.push({ start: st.start + base, end: e + base, diagnostics });
         } else {
-          links.push(makeLink(st, st.start, e, base));
+          const hidden = hiddenSplit(st, st.start, e); // before makeLink: it may need more text (INCOMPLETE)
+          const link = makeLink(st, st.start, e, base);
+          if (hidden) link.diagnostics.push('hidden-split');
+          links.push(link);
         }
         i = st.resume;
         if (st.tooLong) {
@@ -295,6 +298,31 @@ class LinkScanner implements Scanner {
     // [segStart, advancedTo): the next scan may start both its trigger search and its barrier search there.
     return { links, unlinked, settled: st.segStart, resume: { at: advancedTo, lowerLimit: st.lowerLimit } };
   }
+}
+
+/**
+ * `hidden-split` (irilink's extension of DESIGN.md P1): is the link text[s, e) glued, through an invisible character
+ * (isHiddenJoiner: one UTS #46 maps to nothing, or ZWNJ/ZWJ), to a letter or digit a reader takes for the same name
+ * (readAsOneName)? UTS #58 §4.1 ends a host at such a character, so the name a reader sees is cut in two links, and
+ * the one clicked may go to another host than the name shown: `https://pay\u00ADpal.com/login` gives
+ * `https://pay` and `pal.com/login`, both flagged; a browser given the whole URL maps it to `paypal.com`.
+ * Reads at most 4 units before `s` (CONTEXT_LENGTH) and 4 from `e` on (INCOMPLETE while they have not come).
+ */
+function hiddenSplit(st: ScanState, s: number, e: number): boolean {
+  const text = st.text;
+  if (!st.outOfRoom(e) && text.charCodeAt(e) >= 0x80) {
+    const h = st.cpAt(e);
+    if (isHiddenJoiner(h)) {
+      const j = e + (h > 0xffff ? 2 : 1);
+      if (e > s && !st.outOfRoom(j) && readAsOneName(codePointBefore(text, e), st.cpAt(j))) return true;
+    }
+  }
+  if (s > 0 && text.charCodeAt(s - 1) >= 0x80) {
+    const h = codePointBefore(text, s);
+    const i = s - (h > 0xffff ? 2 : 1);
+    if (i > 0 && isHiddenJoiner(h) && readAsOneName(codePointBefore(text, i), text.codePointAt(s)!)) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,0 +1,102 @@
+// hidden-split: an invisible character (one UTS #46 maps to nothing, or ZWNJ/ZWJ) inside a name. UTS #58 §4.1 ends a
+// host at it, so `https://pay\u00ADpal.com/login` — `https://paypal.com/login` to a reader, and to a browser given
+// the whole URL — was two clean links, `https://pay` and `pal.com/login`, the second going to pal.com.
+import { expect } from 'chai';
+import { PassThrough } from 'node:stream';
+import { parseFragment } from 'parse5';
+import { createLinkStream, findLinks, linkify, toHtml, UNSAFE_DIAGNOSTICS } from '../src/index.js';
+import type { Chunk, Link } from '../src/index.js';
+import { streamLinks } from './detect-support.js';
+
+/** UTS #46 (IdnaMappingTable, status `ignored`) and ZWNJ/ZWJ: one of each range. */
+const HIDDEN = [0xad, 0x34f, 0x115f, 0x1160, 0x17b4, 0x180b, 0x180e, 0x180f, 0x200b, 0x200c, 0x200d, 0x2060, 0x2064, 0x206a, 0x206f, 0x3164, 0xfe00, 0xfe0f, 0xfeff, 0xffa0, 0x1bca0, 0x1d173, 0xe0100, 0xe01ef];
+
+const brief = (links: readonly Link[]): [string, string[]][] => links.map((l) => [l.text, l.diagnostics]);
+
+describe('security: an invisible character inside a name flags the links it cuts (hidden-split)', () => {
+  it('https://pay<U+00AD>pal.com/login: both parts flagged, neither clickable in HTML', () => {
+    const text = 'log in at https://pay\u00ADpal.com/login today';
+    expect(brief(findLinks(text))).to.deep.equal([
+      ['https://pay', ['hidden-split']],
+      ['pal.com/login', ['hidden-split']],
+    ]);
+    expect(UNSAFE_DIAGNOSTICS).to.include('hidden-split');
+    const html = toHtml(linkify(text));
+    expect(html).to.not.include('<a ');
+    expect(parseFragment(html).childNodes.filter((n) => n.nodeName === 'span')).to.have.length(2);
+  });
+
+  it('every character UTS #46 ignores, ZWNJ and ZWJ, in a host after a scheme and in a bare name', () => {
+    for (const cp of HIDDEN) {
+      const h = String.fromCodePoint(cp);
+      const label = `U+${cp.toString(16).toUpperCase()}`;
+      for (const text of [`see https://pay${h}pal.com/login now`, `see www.pay${h}pal.com now`, `mail bo${h}b@example.com now`]) {
+        const links = findLinks(text);
+        expect(links.length, `${label} ${JSON.stringify(text)}`).to.be.above(0);
+        // A link that holds the character (an email's local part takes a mark such as U+034F) cuts nothing.
+        for (const link of links) {
+          if (!link.text.includes(h)) expect(link.diagnostics, `${label} ${link.text}`).to.include('hidden-split');
+        }
+      }
+    }
+  });
+
+  it('a TLD cut short (example.co<ZWSP>m shows example.com, links example.co), an email, digits after the TLD', () => {
+    expect(brief(findLinks('go to example.co\u200Bm now'))).to.deep.equal([['example.co', ['hidden-split']]]);
+    expect(brief(findLinks('bob@example.co\u2060m'))).to.deep.equal([['bob@example.co', ['hidden-split']]]);
+    expect(brief(findLinks('bo\u200Bb@example.com'))).to.deep.equal([['b@example.com', ['hidden-split']]]);
+    expect(brief(findLinks('example.com\uFEFF123'))).to.deep.equal([['example.com', ['hidden-split']]]);
+    expect(brief(findLinks('x\u200Bhttps://evil.example/'))).to.deep.equal([['https://evil.example/', ['hidden-split']]]);
+    // Cyrillic next to Cyrillic, Latin with an accent next to Latin.
+    expect(brief(findLinks('пример\u200Bсайт.рф'))).to.deep.equal([['сайт.рф', ['hidden-split']]]);
+    expect(brief(findLinks('café\u00ADexample.com'))).to.deep.equal([['example.com', ['hidden-split']]]);
+  });
+
+  it('not flagged: an invisible character between words of a script written without spaces, before punctuation or a space, or inside a path', () => {
+    const clean = [
+      'ดูที่ example.com\u200Bแล้ว',
+      'ดูที่\u200Bexample.com',
+      '東京\u200Bexample.com',
+      'see example.com\u200B, ok',
+      'see https://a.example/x\u200B y',
+      'https://a.example/p\u200Bath',
+      'https://a.example/x\u200B\u200Bab', // in the path: one link, Include characters
+      'see\u200B https://a.example/',
+      'emoji \u{1F44D}\u200Dexample.com',
+    ];
+    for (const text of clean) {
+      const links = findLinks(text);
+      expect(links.length, JSON.stringify(text)).to.be.above(0);
+      for (const link of links) expect(link.diagnostics, JSON.stringify(text)).to.not.include('hidden-split');
+    }
+  });
+
+  it('the same links and diagnostics through the scanner in pieces (exact left context) and through the stream, at every split', async () => {
+    const texts = [
+      'log in at https://pay\u00ADpal.com/login today',
+      'a p\u200Baypal.com b bo\u200Bb@example.co\u2060m c',
+      'x\u{E0100}https://evil.example/ and example.co\u200Bm.',
+      'ดูที่ example.com\u200Bแล้ว https://pay\u{1D173}pal.com/',
+    ];
+    for (const text of texts) {
+      const whole = brief(findLinks(text));
+      for (let k = 0; k <= text.length; k++) {
+        expect(brief(streamLinks([text.slice(0, k), text.slice(k)])), `${JSON.stringify(text)} at ${k}`).to.deep.equal(whole);
+      }
+      const units = [...text].map((c) => c); // one code point a write
+      expect(brief(streamLinks(units)), JSON.stringify(text)).to.deep.equal(whole);
+      const stream = createLinkStream();
+      const chunks: Chunk[] = [];
+      stream.on('data', (c: Chunk) => chunks.push(c));
+      const done = new Promise((resolve) => stream.on('end', resolve));
+      const bytes = Buffer.from(text);
+      const source = new PassThrough();
+      source.pipe(stream);
+      for (let i = 0; i < bytes.length; i += 3) source.write(bytes.subarray(i, i + 3));
+      source.end();
+      await done;
+      const streamed = chunks.filter((c) => c.type === 'link').map((c) => [c.text, c.diagnostics] as [string, string[]]);
+      expect(streamed, JSON.stringify(text)).to.deep.equal(whole);
+    }
+  });
+});
