@@ -102,6 +102,8 @@ const PUNCT = Buffer.from(':/@.<>()[]"\'');
 const FRAGMENTS: readonly Buffer[] = [
   'https://', 'http://', 'mailto:', 'www.', 'xn--', '%', '%E3%81', '://', '@', '.com', '.jp', '<URL:', '\r\n', ' ',
   '\u202E', '\u200F', '\u3002', '例え', 'раураl', 'ｅｘａｍｐｌｅ．ｃｏｍ', '\uD83D\uDE00', '\u0301', '\0', '\uFEFF',
+  // Invisible characters inside a name (hidden-split), one astral.
+  '\u00AD', '\u200B', '\u200D', '\u2060', '\uDB40\uDD00',
 ].map((s) => Buffer.from(s, 'utf8'));
 // Pieces of UTF-8 sequences: lead bytes without their continuation, lone continuations, overlongs, surrogates.
 const UTF8_BITS: readonly Buffer[] = [[0xe3], [0xe3, 0x81], [0x80], [0xbf, 0xbf], [0xf0, 0x9f], [0xf0, 0x9f, 0x98], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xff], [0xef, 0xbb, 0xbf]].map((b) => Buffer.from(b));

@@ -89,6 +89,10 @@ describe('markdown-it with md.linkify = irilinkLinkifyIt()', () => {
       ['see HTTPS://x.example/a?b=1 now', 'https:', 10],
       ['mail mailto:bob@example.org.', 'mailto:', 12],
       ['see //www.example.org/x and more', '//', 6],
+      // linkify-it's `//` rule: none after `:` or `/` (an error in a scheme name, `///`).
+      ['a://example.org/x', '//', 4],
+      ['x///example.org', '//', 4],
+      ['see ///example.org', '//', 7],
       ['no link: here', 'https:', 9],
       ['https:', 'https:', 6],
     ];

@@ -52,10 +52,31 @@ describe('security: an invisible character inside a name flags the links it cuts
     expect(brief(findLinks('café\u00ADexample.com'))).to.deep.equal([['example.com', ['hidden-split']]]);
   });
 
+  it('a run of invisible characters, Korean and Japanese names, an invisible character before a host dot (found by review)', () => {
+    // Two in a row gave two clean links.
+    expect(brief(findLinks('https://pay\u00AD\u00ADpal.com/login'))).to.deep.equal([
+      ['https://pay', ['hidden-split']],
+      ['pal.com/login', ['hidden-split']],
+    ]);
+    expect(brief(findLinks('see www.pay\uFE0F\u00AD\u200Bpal.com'))).to.deep.equal([['www.pay', ['hidden-split']], ['pal.com', ['hidden-split']]]);
+    // Korean is written with spaces; in Japanese only U+200B keeps words apart, a soft hyphen does not.
+    for (const text of ['https://카카오\u00AD뱅크.com/login', 'https://グー\u00ADグル.jp/', 'https://グー\u2060グル.jp/']) {
+      const links = findLinks(text);
+      expect(links.length, text).to.be.above(0);
+      for (const link of links) expect(link.diagnostics, `${text} ${link.text}`).to.include('hidden-split');
+    }
+    // `login.example` followed by an invisible character and `.paypal.com`: a subdomain of paypal.com to a reader.
+    expect(brief(findLinks('https://login.example\u00AD.paypal.com/'))).to.deep.equal([['https://login.example', ['hidden-split']]]);
+    // A run longer than the scanner's left context (8 units) is not looked through: the same answer in pieces.
+    const long = 'pay' + '\u200B'.repeat(9) + 'pal.com';
+    expect(brief(streamLinks([long.slice(0, 8), long.slice(8)]))).to.deep.equal(brief(findLinks(long)));
+  });
+
   it('not flagged: an invisible character between words of a script written without spaces, before punctuation or a space, or inside a path', () => {
     const clean = [
       'ดูที่ example.com\u200Bแล้ว',
       'ดูที่\u200Bexample.com',
+      'ดูที่\u200Bตัวอย่าง.ไทย',
       '東京\u200Bexample.com',
       'see example.com\u200B, ok',
       'see https://a.example/x\u200B y',
@@ -75,6 +96,7 @@ describe('security: an invisible character inside a name flags the links it cuts
     const texts = [
       'log in at https://pay\u00ADpal.com/login today',
       'a p\u200Baypal.com b bo\u200Bb@example.co\u2060m c',
+      'https://pay\u00AD\u00AD\u200Bpal.com/ x.example\u2060\u2060.evil.example y' + '\u200B'.repeat(8) + 'z.example',
       'x\u{E0100}https://evil.example/ and example.co\u200Bm.',
       'ดูที่ example.com\u200Bแล้ว https://pay\u{1D173}pal.com/',
     ];

@@ -252,6 +252,7 @@ export function isHiddenJoiner(cp: number): boolean {
 }
 
 const COMMON_SCRIPT = SCRIPT_NAMES.indexOf('Common');
+const HANGUL_SCRIPT = SCRIPT_NAMES.indexOf('Hangul');
 const INHERITED_SCRIPT = SCRIPT_NAMES.indexOf('Inherited');
 
 function isNameChar(cp: number): boolean {
@@ -262,13 +263,20 @@ function anyScript(scripts: readonly number[]): boolean {
   return scripts.includes(COMMON_SCRIPT) || scripts.includes(INHERITED_SCRIPT);
 }
 
+/** A letter of a script whose words are written without spaces between them (Thai, Khmer, Japanese; not Korean). */
+function isUnspacedWord(cp: number): boolean {
+  return cp >= 128 && isNoSpaceScript(cp) && !scriptExtensionsIndices(cp).includes(HANGUL_SCRIPT);
+}
+
 /**
- * Would a reader take `a` and `b`, with nothing visible between them, for one name? Both letters, marks, digits or
- * `-`, of one script (by Script_Extensions; Common and Inherited go with any), which is written with spaces: in
- * Thai, Khmer or Japanese an invisible space is how words are kept apart (`example.com\u200Bแล้ว`).
+ * Would a reader take `a` and `b`, with only invisible characters between them, for one name? Both letters, marks,
+ * digits or `-`, of one script (by Script_Extensions; Common and Inherited go with any). `wordSpace`: the invisible
+ * characters are all U+200B ZERO WIDTH SPACE, which in Thai, Khmer or Japanese is how words are kept apart
+ * (`ดูที่\u200Bตัวอย่าง.ไทย`): not one name there.
  */
-export function readAsOneName(a: number, b: number): boolean {
-  if (!isNameChar(a) || !isNameChar(b) || isNoSpaceScript(a) || isNoSpaceScript(b)) return false;
+export function readAsOneName(a: number, b: number, wordSpace: boolean): boolean {
+  if (!isNameChar(a) || !isNameChar(b)) return false;
+  if (wordSpace && (isUnspacedWord(a) || isUnspacedWord(b))) return false;
   if (a < 128 && b < 128) return true;
   const sa = scriptExtensionsIndices(a);
   const sb = scriptExtensionsIndices(b);

@@ -5,7 +5,7 @@
 
 import { badArgument } from '../errors.js';
 import type { DiagnosticCode, Link } from '../types.js';
-import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier, isHiddenJoiner, readAsOneName } from './chars.js';
+import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier, isHiddenJoiner, isHostDot, readAsOneName } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
 import { checkOptionsArgument, resolveOptions, type LinkOptions } from './options.js';
@@ -301,26 +301,50 @@ class LinkScanner implements Scanner {
 }
 
 /**
- * `hidden-split` (irilink's extension of DESIGN.md P1): is the link text[s, e) glued, through an invisible character
- * (isHiddenJoiner: one UTS #46 maps to nothing, or ZWNJ/ZWJ), to a letter or digit a reader takes for the same name
- * (readAsOneName)? UTS #58 §4.1 ends a host at such a character, so the name a reader sees is cut in two links, and
- * the one clicked may go to another host than the name shown: `https://pay\u00ADpal.com/login` gives
- * `https://pay` and `pal.com/login`, both flagged; a browser given the whole URL maps it to `paypal.com`.
- * Reads at most 4 units before `s` (CONTEXT_LENGTH) and 4 from `e` on (INCOMPLETE while they have not come).
+ * `hidden-split` (irilink's extension of DESIGN.md P1): is the link text[s, e) glued, through a run of invisible
+ * characters (isHiddenJoiner: those UTS #46 maps to nothing, and ZWNJ/ZWJ), to a letter, digit or `-` a reader takes
+ * for the same name (readAsOneName), or to a host dot and one? UTS #58 §4.1 ends a host at such a character, so the
+ * name a reader sees is cut into links, and the one clicked may go to another host than the name shown:
+ * `https://pay\u00ADpal.com/login` gives `https://pay` and `pal.com/login`, both flagged (a browser given the whole
+ * URL maps it to `paypal.com`); `https://login.example\u00AD.paypal.com/` gives `https://login.example`, flagged.
+ * Looks at most CONTEXT_LENGTH units beyond each end: before `s` no further than the left context a scan may read;
+ * after `e`, INCOMPLETE while they have not come. A longer run of invisible characters is not looked through.
  */
 function hiddenSplit(st: ScanState, s: number, e: number): boolean {
   const text = st.text;
   if (!st.outOfRoom(e) && text.charCodeAt(e) >= 0x80) {
-    const h = st.cpAt(e);
-    if (isHiddenJoiner(h)) {
-      const j = e + (h > 0xffff ? 2 : 1);
-      if (e > s && !st.outOfRoom(j) && readAsOneName(codePointBefore(text, e), st.cpAt(j))) return true;
+    const limit = e + CONTEXT_LENGTH;
+    let j = e;
+    let wordSpace = true;
+    while (j < limit && !st.outOfRoom(j)) {
+      const h = st.cpAt(j);
+      if (!isHiddenJoiner(h)) break;
+      if (h !== 0x200b) wordSpace = false;
+      j += h > 0xffff ? 2 : 1;
+    }
+    if (j > e && j < limit && !st.outOfRoom(j)) {
+      let far = st.cpAt(j);
+      if (isHostDot(far) && !st.outOfRoom(j + 1)) far = st.cpAt(j + 1);
+      if (readAsOneName(codePointBefore(text, e), far, wordSpace)) return true;
     }
   }
   if (s > 0 && text.charCodeAt(s - 1) >= 0x80) {
-    const h = codePointBefore(text, s);
-    const i = s - (h > 0xffff ? 2 : 1);
-    if (i > 0 && isHiddenJoiner(h) && readAsOneName(codePointBefore(text, i), text.codePointAt(s)!)) return true;
+    // codePointBefore(text, i) reads text[i − 2] at most: i > floor keeps it at s − CONTEXT_LENGTH or after.
+    const floor = Math.max(0, s - CONTEXT_LENGTH + 1);
+    let i = s;
+    let wordSpace = true;
+    while (i > floor) {
+      const h = codePointBefore(text, i);
+      if (!isHiddenJoiner(h)) break;
+      if (h !== 0x200b) wordSpace = false;
+      i -= h > 0xffff ? 2 : 1;
+    }
+    if (i < s && i > floor) {
+      let far = codePointBefore(text, i);
+      const k = i - (far > 0xffff ? 2 : 1);
+      if (isHostDot(far) && k > floor) far = codePointBefore(text, k);
+      if (readAsOneName(far, text.codePointAt(s)!, wordSpace)) return true;
+    }
   }
   return false;
 }

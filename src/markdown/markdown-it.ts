@@ -158,13 +158,15 @@ class IrilinkLinkifyIt implements LinkifyItLike {
    * linkify-it's contract: `pos` is just after `schema` (`https:`, `mailto:`, `//`), and the answer is the length of
    * the link's rest from `pos`, 0 when there is none. As linkify-it's validators, it reads only the text from `pos`
    * on, as if `schema` stood right before it: the link of `schema + text.slice(pos)` that starts with the schema
-   * (after `//`, protocol-relative, which irilink links from the host).
+   * (after `//`, protocol-relative, which irilink links from the host; and as linkify-it's `//` rule, none when a
+   * `:` or `/` stands before the `//`, `a://…` and `///…`, which would be an error in a scheme name).
    */
   testSchemaAt(text: string, schema: string, pos: number): number {
     checkText('testSchemaAt', text);
     if (typeof schema !== 'string' || schema === '') throw badArgument('linkify.testSchemaAt', 'schema', 'a non-empty string', schema);
     if (!Number.isInteger(pos) || pos < 0) throw badArgument('linkify.testSchemaAt', 'pos', 'a non-negative integer', pos);
     const link = findLinks(schema + text.slice(pos), this.options).find((l) => isSafeToLink(l, false));
+    if (schema === '//' && pos >= 3 && (text.charCodeAt(pos - 3) === 0x3a || text.charCodeAt(pos - 3) === 0x2f)) return 0;
     const start = schema === '//' ? 2 : 0;
     return link === undefined || link.start !== start || link.end <= schema.length ? 0 : link.end - schema.length;
   }
