@@ -328,6 +328,20 @@ describe('mail: transfer encodings and MIME structure', () => {
     // A field whose value starts with `//` after a space is a field.
     expect(await read('X-Note: //x\nSubject: hi\n\nbody\n')).to.deep.equal(['hi', ['body\n']]);
   });
+
+  it('after a header field, a line that is none starts the body also when an empty line follows (the parser dropped it)', async () => {
+    const read = async (raw: string): Promise<[string | undefined, string[]]> => {
+      const m = await linkifyMessage(Buffer.from(raw));
+      return [m.subject, m.parts.map((p) => marked(p))];
+    };
+    expect(await read('Subject: hi\nhttps://lost.example/ first line\n\nmore https://kept.example/\n')).to.deep.equal([
+      'hi',
+      ['⸠https://lost.example/⸡ first line\n\nmore ⸠https://kept.example/⸡\n'],
+    ]);
+    expect(await read('Subject: hi\r\nFrom: a@b.example\r\nsee https://a.example/\r\n\r\nmore\r\n')).to.deep.equal(['hi', ['see ⸠https://a.example/⸡\n\nmore\n']]);
+    // A folded field is one field.
+    expect(await read('Subject: hi\n  there\n\nbody\n')).to.deep.equal(['hi there', ['body\n']]);
+  });
 });
 
 describe('mail: quoted lines', () => {
@@ -467,6 +481,34 @@ async function collectRaw(pieces: Buffer[], options?: { mbox?: boolean | 'auto' 
   for await (const m of splitMbox(Readable.from(pieces), options)) out.push({ envelope: m.envelope, raw: m.raw.toString('utf8') });
   return out;
 }
+
+describe('mail: mbox, a long line', () => {
+  it('a line without LF over many pieces is joined once: bytes copied stay linear in its length (they were quadratic)', async () => {
+    const line = Buffer.alloc(4 << 20, 0x61);
+    const mbox = Buffer.concat([Buffer.from('From a@b Mon Nov 23 11:17:00 2026\nSubject: x\n\n'), line, Buffer.from('\n\nFrom b@c Mon Nov 23 11:17:00 2026\nSubject: y\n\nhi\n')]);
+    const pieces: Buffer[] = [];
+    for (let i = 0; i < mbox.length; i += 64 * 1024) pieces.push(mbox.subarray(i, i + 64 * 1024));
+    const concat = Buffer.concat;
+    let copied = 0;
+    Buffer.concat = ((list: readonly Uint8Array[], total?: number): Buffer => {
+      const out = concat(list, total);
+      copied += out.length;
+      return out;
+    }) as typeof Buffer.concat;
+    const messages: [number, number, string | undefined][] = [];
+    try {
+      for await (const m of splitMbox(pieces)) messages.push([m.index, m.raw.length, m.envelope]);
+    } finally {
+      Buffer.concat = concat;
+    }
+    expect(messages).to.deep.equal([
+      [0, 'Subject: x\n\n'.length + line.length + 1, 'a@b Mon Nov 23 11:17:00 2026'],
+      [1, 'Subject: y\n\nhi\n'.length, 'b@c Mon Nov 23 11:17:00 2026'],
+    ]);
+    // The line once, the message once (and a little more): 64 pieces of a 4 MiB line copied 130 MiB before.
+    expect(copied).to.be.below(3 * mbox.length);
+  });
+});
 
 describe('mail: output', () => {
   it('mailToJsonl: one object per link with the message, part, line and column', async () => {

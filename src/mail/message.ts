@@ -271,16 +271,20 @@ function withHeaderEnd(raw: Buffer): Buffer {
   const start = firstEnd > 0 && isFromLine(head.subarray(0, firstEnd)) ? firstEnd : 0;
   const bodyAt = (at: number): Buffer => Buffer.concat([raw.subarray(0, at), EMPTY_LINE, raw.subarray(at)]);
   let i = start;
+  let sawField = false;
   while (i < head.length) {
     const c = head[i]!;
-    // The empty line, with no header field before it.
-    if (c === LF || (c === CR && head[i + 1] === LF)) return i === start ? raw : bodyAt(start);
+    // The empty line: it ends the header fields before it; with none, the body starts at the top.
+    if (c === LF || (c === CR && head[i + 1] === LF)) return i === start || sawField ? raw : bodyAt(start);
     if (c !== SPACE && c !== TAB) {
       let j = i;
       while (j < head.length && head[j]! > SPACE && head[j]! < DEL && head[j] !== COLON) j++;
       const field = j > i && head[j] === COLON && !(head[j + 1] === SLASH && head[j + 2] === SLASH);
-      if (field && emptyLine) return raw;
-      if (!field && !emptyLine) return bodyAt(i);
+      if (field) sawField = true;
+      // After a header field, the first line that is none starts the body, as mail readers read it (the parser
+      // would drop it from the header block: `Subject: hi⏎https://…⏎⏎more` lost its URL line); before any field,
+      // a stray line (`>From x`) is the parser's when an empty line follows.
+      else if (sawField || !emptyLine) return bodyAt(i);
     } else if (i === 0) {
       return bodyAt(0); // a folded line with no field before it
     }
