@@ -2,7 +2,8 @@
 // Unicode tables of src/unicode for everything else.
 
 import { CLOSE, HARD, INCLUDE, isHostChar, linkTerm, OPEN, SOFT } from '../unicode/index.js';
-import { isBidiControl, isLetter, isMark, isNumber, scriptExtensionsIndices, SCRIPT_NAMES } from '../unicode/index.js';
+import { generalCategory, isBidiControl, isLetter, isMark, isNumber, scriptExtensionsIndices, SCRIPT_NAMES } from '../unicode/index.js';
+import { isInvisibleOrSpace } from '../iri/chars.js';
 
 export { isBidiControl };
 
@@ -218,38 +219,19 @@ function isNoSpaceScript(cp: number): boolean {
 }
 
 /**
- * Invisible characters a name may hide: those UTS #46 maps to nothing (IdnaMappingTable status `ignored`: SOFT
- * HYPHEN, COMBINING GRAPHEME JOINER, the Hangul fillers, KHMER VOWEL INHERENT AQ/AA, the Mongolian variation
- * selectors, ZERO WIDTH SPACE, WORD JOINER and the invisible operators, the deprecated format characters, the
- * variation selectors, ZERO WIDTH NO-BREAK SPACE, the shorthand format controls, the musical symbol format
- * characters), and ZWNJ/ZWJ (IDNA's CONTEXTJ). UTS #58 §4.1 takes none of them into a host.
+ * Invisible characters a name may hide: those UTS #46 maps to nothing (IdnaMappingTable status `ignored`): the
+ * invisible characters toIri keeps encoded (isInvisibleOrSpace, less its spaces), the variation selectors, the
+ * shorthand format controls and the musical symbol format characters; and ZWNJ/ZWJ (IDNA's CONTEXTJ). UTS #58 §4.1
+ * takes none of them into a host.
  */
 export function isHiddenJoiner(cp: number): boolean {
   if (cp < 0xad) return false;
-  if (cp <= 0x3164) {
-    return (
-      cp === 0xad ||
-      cp === 0x34f ||
-      cp === 0x115f ||
-      cp === 0x1160 ||
-      cp === 0x17b4 ||
-      cp === 0x17b5 ||
-      (cp >= 0x180b && cp <= 0x180f) ||
-      (cp >= 0x200b && cp <= 0x200d) ||
-      (cp >= 0x2060 && cp <= 0x2064) ||
-      (cp >= 0x206a && cp <= 0x206f) ||
-      cp === 0x3164
-    );
-  }
-  return (
-    (cp >= 0xfe00 && cp <= 0xfe0f) ||
-    cp === 0xfeff ||
-    cp === 0xffa0 ||
-    (cp >= 0x1bca0 && cp <= 0x1bca3) ||
-    (cp >= 0x1d173 && cp <= 0x1d17a) ||
-    (cp >= 0xe0100 && cp <= 0xe01ef)
-  );
+  if (cp === 0x200c || cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f)) return true;
+  if (cp >= 0x10000) return (cp >= 0x1bca0 && cp <= 0x1bca3) || (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0100 && cp <= 0xe01ef);
+  return isInvisibleOrSpace(cp) && !SPACE_CATEGORIES.has(generalCategory(cp));
 }
+
+const SPACE_CATEGORIES = new Set(['Zs', 'Zl', 'Zp']);
 
 const COMMON_SCRIPT = SCRIPT_NAMES.indexOf('Common');
 const HANGUL_SCRIPT = SCRIPT_NAMES.indexOf('Hangul');
