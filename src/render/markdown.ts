@@ -179,14 +179,15 @@ class MarkdownRenderer implements ChunkRenderer {
     return out;
   }
 
-  /** The `:` or `:/` held back by chunk(), written now that no `//` can follow it (a link or the end comes). */
+  /**
+   * The `:` or `:/` held back by chunk(), written now that no `//` can follow it (a link or the end comes). ASCII:
+   * nothing for the bidi tracker (chunk() reads it with the link's output).
+   */
   private heldColon(): string {
     if (this.colon === '') return '';
     const held = this.colon;
     this.colon = '';
-    const out = this.text(held, ESCAPE_ALWAYS, true);
-    this.bidi.read(out);
-    return out;
+    return this.text(held, ESCAPE_ALWAYS, true);
   }
 
   // Escape text per the set at the top of this file; `this.line` carries the line position across chunks. `urls`:
