@@ -9,12 +9,14 @@
 //   ![alt][label] …          construct 'image-reference' as for links
 //   [label]: dest "title"    construct 'definition'      the destination
 //   <https://a.example/>     construct 'autolink'        what lies between < and >
-//   plain text               construct 'bare'            the UTS #58 detection over the text, as findLinks
+//   plain text               construct 'bare'            the UTS #58 detection over the text as shown, as findLinks
 // Bare links are looked for only in runs of plain text (the parser's `data`): never in code spans, code blocks,
 // HTML blocks or inline HTML, never inside a link's or image's text, destination or title, a definition or an
-// autolink. Emphasis and strikethrough delimiters, entity references and line endings end a run, so `**https://x/**`
-// links `https://x/`; a backslash escape does not: the run is read as shown, and no link holds an escaped character
-// (PieceReader.escape, escapes.ts). What the detector finds shaped like a link but leaves unlinked in that plain
+// autolink. Emphasis and strikethrough delimiters and line endings end a run, so `**https://x/**` links
+// `https://x/`; backslash escapes and character references do not: the run is read as shown, no link holds an
+// escaped character, and a link may hold a reference (PieceReader.escape and .reference, escapes.ts), so
+// `pay&#112;al.com/login` links what it shows, `paypal.com/login`; its `text` is the source it spans, its
+// `destination` the text shown. What the detector finds shaped like a link but leaves unlinked in that plain
 // text (ScanResult.unlinked: an http(s) URL with userinfo and no password, issue 7) is reported as in plain mode:
 // PieceResult.unlinked, which the linkifier turns into a text chunk of its own with the span's diagnostics.
 //
@@ -31,7 +33,7 @@ import { NEVER_SCHEMES } from '../detect/index.js';
 import { detached } from '../memo.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
-import { withoutEscapedLinks } from './escapes.js';
+import { shownRunLinks } from './escapes.js';
 import { fastSegment, openFenceLine } from './fast.js';
 import { tooCostlyToParse, tooManyEdits, tooManyLazyLines } from './hostile.js';
 import type { FastContext, FastItem } from './fast.js';
@@ -87,6 +89,11 @@ const OPAQUE = new Set([
  * §4.5 a fence's info string): a reference to a bidi control there opens or closes nothing once rendered.
  */
 const UNSHOWN = ['resourceDestination', 'resourceTitle', 'image', 'definition', 'reference', 'codeFencedFence'];
+
+/** The parts of a character reference's token (CommonMark §2.5). */
+const REFERENCE_PARTS = new Set([
+  'characterReferenceMarker', 'characterReferenceMarkerNumeric', 'characterReferenceMarkerHexadecimal', 'characterReferenceValue',
+]);
 
 /** A token type's roles, looked up once per event: 1 in OPAQUE, 2 in UNSHOWN. */
 const ROLES = new Map<string, number>();
@@ -289,6 +296,7 @@ function readPieceFast(ctx: PieceContext, piece: string, skip: number, base: num
     else {
       for (const item of part.items!) {
         if (item.escape === true) reader.escape(item.s);
+        else if (item.reference === true) reader.reference(item.s, item.e);
         else if (item.destination === undefined) reader.run(item.s, item.e);
         else {
           reader.flush();
@@ -488,8 +496,11 @@ class PieceReader {
   private lastEnd: number;
   private runStart = -1;
   private runEnd = -1;
-  /** The backslash escapes in the current run (CommonMark §2.4): the index of each one's `\` in the piece. */
-  private readonly escapes: number[] = [];
+  /**
+   * Where the current run is shown other than as written, in order: its backslash escapes (CommonMark §2.4) and
+   * character references (§2.5).
+   */
+  private readonly edits: Edit[] = [];
   private opaque = 0;
   private anchors = 0;
   /** Open links and images: their type, and where their label text lies. */
@@ -543,47 +554,60 @@ class PieceReader {
    * `example.com\_x` shows `example.com_x`, no host.
    */
   escape(s: number): void {
+    this.edit(s, s + 2, this.piece[s + 1]!, true);
+  }
+
+  /**
+   * A character reference piece[s, e) outside any construct (CommonMark §2.5): shown as its decoded text, so the run
+   * goes on through it, and a link may hold it (escapes.ts): `pay&#112;al.com/login` shows `paypal.com/login`, and
+   * that is the link (scanned from `al.com` alone it would go to another host than the one shown);
+   * `https://a.example/?a=1&amp;b=2` links the whole query. A reference to an explicit bidi formatting character ends
+   * the run instead: the embedding tracker reads it where the parse decodes it (PieceResult.references).
+   */
+  reference(s: number, e: number): void {
+    if (controlReference(this.piece, s) !== 0) {
+      this.flush();
+      return;
+    }
+    this.edit(s, e, decodeString(this.piece.slice(s, e)), false);
+  }
+
+  private edit(s: number, e: number, shown: string, escape: boolean): void {
     if (s < this.skip) return;
     if (s !== this.runEnd || this.runStart < 0) {
       this.flush();
       this.runStart = s;
     }
-    this.runEnd = s + 2;
-    this.escapes.push(s);
+    this.runEnd = e;
+    this.edits.push({ s, e, shown, escape });
   }
 
   flush(): void {
     if (this.runStart < 0) return;
-    const { piece, base, escapes } = this;
+    const { piece, base, edits } = this;
     const from = Math.max(this.skip, this.runStart - RUN_CONTEXT);
-    const text = escapes.length === 0 ? piece.slice(from, this.runEnd) : shownText(piece, from, this.runEnd, escapes);
-    // The scan's offsets are the shown text's (base + from + index in it); the escaped character of escapes[k] is
-    // at base + escapes[k] - k there (escapes.ts decides on the links that hold one), so an offset after k escaped
-    // characters lies k units further in the piece. Spans come in order (links and unlinked spans are disjoint and
-    // merged in order): the counts only grow.
-    const scanned = this.ctx.scanner.scan(text, this.runStart - from, true, base + from);
-    const { links, unlinked } = withoutEscapedLinks(scanned, escapes.map((s, k) => base + s - k));
-    let ks = 0;
-    let ke = 0;
-    const escapedBefore = (at: number, k: number): number => {
-      while (k < escapes.length && base + escapes[k]! - k < at) k++;
-      return k;
-    };
+    // The scan's offsets are the shown text's (base + from + index in it); ShownText maps them back to the piece.
+    const shown = edits.length === 0 ? undefined : new ShownText(piece, from, this.runEnd, edits, base + from);
+    const scanned = this.ctx.scanner.scan(shown?.text ?? piece.slice(from, this.runEnd), this.runStart - from, true, base + from);
+    const { links, unlinked } = shown === undefined ? scanned : shownRunLinks(scanned, shown.escaped, shown.references);
     let u = 0;
     const addUnlinked = (span: UnlinkedSpan): void => {
-      ks = escapedBefore(span.start, ks);
-      ke = escapedBefore(span.end, ke);
-      this.addUnlinked(ke === 0 ? span : { ...span, start: span.start + ks, end: span.end + ke });
+      this.addUnlinked(shown === undefined ? span : { ...span, start: shown.starts.toInput(span.start), end: shown.ends.toInput(span.end) });
     };
     for (const link of links) {
       while (u < unlinked.length && unlinked[u]!.start < link.start) addUnlinked(unlinked[u++]!);
-      ks = escapedBefore(link.start, ks);
-      const at = ks === 0 ? link : { ...link, start: link.start + ks, end: link.end + ks };
-      this.add({ ...at, construct: 'bare', destination: link.text });
+      if (shown === undefined) {
+        this.add({ ...link, construct: 'bare', destination: link.text });
+        continue;
+      }
+      // A link's text is the source it spans; its destination is the text shown (references decoded).
+      const start = shown.starts.toInput(link.start);
+      const end = shown.ends.toInput(link.end);
+      this.add({ ...link, start, end, text: piece.slice(start - base, end - base), construct: 'bare', destination: link.text });
     }
     while (u < unlinked.length) addUnlinked(unlinked[u++]!);
     this.runStart = -1;
-    escapes.length = 0;
+    edits.length = 0;
   }
 
   /** The events of micromark's parse of piece[shift, …) (offsets in the events count from `shift`). */
@@ -649,6 +673,14 @@ class PieceReader {
         if (type === 'characterEscape' && this.opaque === 0 && this.anchors === 0) this.escape(s);
         continue;
       }
+      // §2.5: a reference's marker and value are its own parts; the reference itself continues the run, unless it
+      // is one to a bidi control (reference()).
+      if (REFERENCE_PARTS.has(type)) continue;
+      if (type === 'characterReference' && this.opaque === 0 && this.anchors === 0) {
+        this.reference(s, e);
+        if (s >= this.skip && controlReference(piece, s) !== 0) this.references.push(base + s);
+        continue;
+      }
       this.flush();
       switch (type) {
         case 'link':
@@ -698,11 +730,82 @@ class PieceReader {
   }
 }
 
-/** piece[from, end) as shown: without the backslash of each escape at `escapes` (ascending, in [from, end)). */
-function shownText(piece: string, from: number, end: number, escapes: readonly number[]): string {
-  const parts: string[] = [piece.slice(from, escapes[0])];
-  for (let k = 0; k < escapes.length; k++) parts.push(piece.slice(escapes[k]! + 1, k + 1 < escapes.length ? escapes[k + 1] : end));
-  return parts.join('');
+/** An escape (its character) or a character reference (its decoded text) in a run of text: piece[s, e) shows `shown`. */
+interface Edit {
+  s: number;
+  e: number;
+  shown: string;
+  escape: boolean;
+}
+
+/**
+ * piece[from, end) as shown, with its edits (ascending, in [from, end)) applied, and the way back: offsets of the
+ * scan of `text` (`at`, the offset of text[0], plus the index in it) to offsets in the same coordinates of the
+ * piece. Two cursors, for starts and for ends, each asked in ascending order.
+ *
+ *   piece "x pay&#112;al.com"   text "x paypal.com"   the reference: piece [5, 11), text [5, 6)
+ *   text offset 2 → 2, 6 → 11, 12 → 17
+ */
+class ShownText {
+  readonly text: string;
+  /** The escaped characters' offsets in the scan's coordinates (escapes.ts). */
+  readonly escaped: number[] = [];
+  /** Pairs [from, to) of the references' decoded text in the scan's coordinates (escapes.ts). */
+  readonly references: number[] = [];
+  readonly starts: ShownCursor;
+  readonly ends: ShownCursor;
+
+  constructor(piece: string, from: number, end: number, edits: readonly Edit[], at: number) {
+    const parts: string[] = [];
+    // shownAt[k]: where edit k's shown text starts (scan coordinates); delta[k]: units the piece is longer than the
+    // text from there on, once edit k is read.
+    const shownAt: number[] = [];
+    const delta: number[] = [];
+    let p = from;
+    let length = 0;
+    let d = 0;
+    for (const edit of edits) {
+      parts.push(piece.slice(p, edit.s), edit.shown);
+      length += edit.s - p;
+      shownAt.push(at + length);
+      if (edit.escape) this.escaped.push(at + length);
+      else this.references.push(at + length, at + length + edit.shown.length);
+      length += edit.shown.length;
+      d += edit.e - edit.s - edit.shown.length;
+      delta.push(d);
+      p = edit.e;
+    }
+    parts.push(piece.slice(p, end));
+    this.text = parts.join('');
+    this.starts = new ShownCursor(shownAt, edits, delta, at - from, false);
+    this.ends = new ShownCursor(shownAt, edits, delta, at - from, true);
+  }
+}
+
+class ShownCursor {
+  private k = 0;
+
+  constructor(
+    private readonly shownAt: readonly number[],
+    private readonly edits: readonly Edit[],
+    private readonly delta: readonly number[],
+    /** base: the input offset of piece[0]. */
+    private readonly base: number,
+    /** Whether this cursor maps ends: an offset inside an edit's shown text maps to the edit's end, else its start. */
+    private readonly end: boolean,
+  ) {}
+
+  /**
+   * The input offset (base + index in the piece) of scan offset `x`. shownRunLinks drops a link that starts or ends
+   * inside an edit's shown text; an unlinked span that does is widened to the whole edit.
+   */
+  toInput(x: number): number {
+    const { shownAt, edits } = this;
+    while (this.k < shownAt.length && shownAt[this.k]! + edits[this.k]!.shown.length <= x) this.k++;
+    const k = this.k;
+    if (k < shownAt.length && shownAt[k]! < x) return this.base + (this.end ? edits[k]!.e : edits[k]!.s);
+    return x + (k === 0 ? 0 : this.delta[k - 1]!);
+  }
 }
 
 /** Whether an inline `<a …>` is still open at the end of `text` (PieceReader's `anchors` would be above 0). */

@@ -29,6 +29,8 @@ export interface FastItem {
   e: number;
   /** A §2.4 backslash escape outside any construct: its character is shown as text (extract.ts PieceReader.escape). */
   escape?: boolean;
+  /** A §2.5 character reference outside any construct: shown decoded (extract.ts PieceReader.reference). */
+  reference?: boolean;
   /** For a destination: its value (escapes and entity references decoded; an autolink's as written). */
   destination?: string;
   /** For a destination: what wrote it (a link by default). */
@@ -59,6 +61,9 @@ const DATA = 0;
 const NOT_DATA = 1;
 const ESCAPE = 2;
 const ESCAPED = 3;
+/** A §2.5 character reference: its `&`, then the rest. */
+const REFERENCE = 4;
+const REFERENCE_REST = 5;
 
 /** The readers' give-up value (failure is a value here, not an exception). */
 const BAIL = -1;
@@ -191,7 +196,8 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
         // §2.5 entity and numeric character references.
         const e = referenceEnd(p, i, b);
         if (e > 0) {
-          mark(i, e);
+          mask[i - a] = REFERENCE;
+          mask.fill(REFERENCE_REST, i + 1 - a, e - a);
           i = e;
         } else {
           i++;
@@ -339,17 +345,25 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
     resolveDelimiters(delimiters, alive, 0, delimiters.length + 1, tildeFirst, mark);
     resolveDelimiters(delimiters, alive, 0, delimiters.length + 1, !tildeFirst, mark);
   }
-  // Runs: maximal stretches of data, and the escapes still outside any construct.
+  // Runs: maximal stretches of data, and the escapes and references still outside any construct.
   let d = 0;
   for (let k = 0; k < mask.length; ) {
-    if (mask[k] !== DATA && mask[k] !== ESCAPE) {
+    const m0 = mask[k];
+    if (m0 !== DATA && m0 !== ESCAPE && m0 !== REFERENCE) {
       k++;
       continue;
     }
     while (d < destinations.length && destinations[d]!.s < a + k) out.push(destinations[d++]!);
-    if (mask[k] === ESCAPE) {
+    if (m0 === ESCAPE) {
       out.push({ s: a + k, e: a + k + 2, escape: true });
       k += 2;
+      continue;
+    }
+    if (m0 === REFERENCE) {
+      let m = k + 1;
+      while (m < mask.length && mask[m] === REFERENCE_REST) m++;
+      out.push({ s: a + k, e: a + m, reference: true });
+      k = m;
       continue;
     }
     let m = k + 1;
@@ -637,7 +651,7 @@ function mayStartHtmlBlock(p: string, i: number, e: number): boolean {
 }
 
 /** §2.5: the end of a character reference starting with `&` at i, or 0. */
-function referenceEnd(p: string, i: number, b: number): number {
+export function referenceEnd(p: string, i: number, b: number): number {
   let j = i + 1;
   if (j < b && p.charCodeAt(j) === 0x23) {
     j++;

@@ -10,8 +10,10 @@
 // start of a text token right after one: `https://a.example/b\_c` links `https://a.example/b`, `&lt;a@b.example&gt;`
 // links nothing; and it counts an inline `<a>` only when its `</a>` follows. The plugin irilinkMarkdownIt therefore
 // puts its own core rule in that place (linkifyBlocks below), which reads the text tokens as the Markdown mode reads
-// its runs of text: an escape continues a run, which is scanned as shown, and no link holds an escaped character
-// (escapes.ts); an entity reference ends a run; an `<a>` holds the rest of its block until its `</a>`.
+// its runs of text: escapes and entity references continue a run, which is scanned as shown; no link holds an
+// escaped character, and a link may hold a reference (escapes.ts: `pay&#112;al.com/login` links what it shows,
+// `paypal.com/login`, not `al.com/login`); a reference to a bidi control ends a run; an `<a>` holds the rest of its
+// block until its `</a>`.
 // matchAtStart() answers null: the inline rule exists so that linkify-it's URL wins over emphasis, and irilink's
 // Markdown policy is the opposite — `**https://x/**` links `https://x/` and keeps the emphasis.
 // markdown-it then runs the url through normalizeLink (mdurl encode + punycode), the identity on irilink's `uri`
@@ -43,8 +45,8 @@ import { DEFAULT_TLDS } from '../detect/tlds.js';
 import { badArgument, isOptionsObject } from '../errors.js';
 import { percentRevealsUnsafe, unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
-import { EmbeddingState } from '../detect/embedding.js';
-import { withoutEscapedLinks } from './escapes.js';
+import { controlReference, EmbeddingState } from '../detect/embedding.js';
+import { shownRunLinks } from './escapes.js';
 
 /** One match, in linkify-it's shape. */
 export interface LinkifyItMatch {
@@ -127,10 +129,10 @@ class IrilinkLinkifyIt implements LinkifyItLike {
    * irilinkMarkdownIt's core rule: the links of a run of text as shown, `escaped` the offsets of its escaped
    * characters (escapes.ts), less those markdown-it may not make an <a> (`bidi-embedded` is decided after).
    */
-  linksOfRun(text: string, escaped: readonly number[]): Link[] {
+  linksOfRun(text: string, escaped: readonly number[], references: readonly number[]): Link[] {
     if (!this.pretest(text)) return [];
     const scanned = this.scanner.scan(text, 0, true, 0);
-    return withoutEscapedLinks(scanned, escaped).links.filter((link) => isSafeToLink(link, true));
+    return shownRunLinks(scanned, escaped, references).links.filter((link) => isSafeToLink(link, true));
   }
 
   // A link needs a trigger: `.` or `。` (a domain), `:` (a scheme). UTS #58 §3 starts every link at one of them.
@@ -333,20 +335,21 @@ const ANCHOR_CLOSE = /^<\/a\s*>/i;
 /**
  * The core rule in the place of markdown-it's `linkify`: in each block's inline tokens, outside links and inline
  * `<a>` anchors (an `<a>` not closed in the block holds the rest of it, as in the Markdown mode), the runs of `text`
- * tokens and backslash escapes are linked (linkifyRun). Anything else ends a run: emphasis, code, an entity
- * reference (a `text_special` token of its own, as in the Markdown mode), a line break.
+ * tokens, backslash escapes and entity references are linked (linkifyRun). Anything else ends a run: emphasis,
+ * code, a reference to a bidi control (as in the Markdown mode), a line break.
  */
 function linkifyBlocks(state: CoreStateLike, linkify: IrilinkLinkifyIt): void {
   if (state.md.options.linkify !== true) return;
   for (const block of state.tokens) {
     const children = block.children;
-    if (block.type !== 'inline' || children === null || !linkify.pretest(block.content)) continue;
+    // (A reference may write the trigger: `example&period;com`.)
+    if (block.type !== 'inline' || children === null || !(linkify.pretest(block.content) || block.content.includes('&'))) continue;
     const out: TokenLike[] = [];
     let run: TokenLike[] = [];
     let links = 0;
     let anchors = 0;
     for (const token of children) {
-      if (links === 0 && anchors === 0 && (token.type === 'text' || (token.type === 'text_special' && token.info === 'escape'))) {
+      if (links === 0 && anchors === 0 && (token.type === 'text' || (token.type === 'text_special' && joinsRun(token)))) {
         run.push(token);
         continue;
       }
@@ -364,28 +367,44 @@ function linkifyBlocks(state: CoreStateLike, linkify: IrilinkLinkifyIt): void {
 }
 
 /**
- * A run of text tokens and escapes, with its links made link tokens as markdown-it's linkify makes them (href
- * normalizeLink(uri), shown text normalizeLinkText(text), markup 'linkify'). An escape token (CommonMark §2.4, its
- * `markup` the backslash and its `content`) shows its character; markdown-it also gives `\a` or `\ ` such a
- * token, with the backslash in its content: text as written.
+ * Whether a `text_special` token continues a run of text: an escape, or an entity reference (markdown-it decodes
+ * it into its `content`; `markup` is the reference as written) unless to a bidi control, which ends the run as in
+ * the Markdown mode (extract.ts PieceReader.reference).
+ */
+function joinsRun(token: TokenLike): boolean {
+  return token.info === 'escape' || (token.info === 'entity' && controlReference(token.markup, 0) === 0);
+}
+
+/**
+ * A run of text tokens, escapes and entity references, with its links made link tokens as markdown-it's linkify
+ * makes them (href normalizeLink(uri), shown text normalizeLinkText(text), markup 'linkify'). An escape token
+ * (CommonMark §2.4, its `markup` the backslash and its `content`) shows its character; markdown-it also gives `\a`
+ * or `\ ` such a token, with the backslash in its content: text as written. An entity token (§2.5) shows its decoded
+ * text, which a link may hold (escapes.ts).
  *
  *   tokens "see " "\_" "dmarc.example.com and https://a.example/"   shown "see _dmarc.example.com and https://a.example/"
  *                                                                   → one link, https://a.example/
+ *   tokens "pay" "&#112;" "al.com/login"                            shown "paypal.com/login" → one link
  */
 function linkifyRun(state: CoreStateLike, linkify: IrilinkLinkifyIt, run: TokenLike[]): TokenLike[] {
   const starts: number[] = [];
   const escaped: number[] = [];
+  const references: number[] = [];
   let text = '';
   for (const token of run) {
     starts.push(text.length);
-    if (token.type === 'text_special' && token.markup === '\\' + token.content) escaped.push(text.length);
+    if (token.type === 'text_special') {
+      if (token.info === 'entity') references.push(text.length, text.length + token.content.length);
+      else if (token.markup === '\\' + token.content) escaped.push(text.length);
+    }
     text += token.content;
   }
-  const links = linkify.linksOfRun(text, escaped);
+  const links = linkify.linksOfRun(text, escaped, references);
   if (links.length === 0) return run;
   const out: TokenLike[] = [];
   const level = run[0]!.level;
-  // The tokens (or parts of text) covering text[from, to): a link holds no escape token, so none is cut.
+  // The tokens (or parts of text) covering text[from, to): a link holds no escape token and cuts no entity token
+  // (shownRunLinks), so only text tokens are cut.
   let t = 0;
   const copy = (from: number, to: number): void => {
     while (t < run.length && starts[t]! + run[t]!.content.length <= from) t++;

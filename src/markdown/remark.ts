@@ -11,20 +11,22 @@
 // (SECURITY.md: a flagged link is never clickable).
 // A text node holds its text as shown: backslash escapes and character references decoded, lines joined. Where the
 // source is at hand (the file, and the node's position), the plugin reads it as the Markdown mode reads its runs of
-// text (extract.ts): a character reference or a line ending ends a run, an escape does not, and no link holds an
-// escaped character (escapes.ts). `&lt;a@example.com&gt;` links the address, `lib&#95;example.net` links
-// `example.net`, and `pam\_unix.so` and `https://a.example/b\_c` link nothing, as in findMarkdownLinks.
+// text (extract.ts): a line ending ends a run, escapes and character references do not, no link holds an escaped
+// character, and a link may hold a reference (escapes.ts). `&lt;a@example.com&gt;` links the address,
+// `pay&#112;al.com/login` links `paypal.com/login` (what it shows), and `lib&#95;example.net`, `pam\_unix.so` and
+// `https://a.example/b\_c` link nothing, as in findMarkdownLinks.
 
 import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
 import { decodeString } from 'micromark-util-decode-string';
 import { createScanner, findLinks, markEmbeddedLinks } from '../detect/index.js';
 import type { Scanner } from '../detect/index.js';
-import { EmbeddingState } from '../detect/embedding.js';
+import { controlReference, EmbeddingState } from '../detect/embedding.js';
 import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
-import { withoutEscapedLinks } from './escapes.js';
+import { shownRunLinks } from './escapes.js';
+import { referenceEnd } from './fast.js';
 
 /** Parents whose text is never linked: links already, and references to definitions. */
 const SKIP = new Set(['link', 'linkReference']);
@@ -187,8 +189,8 @@ function readText(node: Nodes, bidi: EmbeddingState): void {
 
 /**
  * The links of a text node's value, read as the Markdown mode reads its runs (see the top of this file): each run
- * (the value between character references and line endings) scanned alone, less the links that hold an escaped
- * character. Without the source, or where the value cannot be found in source[start, end), the value is read
+ * (the value between line endings and references to bidi controls) scanned alone, less the links that hold an
+ * escaped character or cut a reference's text (escapes.ts). Without the source, or where the value cannot be found in source[start, end), the value is read
  * whole, as plain text.
  */
 function linksAsShown(value: string, reading: Reading, start: number | undefined, end: number | undefined): Link[] {
@@ -198,15 +200,19 @@ function linksAsShown(value: string, reading: Reading, start: number | undefined
     links = reading.scanner.scan(value, 0, true, 0).links;
   } else {
     links = [];
-    const { escaped, breaks } = shown;
+    const { escaped, references, breaks } = shown;
     let k = 0;
+    let q = 0;
     for (let r = 0; r <= breaks.length; r += 2) {
       const from = r === 0 ? 0 : breaks[r - 1]!;
       const to = r < breaks.length ? breaks[r]! : value.length;
       if (to <= from) continue;
-      const inRun: number[] = [];
-      while (k < escaped.length && escaped[k]! < to) inRun.push(escaped[k++]!);
-      for (const link of withoutEscapedLinks(reading.scanner.scan(value.slice(from, to), 0, true, from), inRun).links) links.push(link);
+      const escapedInRun: number[] = [];
+      while (k < escaped.length && escaped[k]! < to) escapedInRun.push(escaped[k++]!);
+      const referencesInRun: number[] = [];
+      for (; q < references.length && references[q]! < to; q += 2) referencesInRun.push(references[q]!, references[q + 1]!);
+      const scanned = reading.scanner.scan(value.slice(from, to), 0, true, from);
+      for (const link of shownRunLinks(scanned, escapedInRun, referencesInRun).links) links.push(link);
     }
   }
   markEmbeddedLinks(value, links);
@@ -222,24 +228,31 @@ const CR = 0x0d;
 function isEscapable(c: number): boolean {
   return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
 }
-/** A character reference (CommonMark §2.5): decoded only when decodeString decodes it. */
-const REFERENCE = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[0-9A-Za-z]{1,31});/y;
+
+/** Where a text node's value shows its source other than as written (readSource). */
+interface ShownSource {
+  /** The offsets of the characters written with a backslash escape (§2.4). */
+  escaped: number[];
+  /** Pairs [from, to): a character reference's decoded text (§2.5), which a link may hold. */
+  references: number[];
+  /** Pairs [from, to) that end a run: each line ending, and a reference to a bidi control. */
+  breaks: number[];
+}
 
 /**
- * Where `value`, a text node's value, shows source[start, end) other than as written: `escaped`, the offsets of the
- * characters written with a backslash escape (§2.4); `breaks`, pairs of offsets [from, to) that end a run,
- * a character reference's decoded text (§2.5) and each line ending. Read in step with the source: what the value
+ * Where `value`, a text node's value, shows source[start, end) other than as written (ShownSource). Read in step with the source: what the value
  * leaves out (a line's indentation and `>` markers, spaces before a line ending) is skipped. undefined when the
  * node has no position in the source or the value does not follow it. (A skipped marker that equals the value's
  * next character, as in `> \>`, is taken for it; the escape is then missed, but no link starts with `>`, and line
  * endings end runs.)
  *
- *   source  "pam\_unix.so &lt;a@b.example&gt;"
- *   value   "pam_unix.so <a@b.example>"        escaped [3]   breaks [12, 13, 24, 25]
+ *   source  "pam\_unix.so &lt;a@b.example&gt;⏎x"
+ *   value   "pam_unix.so <a@b.example>⏎x"      escaped [3]   references [12, 13, 24, 25]   breaks [25, 26]
  */
-function readSource(source: string, start: number | undefined, end: number | undefined, value: string): { escaped: number[]; breaks: number[] } | undefined {
+function readSource(source: string, start: number | undefined, end: number | undefined, value: string): ShownSource | undefined {
   if (start === undefined || end === undefined || !(start >= 0 && start <= end && end <= source.length)) return undefined;
   const escaped: number[] = [];
+  const references: number[] = [];
   const breaks: number[] = [];
   let i = start;
   let j = 0;
@@ -253,12 +266,11 @@ function readSource(source: string, start: number | undefined, end: number | und
       continue;
     }
     if (c === AMPERSAND) {
-      REFERENCE.lastIndex = i;
-      const reference = REFERENCE.exec(source);
-      const decoded = reference === null ? '' : decodeString(reference[0]);
-      if (reference !== null && decoded !== reference[0] && value.startsWith(decoded, j)) {
-        breaks.push(j, j + decoded.length);
-        i += reference[0].length;
+      const e = referenceEnd(source, i, end);
+      const decoded = e === 0 ? '' : decodeString(source.slice(i, e));
+      if (e > 0 && value.startsWith(decoded, j)) {
+        (controlReference(source, i) === 0 ? references : breaks).push(j, j + decoded.length);
+        i = e;
         j += decoded.length;
         continue;
       }
@@ -271,5 +283,5 @@ function readSource(source: string, start: number | undefined, end: number | und
     }
     i++;
   }
-  return { escaped, breaks };
+  return { escaped, references, breaks };
 }

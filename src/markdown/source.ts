@@ -57,11 +57,20 @@ export interface MarkdownSourceOptions {
 const ESCAPE = new Uint8Array(128);
 for (const ch of '\\`*_[]<>&~!') ESCAPE[ch.charCodeAt(0)] = 1;
 
+// §2.5: a character reference in a bare link's text was decoded where the source showed it (extract.ts), and is
+// decoded the same in link text: it is left as written (`pay&#112;al.com` shows `paypal.com` both ways). So is
+// anything shaped like one: a name HTML does not define (`&bogus;`) is shown as written either way.
+const REFERENCE_SHAPE = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[0-9A-Za-z]{1,31});/y;
+
 function escapeLinkText(text: string): string {
   let out = '';
   let last = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c === 0x26) {
+      REFERENCE_SHAPE.lastIndex = i;
+      if (REFERENCE_SHAPE.test(text)) continue;
+    }
     if (c < 128 && ESCAPE[c] === 1) {
       out += text.slice(last, i) + '\\';
       last = i;

@@ -1,0 +1,103 @@
+// In Markdown a character reference (CommonMark §2.5) is text once rendered: `pay&#112;al.com/login` shows
+// `paypal.com/login`. Read between references, it linked `al.com/login`: a host the reader does not see. Bare links
+// are now found in the text as shown (src/markdown/escapes.ts), by the Markdown mode, toMarkdownSource and both
+// plugins alike.
+import { expect } from 'chai';
+import * as commonmark from 'commonmark';
+import MarkdownIt from 'markdown-it';
+import { Readable } from 'node:stream';
+import { remark } from 'remark';
+import { createLinkStream, findMarkdownLinks, irilinkMarkdownIt, linkifyMarkdown, MarkdownLinkifier, remarkIrilink, toMarkdownSource } from '../src/index.js';
+import type { Chunk } from '../src/index.js';
+import { shownRunLinks } from '../src/markdown/escapes.js';
+import type { Link } from '../src/index.js';
+
+const reference = { parse: new commonmark.Parser(), html: new commonmark.HtmlRenderer() };
+
+/** The hrefs and texts of the <a> elements in commonmark.js's or markdown-it's HTML. */
+function anchors(html: string): [string, string][] {
+  const decode = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return [...html.matchAll(/<a href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map((m) => [decode(m[1]!), decode(m[2]!.replace(/<[^>]*>/g, ''))]);
+}
+
+const brief = (source: string): [string, string, string, string[]][] =>
+  findMarkdownLinks(source).map((l) => [l.text, l.destination, l.uri, l.diagnostics]);
+
+describe('security: a character reference inside a bare link in Markdown', () => {
+  it('pay&#112;al.com/login is one link to the host shown, in every way to read it', () => {
+    const source = 'log in at pay&#112;al.com/login today';
+    expect(brief(source)).to.deep.equal([['pay&#112;al.com/login', 'paypal.com/login', 'https://paypal.com/login', []]]);
+    // toMarkdownSource keeps the reference, and a CommonMark reader shows and links what the source showed.
+    const written = toMarkdownSource(linkifyMarkdown(source));
+    expect(written).to.equal('log in at [pay&#112;al.com/login](<https://paypal.com/login>) today');
+    expect(anchors(reference.html.render(reference.parse.parse(written)))).to.deep.equal([['https://paypal.com/login', 'paypal.com/login']]);
+    // The plugins.
+    const md = new MarkdownIt().use(irilinkMarkdownIt);
+    expect(anchors(md.renderInline(source))).to.deep.equal([['https://paypal.com/login', 'paypal.com/login']]);
+    const tree = remark().use(remarkIrilink);
+    expect(String(tree.processSync(source))).to.include('[paypal.com/login](https://paypal.com/login)');
+  });
+
+  it('a dot written as a reference: the host is the whole name shown', () => {
+    expect(brief('https://a.com&#46;evil.com/ and www.a.com&period;evil.com')).to.deep.equal([
+      ['https://a.com&#46;evil.com/', 'https://a.com.evil.com/', 'https://a.com.evil.com/', []],
+      ['www.a.com&period;evil.com', 'www.a.com.evil.com', 'https://www.a.com.evil.com', []],
+    ]);
+  });
+
+  it('an invisible character written as a reference is flagged as one written plainly (hidden-split)', () => {
+    for (const ref of ['&shy;', '&#173;', '&#x200B;', '&#x2060;']) {
+      const links = findMarkdownLinks(`see https://pay${ref}pal.com/login now`);
+      expect(links.map((l) => [l.text, l.diagnostics]), ref).to.deep.equal([
+        ['https://pay', ['hidden-split']],
+        ['pal.com/login', ['hidden-split']],
+      ]);
+      // Neither is made a link.
+      expect(toMarkdownSource(linkifyMarkdown(`see https://pay${ref}pal.com/login now`)), ref).to.not.match(/\]\(|<https/);
+    }
+  });
+
+  it('a query written with &amp; keeps its whole query', () => {
+    expect(brief('see https://a.example/?a=1&amp;b=2 and')).to.deep.equal([
+      ['https://a.example/?a=1&amp;b=2', 'https://a.example/?a=1&b=2', 'https://a.example/?a=1&b=2', []],
+    ]);
+  });
+
+  it('what a reference cannot do: be escaped, open a link inside code, or carry a bidi control into a link', () => {
+    // `\&` shows `pay&#112;al.com/login` as written: the host shown is `al.com`, as in plain text.
+    expect(brief('pay\\&#112;al.com/login')).to.deep.equal([['al.com/login', 'al.com/login', 'https://al.com/login', []]]);
+    expect(brief('`pay&#112;al.com` x')).to.deep.equal([]);
+    expect(brief('https://a.example/x&#x202E;y')).to.deep.equal([['https://a.example/x', 'https://a.example/x', 'https://a.example/x', []]]);
+  });
+
+  it('the same chunks in a stream, split at every place, and in MarkdownLinkifier pushes of one unit', async () => {
+    const source = '- pay&#112;al.com/login and https://a.example/?a=1&amp;b=2\n- `&#112;` www.a.com&period;org\n';
+    const whole = linkifyMarkdown(source);
+    expect(whole.map((c) => c.text).join('')).to.equal(source);
+    expect(whole.filter((c) => c.type === 'link').map((c) => c.uri)).to.deep.equal([
+      'https://paypal.com/login', 'https://a.example/?a=1&b=2', 'https://www.a.com.org',
+    ]);
+    const strip = (chunks: Chunk[]) => chunks.map(({ byteStart: _s, byteEnd: _e, ...rest }) => rest);
+    for (let cut = 1; cut < source.length; cut++) {
+      const parts = [Buffer.from(source.slice(0, cut)), Buffer.from(source.slice(cut))];
+      const out: Chunk[] = [];
+      for await (const chunk of Readable.from(parts).pipe(createLinkStream({ markdown: true }))) out.push(chunk as Chunk);
+      expect(strip(out), `cut at ${cut}`).to.deep.equal(strip(whole));
+    }
+    const linkifier = new MarkdownLinkifier();
+    const pushed: Chunk[] = [];
+    for (const ch of source) pushed.push(...linkifier.push(ch));
+    pushed.push(...linkifier.end());
+    expect(pushed).to.deep.equal(whole);
+  });
+
+  it('shownRunLinks: a link that would start or end inside a reference\'s text is no link', () => {
+    const link = (start: number, end: number): Link => ({ start, end, text: 'x'.repeat(end - start), kind: 'url', scheme: 'https', schemeInferred: true, uri: '', iri: '', diagnostics: [] });
+    const scanned = { links: [link(0, 3), link(4, 6), link(7, 9), link(10, 12)], unlinked: [] };
+    // references' shown text: [2, 4) cuts the first (its end), [5, 8) the second (its end) and the third (its
+    // start), [10, 12) is the fourth's whole text and cuts nothing.
+    expect(shownRunLinks(scanned, [], [2, 4, 5, 8, 10, 12]).links.map((l) => l.start)).to.deep.equal([10]);
+    expect(shownRunLinks(scanned, [], [3, 4, 6, 7]).links.map((l) => l.start)).to.deep.equal([0, 4, 7, 10]);
+    expect(shownRunLinks(scanned, [11], []).links.map((l) => l.start)).to.deep.equal([0, 4, 7]);
+  });
+});
