@@ -285,6 +285,47 @@ describe('mail: transfer encodings and MIME structure', () => {
     ]);
   });
 
+  it('in a multipart/digest a part without Content-Type is a message (RFC 2046 §5.1.5), numbered below its part', async () => {
+    const raw =
+      'Subject: digest\nContent-Type: multipart/digest; boundary=D\n\npreamble\n' +
+      '--D\n\nFrom: carol@example.com\nSubject: one\n\nsee ⸠https://one.example/⸡\n' +
+      '--D\nContent-Type: text/plain\n\nFrom: ⸠dave@example.com⸡ (a text part: its text is text)\n' +
+      '--D\n\nFrom: e@example.com\nContent-Type: multipart/mixed; boundary=M\n\n' +
+      '--M\nContent-Type: text/plain\n\n⸠https://three.example/a⸡\n--M\nContent-Type: text/plain\n\n⸠https://three.example/b⸡\n--M--\n' +
+      '--D\n\nSubject: nested\nContent-Type: multipart/digest; boundary=E\n\n--E\n\nSubject: deep\n\n⸠https://deep.example/⸡\n--E--\n' +
+      '--D--\n';
+    const m = await linkifyMessage(Buffer.from(raw.replace(/[⸠⸡]/g, '')));
+    checkInvariants(m);
+    expect(m.error).to.equal(undefined);
+    expect(m.subject).to.equal('digest');
+    expect(m.parts.map((p) => [p.part, p.contentType, marked(p).trim()])).to.deep.equal([
+      ['1.1', 'text/plain', 'see ⸠https://one.example/⸡'],
+      ['2', 'text/plain', 'From: ⸠dave@example.com⸡ (a text part: its text is text)'],
+      ['3.1', 'text/plain', '⸠https://three.example/a⸡'],
+      ['3.2', 'text/plain', '⸠https://three.example/b⸡'],
+      ['4.1.1', 'text/plain', '⸠https://deep.example/⸡'],
+    ]);
+    // An attached one stays an attachment; outside a digest no Content-Type is text/plain (RFC 2045 §5.2).
+    const attached = 'Content-Type: multipart/digest; boundary=D\n\n--D\nContent-Disposition: attachment\n\nSubject: x\n\nhttps://att.example/\n--D--\n';
+    expect((await linkifyMessage(Buffer.from(attached))).parts).to.deep.equal([]);
+    const mixed = 'Content-Type: multipart/mixed; boundary=D\n\n--D\n\nFrom: carol@example.com\n--D--\n';
+    expect((await linkifyMessage(Buffer.from(mixed))).parts.map((p) => [p.part, p.links.map((l) => l.uri)])).to.deep.equal([
+      ['1', ['mailto:carol@example.com']],
+    ]);
+  });
+
+  it('digests nested deeper than 8 are read as text below that depth (each level is a parse of its own)', async () => {
+    let message = 'Subject: bottom\n\nhttps://bottom.example/\n';
+    for (let level = 0; level < 10; level++) message = `Content-Type: multipart/digest; boundary=L${level}\n\n--L${level}\n\n${message}--L${level}--\n`;
+    const m = await linkifyMessage(Buffer.from(message));
+    expect(m.error).to.equal(undefined);
+    expect(m.parts).to.have.length(1);
+    // Eight levels read as messages, then the part is text: the ninth digest's header is in it.
+    expect(m.parts[0]!.part).to.equal(Array(9).fill('1').join('.'));
+    expect(m.parts[0]!.text).to.include('multipart/digest');
+    expect(m.parts[0]!.links.map((l) => l.uri)).to.include('https://bottom.example/');
+  });
+
   it('without an empty line, the first line that is no header field starts the body (broken mail: nothing lost)', async () => {
     const read = async (raw: string): Promise<[string | undefined, string[]]> => {
       const m = await linkifyMessage(Buffer.from(raw));

@@ -161,7 +161,42 @@ export async function linkifyMessage(
   const { link: linkOptions, html } = splitMailOptions('linkifyMessage', options);
   if (!Number.isInteger(index) || index < 0) throw badArgument('linkifyMessage', 'index', 'a non-negative integer', index);
   if (envelope !== undefined && typeof envelope !== 'string') throw badArgument('linkifyMessage', 'envelope', 'a string or undefined', envelope);
-  const { Splitter, decodeWords } = await loadMime();
+  const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  const { decodeWords } = await loadMime();
+  const { root, parts, error } = await readMessage(bytes, linkOptions, html, 0);
+  const headers = root?.headers || undefined;
+  const header = (key: string): string | undefined => {
+    if (!headers || !headers.hasHeader(key)) return undefined;
+    return unfold(headers.getFirst(key));
+  };
+  const subject = header('subject');
+  const from = header('from');
+  return {
+    index,
+    envelope,
+    messageId: header('message-id'),
+    subject: subject === undefined ? undefined : decodeEncodedWords(subject, decodeWords),
+    from: from === undefined ? undefined : decodeEncodedWords(from, decodeWords),
+    date: header('date'),
+    parts,
+    ...(error === undefined ? {} : { error }),
+  };
+}
+
+/**
+ * How deep messages in multipart/digest parts are read as messages (RFC 2046 §5.1.5); a digest deeper down is read
+ * as text, as before: each level is a parse of its own, and the parser's limits are per parse.
+ */
+const DIGEST_DEPTH = 8;
+
+/** One message's MIME tree read into its linkified text parts (`depth`: how many digests it is inside). */
+async function readMessage(
+  bytes: Buffer,
+  linkOptions: LinkOptions | undefined,
+  html: 'alternative' | 'all' | 'none',
+  depth: number,
+): Promise<{ root: MimeNode | undefined; parts: MailPart[]; error: MailError | undefined }> {
+  const { Splitter } = await loadMime();
   // RFC 2046 §5.2.1: a message/rfc822 body is a whole message (a forwarded one, each message of a multipart/digest, a
   // bounce's original); RFC 2183 §2: without a Content-Disposition, how it is shown is the reader's choice, and readers
   // show it inline. The parser descends into one only when it says `inline`, unless told to treat a missing disposition
@@ -173,7 +208,6 @@ export async function linkifyMessage(
   let root: MimeNode | undefined;
   let children = 0; // MIME nodes below the root
   const rootData: Buffer[] = []; // the body of a multipart root outside its parts (preamble, epilogue)
-  const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   // A UTF-8 byte order mark before the header (a .eml saved by an editor that writes one) is no part of the first
   // field's name: it hid that field (mbox.ts drops it before an mbox's first line alike).
   splitter.end(withHeaderEnd(hasBom(bytes) ? bytes.subarray(3) : bytes));
@@ -185,9 +219,11 @@ export async function linkifyMessage(
         if (node.root && root === undefined) root = node;
         else children++;
         if (node.multipart) continue;
-        // RFC 2045 §5.2: no Content-Type means text/plain.
-        const contentType = withoutComments(node.contentType || 'text/plain').toLowerCase();
-        if (!contentType.startsWith('text/') || node.disposition === 'attachment') continue;
+        // RFC 2045 §5.2: no Content-Type means text/plain; RFC 2046 §5.1.5: message/rfc822 in a multipart/digest
+        // (the parser does not know it, and calls it text/plain: it read such a message's header as text).
+        const digested = (node.parentNode || undefined)?.multipart === 'digest' && !(node.headers && node.headers.hasHeader('content-type')) && depth < DIGEST_DEPTH;
+        const contentType = digested ? 'message/rfc822' : withoutComments(node.contentType || 'text/plain').toLowerCase();
+        if (!(digested || contentType.startsWith('text/')) || node.disposition === 'attachment') continue;
         const alternatives: MimeNode[] = [];
         for (let p = node.parentNode; p; p = p.parentNode) if (p.multipart === 'alternative') alternatives.push(p as MimeNode);
         const leaf: Leaf = { node, contentType, bodies: [], alternatives };
@@ -221,8 +257,17 @@ export async function linkifyMessage(
     if (html !== 'all' && leaf.contentType !== 'text/plain' && leaf.alternatives.some((a) => plainUnder.has(a))) continue;
     if (html === 'none' && leaf.contentType === 'text/html') continue;
     try {
-      const bytes = await transferDecode(leaf.node, leaf.bodies);
-      parts.push(partSteps.linkifyPart(leaf.node, leaf.contentType, bytes, linkOptions));
+      const body = await transferDecode(leaf.node, leaf.bodies);
+      if (leaf.contentType === 'message/rfc822') {
+        // Its parts are numbered below this one (RFC 3501 §6.4.5: `2.1`, `2.1.3`), as the parser numbers those of
+        // a message/rfc822 part it reads itself.
+        const inner = await readMessage(body, linkOptions, html, depth + 1);
+        const prefix = partNumber(leaf.node) + '.';
+        for (const part of inner.parts) parts.push({ ...part, part: prefix + part.part });
+        if (inner.error !== undefined) error ??= inner.error.part === undefined ? inner.error : { ...inner.error, part: prefix + inner.error.part };
+        continue;
+      }
+      parts.push(partSteps.linkifyPart(leaf.node, leaf.contentType, body, linkOptions));
     } catch (cause) {
       if (cause instanceof TypeError) throw cause; // API misuse (a bad detector option value) stays a TypeError
       // e.g. RangeError "Invalid string length": a part whose text is over V8's string limit (about 512 MiB).
@@ -231,23 +276,7 @@ export async function linkifyMessage(
     }
   }
 
-  const headers = root?.headers || undefined;
-  const header = (key: string): string | undefined => {
-    if (!headers || !headers.hasHeader(key)) return undefined;
-    return unfold(headers.getFirst(key));
-  };
-  const subject = header('subject');
-  const from = header('from');
-  return {
-    index,
-    envelope,
-    messageId: header('message-id'),
-    subject: subject === undefined ? undefined : decodeEncodedWords(subject, decodeWords),
-    from: from === undefined ? undefined : decodeEncodedWords(from, decodeWords),
-    date: header('date'),
-    parts,
-    ...(error === undefined ? {} : { error }),
-  };
+  return { root, parts, error };
 }
 
 /**
