@@ -209,6 +209,10 @@ describe('the plugins link what the Markdown mode links (escapes, character refe
     // `&ngE;` shows two code points.
     '⸠https://a.example/&ngE;x⸡',
     '&lt;⸠a@example.com⸡&gt;',
+    // Emphasis right before an address is markup, not the start of its local part (which may hold `*` or `_`):
+    // the Markdown mode linked nothing there.
+    '**⸠security@example.com⸡**',
+    '_⸠bob@example.com⸡_ and *⸠&amp;x@example.com⸡*',
     // An inline <a> not closed holds the rest of its paragraph, also from inside emphasis.
     '<a href="x">example.com',
     '*<a href="x">* https://a.example/',

@@ -585,10 +585,17 @@ class PieceReader {
   flush(): void {
     if (this.runStart < 0) return;
     const { piece, base, edits } = this;
-    const from = Math.max(this.skip, this.runStart - RUN_CONTEXT);
+    const { runStart, runEnd } = this;
+    const from = Math.max(this.skip, runStart - RUN_CONTEXT);
     // The scan's offsets are the shown text's (base + from + index in it); ShownText maps them back to the piece.
-    const shown = edits.length === 0 ? undefined : new ShownText(piece, from, this.runEnd, edits, base + from);
-    const scanned = this.ctx.scanner.scan(shown?.text ?? piece.slice(from, this.runEnd), this.runStart - from, true, base + from);
+    const shown = edits.length === 0 ? undefined : new ShownText(piece, runStart, runEnd, edits, base + runStart);
+    // The left context, with the delimiters right before the run read as spaces (delimitersBefore).
+    const d = delimitersBefore(piece, from, runStart);
+    const text =
+      shown === undefined && d === runStart
+        ? piece.slice(from, runEnd)
+        : piece.slice(from, d) + ' '.repeat(runStart - d) + (shown?.text ?? piece.slice(runStart, runEnd));
+    const scanned = this.ctx.scanner.scan(text, runStart - from, true, base + from);
     const { links, unlinked } = shown === undefined ? scanned : shownRunLinks(scanned, shown.escaped, shown.references);
     let u = 0;
     const addUnlinked = (span: UnlinkedSpan): void => {
@@ -730,6 +737,24 @@ class PieceReader {
   }
 }
 
+/**
+ * Where the emphasis and strikethrough delimiters right before a run start (`*`, `_`, `~`; at `runStart` when there
+ * are none, at `from` at most). The scanner reads a few units before the run (P1, P4, P6 and P3 look back), and
+ * reads these as spaces: they are markup, which a reader does not see (a run starts right after them only when they
+ * are no text). An email's local part may hold them, so the scanner, finding one right before the run, took the
+ * address for one that starts earlier and linked nothing: `**security@example.com**` links `security@example.com`,
+ * as in plain text and in both plugins.
+ */
+function delimitersBefore(piece: string, from: number, runStart: number): number {
+  let d = runStart;
+  while (d > from && isDelimiter(piece.charCodeAt(d - 1))) d--;
+  return d;
+}
+
+function isDelimiter(c: number): boolean {
+  return c === 0x2a || c === 0x5f || c === 0x7e;
+}
+
 /** An escape (its character) or a character reference (its decoded text) in a run of text: piece[s, e) shows `shown`. */
 interface Edit {
   s: number;
@@ -739,9 +764,9 @@ interface Edit {
 }
 
 /**
- * piece[from, end) as shown, with its edits (ascending, in [from, end)) applied, and the way back: offsets of the
- * scan of `text` (`at`, the offset of text[0], plus the index in it) to offsets in the same coordinates of the
- * piece. Two cursors, for starts and for ends, each asked in ascending order.
+ * A run piece[start, end) as shown, with its edits (ascending, in [start, end)) applied, and the way back: offsets
+ * of the scan of `text` (`at`, the offset of text[0], plus the index in it) to offsets in the same coordinates of
+ * the piece. Two cursors, for starts and for ends, each asked in ascending order.
  *
  *   piece "x pay&#112;al.com"   text "x paypal.com"   the reference: piece [5, 11), text [5, 6)
  *   text offset 2 → 2, 6 → 11, 12 → 17
@@ -755,13 +780,13 @@ class ShownText {
   readonly starts: ShownCursor;
   readonly ends: ShownCursor;
 
-  constructor(piece: string, from: number, end: number, edits: readonly Edit[], at: number) {
+  constructor(piece: string, start: number, end: number, edits: readonly Edit[], at: number) {
     const parts: string[] = [];
     // shownAt[k]: where edit k's shown text starts (scan coordinates); delta[k]: units the piece is longer than the
     // text from there on, once edit k is read.
     const shownAt: number[] = [];
     const delta: number[] = [];
-    let p = from;
+    let p = start;
     let length = 0;
     let d = 0;
     for (const edit of edits) {
@@ -777,8 +802,8 @@ class ShownText {
     }
     parts.push(piece.slice(p, end));
     this.text = parts.join('');
-    this.starts = new ShownCursor(shownAt, edits, delta, at - from, false);
-    this.ends = new ShownCursor(shownAt, edits, delta, at - from, true);
+    this.starts = new ShownCursor(shownAt, edits, delta, at - start, false);
+    this.ends = new ShownCursor(shownAt, edits, delta, at - start, true);
   }
 }
 
