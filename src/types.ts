@@ -11,7 +11,7 @@ export type DiagnosticCode =
   | 'confusable-host' //         a host that only looks like another through confusable characters (UTS #39)
   | 'invalid-percent-encoding' // a `%` not followed by two hex digits
   | 'userinfo' //                P5: `user[:pass]@` before the host
-  | 'hidden-split' //            an invisible character (U+200B, U+00AD, …) joins the link to more of the name a reader sees
+  | 'hidden-split' //            an invisible character (U+200B, U+00AD, …; Markdown: `*`) joins the link to more of the name a reader sees
   | 'link-too-long' //           the link ran on past maxLinkLength and was cut there
   | 'wrapped' //                 P3: an RFC 3986 Appendix C link spanning whitespace
   | 'invalid-utf8' //            the stream replaced undecodable input bytes with U+FFFD

@@ -19,6 +19,7 @@
 // https://spec.commonmark.org/0.31.2/#backslash-escapes
 // https://spec.commonmark.org/0.31.2/#entity-and-numeric-character-references
 
+import { codePointBefore, isHostDot, readAsOneName } from '../detect/chars.js';
 import type { ScanResult, UnlinkedSpan } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
@@ -67,4 +68,75 @@ function cutsReference(references: readonly number[], r: number, start: number, 
     if ((from < start && start < to) || (from < end && end < to)) return true;
   }
   return false;
+}
+
+// hidden-split across markup (SECURITY.md). Emphasis and strikethrough end a run of text, and a reader does not see
+// their delimiters: `pay*p*al.com/login` shows `paypal.com/login` (one letter in italics), where the run after the
+// emphasis alone links `al.com/login`. As for an invisible character inside a name (scanner.ts hiddenSplit), a link
+// glued through such markup to a letter, digit or `-` of the same script, or to a host dot and one, is flagged
+// `hidden-split`, so no renderer makes it clickable. The Markdown mode and the remark plugin read what is glued to a
+// run from the source (delimiters right before and after it: emphasis or strikethrough, since a run of text goes on
+// through a delimiter that is text); the markdown-it plugin from the tokens around the run.
+
+/** What a reader sees glued to one side of a run through markup: the nearest code point and the one beyond it (−1: none). */
+export interface Glued {
+  near: number;
+  far: number;
+}
+
+export const NOT_GLUED: Glued = { near: -1, far: -1 };
+
+function isDelimiter(c: number): boolean {
+  return c === 0x2a || c === 0x5f || c === 0x7e;
+}
+
+/**
+ * Where the emphasis or strikethrough delimiters right before source[runStart] start (at `floor` at most; runStart
+ * when there are none).
+ */
+export function delimitersBefore(source: string, floor: number, runStart: number): number {
+  let d = runStart;
+  while (d > floor && isDelimiter(source.charCodeAt(d - 1))) d--;
+  return d;
+}
+
+/** What is glued before a run at source[runStart] through delimiters (none before `floor` is read). */
+export function gluedBefore(source: string, floor: number, runStart: number): Glued {
+  const d = delimitersBefore(source, floor, runStart);
+  if (d === runStart || d <= floor) return NOT_GLUED;
+  const near = codePointBefore(source, d);
+  const k = d - (near > 0xffff ? 2 : 1);
+  return { near, far: k > floor ? codePointBefore(source, k) : -1 };
+}
+
+/** What is glued after a run ending at source[runEnd] through delimiters (none at or after `limit` is read). */
+export function gluedAfter(source: string, runEnd: number, limit: number): Glued {
+  let d = runEnd;
+  while (d < limit && isDelimiter(source.charCodeAt(d))) d++;
+  if (d === runEnd || d >= limit) return NOT_GLUED;
+  const near = source.codePointAt(d)!;
+  const k = d + (near > 0xffff ? 2 : 1);
+  return { near, far: k < limit ? source.codePointAt(k)! : -1 };
+}
+
+/**
+ * Flags `hidden-split` on a link of a run that starts where the run starts (`runStart`) and has `before` glued to
+ * it, or ends where the run ends (`runEnd`) and has `after` glued to it; `text` is the run's text in the links'
+ * coordinates from `at`. The links' diagnostics arrays are replaced, not changed.
+ */
+export function flagGluedByMarkup(links: readonly Link[], text: string, at: number, runStart: number, runEnd: number, before: Glued, after: Glued): void {
+  if (links.length === 0) return;
+  const first = links[0]!;
+  if (before.near >= 0 && first.start === runStart && glued(before, text.codePointAt(first.start - at)!, true)) flag(first);
+  const last = links[links.length - 1]!;
+  if (after.near >= 0 && last.end === runEnd && glued(after, codePointBefore(text, last.end - at), false)) flag(last);
+}
+
+function glued(side: Glued, edge: number, before: boolean): boolean {
+  const cp = isHostDot(side.near) ? side.far : side.near;
+  return cp >= 0 && (before ? readAsOneName(cp, edge, false) : readAsOneName(edge, cp, false));
+}
+
+function flag(link: Link): void {
+  if (!link.diagnostics.includes('hidden-split')) link.diagnostics = [...link.diagnostics, 'hidden-split'];
 }

@@ -33,7 +33,7 @@ import { NEVER_SCHEMES } from '../detect/index.js';
 import { detached } from '../memo.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
-import { shownRunLinks } from './escapes.js';
+import { delimitersBefore, flagGluedByMarkup, gluedAfter, gluedBefore, NOT_GLUED, shownRunLinks } from './escapes.js';
 import { fastSegment, openFenceLine } from './fast.js';
 import { tooCostlyToParse, tooManyEdits, tooManyLazyLines } from './hostile.js';
 import type { FastContext, FastItem } from './fast.js';
@@ -589,7 +589,11 @@ class PieceReader {
     const from = Math.max(this.skip, runStart - RUN_CONTEXT);
     // The scan's offsets are the shown text's (base + from + index in it); ShownText maps them back to the piece.
     const shown = edits.length === 0 ? undefined : new ShownText(piece, runStart, runEnd, edits, base + runStart);
-    // The left context, with the delimiters right before the run read as spaces (delimitersBefore).
+    // The scanner reads a few units before the run (P1, P4, P6 and P3 look back). It reads the emphasis and
+    // strikethrough delimiters right before the run as spaces: they are markup, which a reader does not see (a run
+    // starts right after them only when they are no text). An email's local part may hold them, so the scanner,
+    // finding one right before the run, took the address for one that starts earlier and linked nothing:
+    // `**security@example.com**` links `security@example.com`, as in plain text and in both plugins.
     const d = delimitersBefore(piece, from, runStart);
     const text =
       shown === undefined && d === runStart
@@ -597,6 +601,10 @@ class PieceReader {
         : piece.slice(from, d) + ' '.repeat(runStart - d) + (shown?.text ?? piece.slice(runStart, runEnd));
     const scanned = this.ctx.scanner.scan(text, runStart - from, true, base + from);
     const { links, unlinked } = shown === undefined ? scanned : shownRunLinks(scanned, shown.escaped, shown.references);
+    // hidden-split across the delimiters around the run (escapes.ts): `pay*p*al.com/login`.
+    const before = d === runStart ? NOT_GLUED : gluedBefore(piece, from, runStart);
+    const after = gluedAfter(piece, runEnd, piece.length);
+    if (before !== NOT_GLUED || after !== NOT_GLUED) flagGluedByMarkup(links, text, base + from, base + runStart, base + from + text.length, before, after);
     let u = 0;
     const addUnlinked = (span: UnlinkedSpan): void => {
       this.addUnlinked(shown === undefined ? span : { ...span, start: shown.starts.toInput(span.start), end: shown.ends.toInput(span.end) });
@@ -735,24 +743,6 @@ class PieceReader {
       }
     }
   }
-}
-
-/**
- * Where the emphasis and strikethrough delimiters right before a run start (`*`, `_`, `~`; at `runStart` when there
- * are none, at `from` at most). The scanner reads a few units before the run (P1, P4, P6 and P3 look back), and
- * reads these as spaces: they are markup, which a reader does not see (a run starts right after them only when they
- * are no text). An email's local part may hold them, so the scanner, finding one right before the run, took the
- * address for one that starts earlier and linked nothing: `**security@example.com**` links `security@example.com`,
- * as in plain text and in both plugins.
- */
-function delimitersBefore(piece: string, from: number, runStart: number): number {
-  let d = runStart;
-  while (d > from && isDelimiter(piece.charCodeAt(d - 1))) d--;
-  return d;
-}
-
-function isDelimiter(c: number): boolean {
-  return c === 0x2a || c === 0x5f || c === 0x7e;
 }
 
 /** An escape (its character) or a character reference (its decoded text) in a run of text: piece[s, e) shows `shown`. */

@@ -40,13 +40,15 @@
 import { createScanner, findLinks, markEmbeddedLinks } from '../detect/index.js';
 import type { LinkOptions, Scanner } from '../detect/index.js';
 import { DEFAULT_SCHEMES, NEVER_SCHEMES } from '../detect/index.js';
+import { codePointBefore } from '../detect/chars.js';
 import { isSchemeName, isTldName } from '../detect/options.js';
 import { DEFAULT_TLDS } from '../detect/tlds.js';
 import { badArgument, isOptionsObject } from '../errors.js';
 import { percentRevealsUnsafe, unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
 import { controlReference, EmbeddingState } from '../detect/embedding.js';
-import { shownRunLinks } from './escapes.js';
+import { flagGluedByMarkup, NOT_GLUED, shownRunLinks } from './escapes.js';
+import type { Glued } from './escapes.js';
 
 /** One match, in linkify-it's shape. */
 export interface LinkifyItMatch {
@@ -127,12 +129,17 @@ class IrilinkLinkifyIt implements LinkifyItLike {
 
   /**
    * irilinkMarkdownIt's core rule: the links of a run of text as shown, `escaped` the offsets of its escaped
-   * characters (escapes.ts), less those markdown-it may not make an <a> (`bidi-embedded` is decided after).
+   * characters and `references` its references' decoded text (escapes.ts), `before` and `after` what is glued to it
+   * through emphasis (flagGluedByMarkup), less those markdown-it may not make an <a> (`bidi-embedded` is decided
+   * after).
+   * @internal
    */
-  linksOfRun(text: string, escaped: readonly number[], references: readonly number[]): Link[] {
+  linksOfRun(text: string, escaped: readonly number[], references: readonly number[], before: Glued, after: Glued): Link[] {
     if (!this.pretest(text)) return [];
     const scanned = this.scanner.scan(text, 0, true, 0);
-    return shownRunLinks(scanned, escaped, references).links.filter((link) => isSafeToLink(link, true));
+    const { links } = shownRunLinks(scanned, escaped, references);
+    flagGluedByMarkup(links, text, 0, 0, text.length, before, after);
+    return links.filter((link) => isSafeToLink(link, true));
   }
 
   // A link needs a trigger: `.` or `。` (a domain), `:` (a scheme). UTS #58 §3 starts every link at one of them.
@@ -348,12 +355,13 @@ function linkifyBlocks(state: CoreStateLike, linkify: IrilinkLinkifyIt): void {
     let run: TokenLike[] = [];
     let links = 0;
     let anchors = 0;
-    for (const token of children) {
+    for (let i = 0; i < children.length; i++) {
+      const token = children[i]!;
       if (links === 0 && anchors === 0 && (token.type === 'text' || (token.type === 'text_special' && joinsRun(token)))) {
         run.push(token);
         continue;
       }
-      if (run.length > 0) append(out, linkifyRun(state, linkify, run));
+      if (run.length > 0) append(out, linkifyRun(state, linkify, run, gluedTo(children, i - run.length, -1), gluedTo(children, i - 1, 1)));
       run = [];
       if (token.type === 'link_open') links++;
       else if (token.type === 'link_close' && links > 0) links--;
@@ -361,9 +369,34 @@ function linkifyBlocks(state: CoreStateLike, linkify: IrilinkLinkifyIt): void {
       else if (token.type === 'html_inline' && ANCHOR_CLOSE.test(token.content) && anchors > 0) anchors--;
       out.push(token);
     }
-    if (run.length > 0) append(out, linkifyRun(state, linkify, run));
+    if (run.length > 0) append(out, linkifyRun(state, linkify, run, gluedTo(children, children.length - run.length, -1), NOT_GLUED));
     block.children = out;
   }
+}
+
+/** The tokens of emphasis and strikethrough delimiters, which a reader does not see. */
+const DELIMITERS = new Set(['em_open', 'em_close', 'strong_open', 'strong_close', 's_open', 's_close']);
+
+/**
+ * What a reader sees glued to the run whose edge token is children[edge], through delimiter tokens, looking
+ * before it (`step` −1) or after it (1): the nearest code points of the text token beyond them (escapes.ts
+ * flagGluedByMarkup: hidden-split across markup, `pay*p*al.com/login`).
+ */
+function gluedTo(children: readonly TokenLike[], edge: number, step: 1 | -1): Glued {
+  let k = edge + step;
+  while (k >= 0 && k < children.length && DELIMITERS.has(children[k]!.type)) k += step;
+  const token = children[k];
+  if (k === edge + step || token === undefined || (token.type !== 'text' && token.type !== 'text_special')) return NOT_GLUED;
+  const text = token.content;
+  if (text.length === 0) return NOT_GLUED;
+  if (step === 1) {
+    const near = text.codePointAt(0)!;
+    const k2 = near > 0xffff ? 2 : 1;
+    return { near, far: k2 < text.length ? text.codePointAt(k2)! : -1 };
+  }
+  const near = codePointBefore(text, text.length);
+  const k2 = text.length - (near > 0xffff ? 2 : 1);
+  return { near, far: k2 > 0 ? codePointBefore(text, k2) : -1 };
 }
 
 /**
@@ -386,7 +419,7 @@ function joinsRun(token: TokenLike): boolean {
  *                                                                   → one link, https://a.example/
  *   tokens "pay" "&#112;" "al.com/login"                            shown "paypal.com/login" → one link
  */
-function linkifyRun(state: CoreStateLike, linkify: IrilinkLinkifyIt, run: TokenLike[]): TokenLike[] {
+function linkifyRun(state: CoreStateLike, linkify: IrilinkLinkifyIt, run: TokenLike[], before: Glued, after: Glued): TokenLike[] {
   const starts: number[] = [];
   const escaped: number[] = [];
   const references: number[] = [];
@@ -399,7 +432,7 @@ function linkifyRun(state: CoreStateLike, linkify: IrilinkLinkifyIt, run: TokenL
     }
     text += token.content;
   }
-  const links = linkify.linksOfRun(text, escaped, references);
+  const links = linkify.linksOfRun(text, escaped, references, before, after);
   if (links.length === 0) return run;
   const out: TokenLike[] = [];
   const level = run[0]!.level;

@@ -25,7 +25,7 @@ import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
-import { shownRunLinks } from './escapes.js';
+import { flagGluedByMarkup, gluedAfter, gluedBefore, shownRunLinks } from './escapes.js';
 import { referenceEnd } from './fast.js';
 
 /** Parents whose text is never linked: links already, and references to definitions. */
@@ -214,6 +214,9 @@ function linksAsShown(value: string, reading: Reading, start: number | undefined
       const scanned = reading.scanner.scan(value.slice(from, to), 0, true, from);
       for (const link of shownRunLinks(scanned, escapedInRun, referencesInRun).links) links.push(link);
     }
+    // hidden-split across the emphasis or strikethrough delimiters around the node (escapes.ts): `pay*p*al.com`.
+    const source = reading.source!;
+    flagGluedByMarkup(links, value, 0, 0, value.length, gluedBefore(source, 0, start!), gluedAfter(source, end!, source.length));
   }
   markEmbeddedLinks(value, links);
   return links;

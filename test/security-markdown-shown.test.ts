@@ -1,7 +1,8 @@
-// In Markdown a character reference (CommonMark §2.5) is text once rendered: `pay&#112;al.com/login` shows
-// `paypal.com/login`. Read between references, it linked `al.com/login`: a host the reader does not see. Bare links
-// are now found in the text as shown (src/markdown/escapes.ts), by the Markdown mode, toMarkdownSource and both
-// plugins alike.
+// Markdown links what a reader sees. A character reference (CommonMark §2.5) is text once rendered:
+// `pay&#112;al.com/login` shows `paypal.com/login`. Read between references, it linked `al.com/login`: a host the
+// reader does not see. Bare links are now found in the text as shown (src/markdown/escapes.ts), by the Markdown mode,
+// toMarkdownSource and both plugins alike. Emphasis delimiters are not seen either: `pay*p*al.com/login` shows
+// `paypal.com/login` with one letter in italics, and the link after the emphasis is flagged hidden-split.
 import { expect } from 'chai';
 import * as commonmark from 'commonmark';
 import MarkdownIt from 'markdown-it';
@@ -23,7 +24,7 @@ function anchors(html: string): [string, string][] {
 const brief = (source: string): [string, string, string, string[]][] =>
   findMarkdownLinks(source).map((l) => [l.text, l.destination, l.uri, l.diagnostics]);
 
-describe('security: a character reference inside a bare link in Markdown', () => {
+describe('security: Markdown links what a reader sees (character references, emphasis)', () => {
   it('pay&#112;al.com/login is one link to the host shown, in every way to read it', () => {
     const source = 'log in at pay&#112;al.com/login today';
     expect(brief(source)).to.deep.equal([['pay&#112;al.com/login', 'paypal.com/login', 'https://paypal.com/login', []]]);
@@ -89,6 +90,36 @@ describe('security: a character reference inside a bare link in Markdown', () =>
     for (const ch of source) pushed.push(...linkifier.push(ch));
     pushed.push(...linkifier.end());
     expect(pushed).to.deep.equal(whole);
+  });
+
+  it('a link glued to a name through emphasis or strikethrough is flagged hidden-split, in every way to read it', () => {
+    const md = new MarkdownIt().use(irilinkMarkdownIt);
+    const tree = remark().use(remarkIrilink);
+    const cases: [string, [string, string[]][]][] = [
+      ['log in at pay*p*al.com/login', [['al.com/login', ['hidden-split']]]],
+      ['log in at https://pay**p**al.com/login', [['https://pay', ['hidden-split']], ['al.com/login', ['hidden-split']]]],
+      ['see **ACME**corp.com', [['corp.com', ['hidden-split']]]],
+      ['see _ACME_corp.com', []], // `_` inside a word is text (§6.2): no emphasis, no host
+      ['see x.*paypal.com*', [['paypal.com', ['hidden-split']]]], // a host dot and a name before it
+      // Not glued: another script, a space, punctuation.
+      ['見て*ください*example.com', [['example.com', []]]],
+      ['see *this* example.com', [['example.com', []]]],
+      ['**Docs:**https://a.example/', [['https://a.example/', []]]],
+    ];
+    for (const [source, expected] of cases) {
+      const links = findMarkdownLinks(source).map((l): [string, string[]] => [l.text, l.diagnostics]);
+      expect(links, source).to.deep.equal(expected);
+      const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
+      expect(anchors(md.renderInline(source)).map(([, text]) => text), `markdown-it ${source}`).to.deep.equal(clickable);
+      expect(String(tree.processSync(source)).match(/\]\(|<https?:/g)?.length ?? 0, `remark ${source}`).to.equal(clickable.length);
+      // toMarkdownSource makes no flagged link a link, and writes it inert (`al\.com`) so that no autolinker does.
+      if (expected.length > 0 && clickable.length === 0) expect(toMarkdownSource(linkifyMarkdown(source)), `toMarkdownSource ${source}`).to.not.match(/\]\(|<https?:|[a-z]\.com/);
+    }
+    // GFM strikethrough likewise; in plain CommonMark (remark without remark-gfm) `~~` is text, and ends the host.
+    const struck = 'see pay~~p~~al.com';
+    expect(findMarkdownLinks(struck).map((l) => l.diagnostics)).to.deep.equal([['hidden-split']]);
+    expect(anchors(md.renderInline(struck))).to.deep.equal([]);
+    expect(findMarkdownLinks(struck, { gfm: false }).map((l) => [l.text, l.diagnostics])).to.deep.equal([['al.com', []]]);
   });
 
   it('shownRunLinks: a link that would start or end inside a reference\'s text is no link', () => {
