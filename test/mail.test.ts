@@ -314,6 +314,22 @@ describe('mail: transfer encodings and MIME structure', () => {
     ]);
   });
 
+  it('a message that is itself message/rfc822 holds its message as part 1: its parts are 1.1, 1.2 (RFC 3501 §6.4.5)', async () => {
+    const single = 'Subject: bounce\nContent-Type: message/rfc822\n\nSubject: orig\n\nsee https://orig.example/\n';
+    expect((await linkifyMessage(Buffer.from(single))).parts.map((p) => [p.part, p.links.map((l) => l.uri)])).to.deep.equal([
+      ['1.1', ['https://orig.example/']],
+    ]);
+    const multi =
+      'Subject: bounce\nContent-Type: message/rfc822\n\nSubject: orig\nContent-Type: multipart/mixed; boundary=Q\n\n' +
+      '--Q\n\nhttps://a.example/\n--Q\nContent-Type: message/rfc822\n\nSubject: inner\n\nhttps://c.example/\n--Q--\n';
+    const m = await linkifyMessage(Buffer.from(multi));
+    expect(m.subject).to.equal('bounce');
+    expect(m.parts.map((p) => [p.part, p.links.map((l) => l.uri)])).to.deep.equal([
+      ['1.1', ['https://a.example/']],
+      ['1.2.1', ['https://c.example/']],
+    ]);
+  });
+
   it('digests nested deeper than 8 are read as text below that depth (each level is a parse of its own)', async () => {
     let message = 'Subject: bottom\n\nhttps://bottom.example/\n';
     for (let level = 0; level < 10; level++) message = `Content-Type: multipart/digest; boundary=L${level}\n\n--L${level}\n\n${message}--L${level}--\n`;

@@ -489,6 +489,10 @@ export interface PartNode {
   flowed: boolean;
   delSp: boolean;
   partNr: (number | 'TEXT')[] | false;
+  /** The node above it (false or absent at the top). */
+  parentNode?: PartNode | false;
+  /** Whether it is a message/rfc822 node. */
+  rfc822?: boolean;
 }
 
 /** Decodes and linkifies one text part. */
@@ -678,9 +682,14 @@ function detectQuoted(text: string, options: LinkOptions | undefined): { chunks:
 }
 
 // RFC 3501 §6.4.5: a message that is not multipart has one part, 1, also inside a message/rfc822 part (`2.1`). The
-// parser numbers that body `TEXT` (the message's, [2, 'TEXT'] inside part 2), and only that: its last item.
+// parser numbers that body `TEXT` (the message's, [2, 'TEXT'] inside part 2), and only that: its last item. A
+// message that is itself message/rfc822 (a bounce's original sent alone) has the message it holds as part 1, so that
+// message's parts are `1.1`, `1.2`; the parser numbers them as if they were the top's (`1`, `2`).
 function partNumber(node: PartNode): string {
   const nr = node.partNr;
-  if (!nr) return '1';
-  return nr.map((item) => (item === 'TEXT' ? 1 : item)).join('.');
+  let top = node;
+  while (top.parentNode) top = top.parentNode;
+  const inside = top !== node && top.rfc822 === true ? '1.' : '';
+  if (!nr) return inside + '1';
+  return inside + nr.map((item) => (item === 'TEXT' ? 1 : item)).join('.');
 }
