@@ -262,6 +262,7 @@ describe('the plugins link what the Markdown mode links (escapes, character refe
       'https://example.com/a', 'www.example.org', 'example.com', 'a@b.example', 'pam', 'unix.so', '_dmarc.example.com', '例え.jp',
       ' ', ' ', '\n', '\n\n', '\n> ', '\n- ', '\\_', '\\.', '\\:', '\\*', '\\\\', '\\$', '&amp;', '&lt;', '&gt;', '&#95;', '&#46;',
       '*', '**', '_', '`', '[', '](', ')', '<b>', '<a href="x">', '</a>', '。', '.', ',', '!', ':', '/', '"', '$', 'foo',
+      'pay', 'al.com', '&#112;', '~~',
     );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 12 }), (fragments) => {

@@ -101,7 +101,10 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['see **ACME**corp.com', [['corp.com', ['hidden-split']]]],
       ['see _ACME_corp.com', []], // `_` inside a word is text (§6.2): no emphasis, no host
       ['see x.*paypal.com*', [['paypal.com', ['hidden-split']]]], // a host dot and a name before it
-      // Not glued: another script, a space, punctuation.
+      // What the parse calls delimiters, however many `*` stand there (micromark, markdown-it and remark agree here).
+      ['https://~**x@y.com***a.example*~~foo__', [['x@y.com', ['hidden-split']]]],
+      // Not glued: a `*` that is text shows; another script, a space, punctuation.
+      ['pay\\*p\\*al.com', [['al.com', []]]],
       ['見て*ください*example.com', [['example.com', []]]],
       ['see *this* example.com', [['example.com', []]]],
       ['**Docs:**https://a.example/', [['https://a.example/', []]]],

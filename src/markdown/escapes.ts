@@ -74,9 +74,10 @@ function cutsReference(references: readonly number[], r: number, start: number, 
 // their delimiters: `pay*p*al.com/login` shows `paypal.com/login` (one letter in italics), where the run after the
 // emphasis alone links `al.com/login`. As for an invisible character inside a name (scanner.ts hiddenSplit), a link
 // glued through such markup to a letter, digit or `-` of the same script, or to a host dot and one, is flagged
-// `hidden-split`, so no renderer makes it clickable. The Markdown mode and the remark plugin read what is glued to a
-// run from the source (delimiters right before and after it: emphasis or strikethrough, since a run of text goes on
-// through a delimiter that is text); the markdown-it plugin from the tokens around the run.
+// `hidden-split`, so no renderer makes it clickable. Glued means: nothing but delimiters between the link's run of
+// text and the text shown beside it, as the parse has it (a `*` that is text is no delimiter, and shows). The
+// Markdown mode reads it from the runs it reads, the remark plugin from the text nodes of a block and their places in
+// the source, the markdown-it plugin from the tokens around the run.
 
 /** What a reader sees glued to one side of a run through markup: the nearest code point and the one beyond it (−1: none). */
 export interface Glued {
@@ -100,23 +101,32 @@ export function delimitersBefore(source: string, floor: number, runStart: number
   return d;
 }
 
-/** What is glued before a run at source[runStart] through delimiters (none before `floor` is read). */
-export function gluedBefore(source: string, floor: number, runStart: number): Glued {
-  const d = delimitersBefore(source, floor, runStart);
-  if (d === runStart || d <= floor) return NOT_GLUED;
-  const near = codePointBefore(source, d);
-  const k = d - (near > 0xffff ? 2 : 1);
-  return { near, far: k > floor ? codePointBefore(source, k) : -1 };
+/** Whether source[from, to) is all emphasis and strikethrough delimiters (and not empty). */
+export function onlyDelimiters(source: string, from: number, to: number): boolean {
+  if (from >= to) return false;
+  for (let i = from; i < to; i++) if (!isDelimiter(source.charCodeAt(i))) return false;
+  return true;
 }
 
-/** What is glued after a run ending at source[runEnd] through delimiters (none at or after `limit` is read). */
-export function gluedAfter(source: string, runEnd: number, limit: number): Glued {
-  let d = runEnd;
-  while (d < limit && isDelimiter(source.charCodeAt(d))) d++;
-  if (d === runEnd || d >= limit) return NOT_GLUED;
-  const near = source.codePointAt(d)!;
-  const k = d + (near > 0xffff ? 2 : 1);
-  return { near, far: k < limit ? source.codePointAt(k)! : -1 };
+/** The last two code points of `text` as glued before what follows it. */
+export function tailOf(text: string): Glued {
+  if (text.length === 0) return NOT_GLUED;
+  const near = codePointBefore(text, text.length);
+  const k = text.length - (near > 0xffff ? 2 : 1);
+  return { near, far: k > 0 ? codePointBefore(text, k) : -1 };
+}
+
+/** The first two code points of `text` as glued after what comes before it. */
+export function headOf(text: string): Glued {
+  if (text.length === 0) return NOT_GLUED;
+  const near = text.codePointAt(0)!;
+  const k = near > 0xffff ? 2 : 1;
+  return { near, far: k < text.length ? text.codePointAt(k)! : -1 };
+}
+
+/** ASCII punctuation, which a backslash escapes (CommonMark §2.4). */
+export function isEscapable(c: number): boolean {
+  return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
 }
 
 /**
@@ -127,16 +137,18 @@ export function gluedAfter(source: string, runEnd: number, limit: number): Glued
 export function flagGluedByMarkup(links: readonly Link[], text: string, at: number, runStart: number, runEnd: number, before: Glued, after: Glued): void {
   if (links.length === 0) return;
   const first = links[0]!;
-  if (before.near >= 0 && first.start === runStart && glued(before, text.codePointAt(first.start - at)!, true)) flag(first);
+  if (before.near >= 0 && first.start === runStart && glued(before, text.codePointAt(first.start - at)!, true)) flagHiddenSplit(first);
   const last = links[links.length - 1]!;
-  if (after.near >= 0 && last.end === runEnd && glued(after, codePointBefore(text, last.end - at), false)) flag(last);
+  if (after.near >= 0 && last.end === runEnd && glued(after, codePointBefore(text, last.end - at), false)) flagHiddenSplit(last);
 }
 
-function glued(side: Glued, edge: number, before: boolean): boolean {
+/** Whether `side` glues to a link whose edge code point is `edge` (`before`: side comes before the link). */
+export function glued(side: Glued, edge: number, before: boolean): boolean {
   const cp = isHostDot(side.near) ? side.far : side.near;
   return cp >= 0 && (before ? readAsOneName(cp, edge, false) : readAsOneName(edge, cp, false));
 }
 
-function flag(link: Link): void {
+/** Adds `hidden-split` to a link's diagnostics (a new array). */
+export function flagHiddenSplit(link: Link): void {
   if (!link.diagnostics.includes('hidden-split')) link.diagnostics = [...link.diagnostics, 'hidden-split'];
 }

@@ -27,13 +27,14 @@ import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { Event, ParseContext } from 'micromark-util-types';
 import { postprocess, preprocess } from 'micromark';
+import { codePointBefore } from '../detect/chars.js';
 import { controlReference } from '../detect/embedding.js';
 import type { Scanner, UnlinkedSpan } from '../detect/index.js';
 import { NEVER_SCHEMES } from '../detect/index.js';
 import { detached } from '../memo.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
-import { delimitersBefore, flagGluedByMarkup, gluedAfter, gluedBefore, NOT_GLUED, shownRunLinks } from './escapes.js';
+import { delimitersBefore, flagGluedByMarkup, flagHiddenSplit, glued, headOf, NOT_GLUED, onlyDelimiters, shownRunLinks, tailOf } from './escapes.js';
 import { fastSegment, openFenceLine } from './fast.js';
 import { tooCostlyToParse, tooManyEdits, tooManyLazyLines } from './hostile.js';
 import type { FastContext, FastItem } from './fast.js';
@@ -501,6 +502,13 @@ class PieceReader {
    * character references (§2.5).
    */
   private readonly edits: Edit[] = [];
+  /**
+   * The last run read (hidden-split across emphasis, escapes.ts): where it ended in the piece (−1: none yet), its
+   * last units as shown, and its link that ended where it ended (flagged when the next run is glued to it).
+   */
+  private shownEnd = -1;
+  private shownTail = '';
+  private tailLink: Link | undefined;
   private opaque = 0;
   private anchors = 0;
   /** Open links and images: their type, and where their label text lies. */
@@ -601,10 +609,17 @@ class PieceReader {
         : piece.slice(from, d) + ' '.repeat(runStart - d) + (shown?.text ?? piece.slice(runStart, runEnd));
     const scanned = this.ctx.scanner.scan(text, runStart - from, true, base + from);
     const { links, unlinked } = shown === undefined ? scanned : shownRunLinks(scanned, shown.escaped, shown.references);
-    // hidden-split across the delimiters around the run (escapes.ts): `pay*p*al.com/login`.
-    const before = d === runStart ? NOT_GLUED : gluedBefore(piece, from, runStart);
-    const after = gluedAfter(piece, runEnd, piece.length);
-    if (before !== NOT_GLUED || after !== NOT_GLUED) flagGluedByMarkup(links, text, base + from, base + runStart, base + from + text.length, before, after);
+    // hidden-split across the delimiters between this run and the last one (escapes.ts): `pay*p*al.com/login`. The
+    // last run's link that ended it is flagged now, when what follows the delimiters is known.
+    if (d < runStart && onlyDelimiters(piece, this.shownEnd, runStart)) {
+      const runText = text.slice(runStart - from);
+      const tail = this.tailLink;
+      if (tail !== undefined && glued(headOf(runText), codePointBefore(this.shownTail, this.shownTail.length), false)) flagHiddenSplit(tail);
+      flagGluedByMarkup(links, text, base + from, base + runStart, base + from + text.length, tailOf(this.shownTail), NOT_GLUED);
+    }
+    this.shownEnd = runEnd;
+    this.shownTail = text.slice(Math.max(runStart - from, text.length - 4));
+    this.tailLink = undefined;
     let u = 0;
     const addUnlinked = (span: UnlinkedSpan): void => {
       this.addUnlinked(shown === undefined ? span : { ...span, start: shown.starts.toInput(span.start), end: shown.ends.toInput(span.end) });
@@ -621,6 +636,8 @@ class PieceReader {
       this.add({ ...link, start, end, text: piece.slice(start - base, end - base), construct: 'bare', destination: link.text });
     }
     while (u < unlinked.length) addUnlinked(unlinked[u++]!);
+    const last = this.links[this.links.length - 1];
+    if (last !== undefined && last.end === base + runEnd) this.tailLink = last;
     this.runStart = -1;
     edits.length = 0;
   }

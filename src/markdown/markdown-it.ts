@@ -40,14 +40,13 @@
 import { createScanner, findLinks, markEmbeddedLinks } from '../detect/index.js';
 import type { LinkOptions, Scanner } from '../detect/index.js';
 import { DEFAULT_SCHEMES, NEVER_SCHEMES } from '../detect/index.js';
-import { codePointBefore } from '../detect/chars.js';
 import { isSchemeName, isTldName } from '../detect/options.js';
 import { DEFAULT_TLDS } from '../detect/tlds.js';
 import { badArgument, isOptionsObject } from '../errors.js';
 import { percentRevealsUnsafe, unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
 import { controlReference, EmbeddingState } from '../detect/embedding.js';
-import { flagGluedByMarkup, NOT_GLUED, shownRunLinks } from './escapes.js';
+import { flagGluedByMarkup, headOf, NOT_GLUED, shownRunLinks, tailOf } from './escapes.js';
 import type { Glued } from './escapes.js';
 
 /** One match, in linkify-it's shape. */
@@ -384,19 +383,16 @@ const DELIMITERS = new Set(['em_open', 'em_close', 'strong_open', 'strong_close'
  */
 function gluedTo(children: readonly TokenLike[], edge: number, step: 1 | -1): Glued {
   let k = edge + step;
-  while (k >= 0 && k < children.length && DELIMITERS.has(children[k]!.type)) k += step;
-  const token = children[k];
-  if (k === edge + step || token === undefined || (token.type !== 'text' && token.type !== 'text_special')) return NOT_GLUED;
-  const text = token.content;
-  if (text.length === 0) return NOT_GLUED;
-  if (step === 1) {
-    const near = text.codePointAt(0)!;
-    const k2 = near > 0xffff ? 2 : 1;
-    return { near, far: k2 < text.length ? text.codePointAt(k2)! : -1 };
+  let crossed = false;
+  // (markdown-it leaves an empty text token where a delimiter run was used up.)
+  for (; k >= 0 && k < children.length; k += step) {
+    const type = children[k]!.type;
+    if (DELIMITERS.has(type)) crossed = true;
+    else if (type !== 'text' || children[k]!.content !== '') break;
   }
-  const near = codePointBefore(text, text.length);
-  const k2 = text.length - (near > 0xffff ? 2 : 1);
-  return { near, far: k2 > 0 ? codePointBefore(text, k2) : -1 };
+  const token = children[k];
+  if (!crossed || token === undefined || (token.type !== 'text' && token.type !== 'text_special')) return NOT_GLUED;
+  return step === 1 ? headOf(token.content) : tailOf(token.content);
 }
 
 /**

@@ -25,7 +25,8 @@ import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
-import { flagGluedByMarkup, gluedAfter, gluedBefore, shownRunLinks } from './escapes.js';
+import { flagGluedByMarkup, headOf, isEscapable, NOT_GLUED, onlyDelimiters, shownRunLinks, tailOf } from './escapes.js';
+import type { Glued } from './escapes.js';
 import { referenceEnd } from './fast.js';
 
 /** Parents whose text is never linked: links already, and references to definitions. */
@@ -81,13 +82,48 @@ const INLINE = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']
 interface BlockState {
   bidi: EmbeddingState;
   anchors: number;
+  /** The block's node. */
+  root: Nodes;
+  /** What each of its text nodes is glued to through emphasis (escapes.ts), made when first asked. */
+  glue?: Map<Text, [Glued, Glued]>;
 }
 
-function newBlock(): BlockState {
-  return { bidi: new EmbeddingState(), anchors: 0 };
+function newBlock(root: Nodes): BlockState {
+  return { bidi: new EmbeddingState(), anchors: 0, root };
 }
 
-function visit(node: Nodes, reading: Reading, block = newBlock()): void {
+/**
+ * What a text node of the block is glued to before and after it through emphasis or strikethrough delimiters
+ * (hidden-split, escapes.ts): the text node before or after it in the block, when only delimiters lie between the
+ * two in the source. (A `*` that is text is in a text node: mdast joins adjacent text.)
+ */
+function glueOf(block: BlockState, node: Text, source: string): [Glued, Glued] {
+  if (block.glue === undefined) {
+    const glue = new Map<Text, [Glued, Glued]>();
+    const texts: Text[] = [];
+    const collect = (n: Nodes): void => {
+      if (n.type === 'text') texts.push(n);
+      else if ((n === block.root || INLINE.has(n.type)) && 'children' in n && Array.isArray(n.children)) for (const c of n.children) collect(c as Nodes);
+    };
+    collect(block.root);
+    for (let k = 1; k < texts.length; k++) {
+      const a = texts[k - 1]!;
+      const b = texts[k]!;
+      const end = a.position?.end.offset;
+      const start = b.position?.start.offset;
+      if (end === undefined || start === undefined || typeof a.value !== 'string' || typeof b.value !== 'string') continue;
+      if (!onlyDelimiters(source, end, start)) continue;
+      glue.set(a, [glue.get(a)?.[0] ?? NOT_GLUED, headOf(b.value)]);
+      glue.set(b, [tailOf(a.value), NOT_GLUED]);
+    }
+    block.glue = glue;
+  }
+  return block.glue.get(node) ?? NONE_GLUED;
+}
+
+const NONE_GLUED: [Glued, Glued] = [NOT_GLUED, NOT_GLUED];
+
+function visit(node: Nodes, reading: Reading, block = newBlock(node)): void {
   if (!('children' in node)) return;
   const { bidi } = block;
   if (SKIP.has(node.type)) {
@@ -114,14 +150,14 @@ function visit(node: Nodes, reading: Reading, block = newBlock()): void {
     }
     if (child.type !== 'text') {
       // A block child (a paragraph in a list item, a cell) starts a new block; an inline one shares this one.
-      visit(child as Nodes, reading, INLINE.has(child.type) ? block : newBlock());
+      visit(child as Nodes, reading, INLINE.has(child.type) ? block : newBlock(child as Nodes));
       continue;
     }
     if (block.anchors > 0) {
       readText(child, bidi);
       continue;
     }
-    const replacement = linkText(child, reading, bidi);
+    const replacement = linkText(child, reading, bidi, block);
     if (replacement === undefined) continue;
     replaceAt(children as PhrasingContent[], i, replacement);
     i += replacement.length - 1;
@@ -140,10 +176,10 @@ function replaceAt<T>(list: T[], i: number, items: readonly T[]): void {
 }
 
 /** The text node split into text and link nodes, or undefined when it holds no link. */
-function linkText(node: Text, reading: Reading, bidi: EmbeddingState): PhrasingContent[] | undefined {
+function linkText(node: Text, reading: Reading, bidi: EmbeddingState, block: BlockState): PhrasingContent[] | undefined {
   const value = node.value as unknown;
   if (typeof value !== 'string') throw badArgument('remarkIrilink', 'tree', 'an mdast tree (each text value a string)', value);
-  const found = linksAsShown(value, reading, node.position?.start.offset, node.position?.end.offset);
+  const found = linksAsShown(value, reading, node.position?.start.offset, node.position?.end.offset, () => glueOf(block, node, reading.source!));
   // What is open where each link starts, the block's text before this node included; a soft line break is a
   // space in the rendered paragraph, so an override before it still reverses a link after it.
   let pos = 0;
@@ -193,7 +229,7 @@ function readText(node: Nodes, bidi: EmbeddingState): void {
  * escaped character or cut a reference's text (escapes.ts). Without the source, or where the value cannot be found in source[start, end), the value is read
  * whole, as plain text.
  */
-function linksAsShown(value: string, reading: Reading, start: number | undefined, end: number | undefined): Link[] {
+function linksAsShown(value: string, reading: Reading, start: number | undefined, end: number | undefined, glue: () => [Glued, Glued]): Link[] {
   const shown = reading.source === undefined ? undefined : readSource(reading.source, start, end, value);
   let links: Link[];
   if (shown === undefined) {
@@ -215,8 +251,10 @@ function linksAsShown(value: string, reading: Reading, start: number | undefined
       for (const link of shownRunLinks(scanned, escapedInRun, referencesInRun).links) links.push(link);
     }
     // hidden-split across the emphasis or strikethrough delimiters around the node (escapes.ts): `pay*p*al.com`.
-    const source = reading.source!;
-    flagGluedByMarkup(links, value, 0, 0, value.length, gluedBefore(source, 0, start!), gluedAfter(source, end!, source.length));
+    if (links.length > 0) {
+      const [before, after] = glue();
+      flagGluedByMarkup(links, value, 0, 0, value.length, before, after);
+    }
   }
   markEmbeddedLinks(value, links);
   return links;
@@ -227,10 +265,6 @@ const AMPERSAND = 0x26;
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** ASCII punctuation, which a backslash escapes (CommonMark §2.4). */
-function isEscapable(c: number): boolean {
-  return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
-}
 
 /** Where a text node's value shows its source other than as written (readSource). */
 interface ShownSource {
