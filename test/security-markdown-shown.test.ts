@@ -118,6 +118,28 @@ describe('security: Markdown links what a reader sees (character references, emp
       // toMarkdownSource makes no flagged link a link, and writes it inert (`al\.com`) so that no autolinker does.
       if (expected.length > 0 && clickable.length === 0) expect(toMarkdownSource(linkifyMarkdown(source)), `toMarkdownSource ${source}`).to.not.match(/\]\(|<https?:|[a-z]\.com/);
     }
+    // Inline HTML tags are not shown either (markdown-it with `html: true`, as CommonMark has it); an anchor's text is
+    // shown, though not linked again; an autolink shows its text.
+    const html = new MarkdownIt({ html: true }).use(irilinkMarkdownIt);
+    const tagged: [string, [string, string[]][]][] = [
+      ['log in at pay<b>p</b>al.com/login', [['al.com/login', ['hidden-split']]]],
+      ['see <a href="https://x.example/">ACME</a>corp.com', [['corp.com', ['hidden-split']]]],
+      ['see www.a.com<a href="https://x.example/">&period;evil.com</a>', [['www.a.com', ['hidden-split']]]],
+      ['see <https://a.example/>al.com', [['al.com', []]]],
+      ['see pay<!-- c -->al.com', [['al.com', []]]],
+    ];
+    for (const [source, expected] of tagged) {
+      const links = findMarkdownLinks(source).filter((l) => l.construct === 'bare').map((l): [string, string[]] => [l.text, l.diagnostics]);
+      expect(links, source).to.deep.equal(expected);
+      const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
+      // The links the plugin made (markup 'linkify'), not the author's.
+      const made: string[] = [];
+      for (const block of html.parse(source, {})) {
+        const children = block.children ?? [];
+        children.forEach((t, i) => t.type === 'link_open' && t.markup === 'linkify' && made.push(children[i + 1]!.content));
+      }
+      expect(made, `markdown-it ${source}`).to.deep.equal(clickable);
+    }
     // GFM strikethrough likewise; in plain CommonMark (remark without remark-gfm) `~~` is text, and ends the host.
     const struck = 'see pay~~p~~al.com';
     expect(findMarkdownLinks(struck).map((l) => l.diagnostics)).to.deep.equal([['hidden-split']]);

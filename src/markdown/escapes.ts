@@ -74,8 +74,9 @@ function cutsReference(references: readonly number[], r: number, start: number, 
 // their delimiters: `pay*p*al.com/login` shows `paypal.com/login` (one letter in italics), where the run after the
 // emphasis alone links `al.com/login`. As for an invisible character inside a name (scanner.ts hiddenSplit), a link
 // glued through such markup to a letter, digit or `-` of the same script, or to a host dot and one, is flagged
-// `hidden-split`, so no renderer makes it clickable. Glued means: nothing but delimiters between the link's run of
-// text and the text shown beside it, as the parse has it (a `*` that is text is no delimiter, and shows). The
+// `hidden-split`, so no renderer makes it clickable. Glued means: nothing but delimiters (or inline HTML tags,
+// `pay<b>p</b>al.com`) between the link's run of text and the text shown beside it, as the parse has it (a `*` that
+// is text is no delimiter, and shows). The
 // Markdown mode reads it from the runs it reads, the remark plugin from the text nodes of a block and their places in
 // the source, the markdown-it plugin from the tokens around the run.
 
@@ -101,12 +102,35 @@ export function delimitersBefore(source: string, floor: number, runStart: number
   return d;
 }
 
-/** Whether source[from, to) is all emphasis and strikethrough delimiters (and not empty). */
-export function onlyDelimiters(source: string, from: number, to: number): boolean {
+/**
+ * Whether source[from, to), the markup between two stretches of shown text, is all emphasis and strikethrough
+ * delimiters and inline HTML tags (`<b>`, `</span>`: a renderer shows neither), and not empty. Called only on what the
+ * parse left out of the text, where a `<…>` is inline HTML or an autolink, which is shown (`<https://…>`: no tag).
+ */
+export function onlyHiddenMarkup(source: string, from: number, to: number): boolean {
   if (from >= to) return false;
-  for (let i = from; i < to; i++) if (!isDelimiter(source.charCodeAt(i))) return false;
+  for (let i = from; i < to; ) {
+    const c = source.charCodeAt(i);
+    if (isDelimiter(c)) {
+      i++;
+      continue;
+    }
+    if (c !== 0x3c) return false;
+    TAG.lastIndex = i;
+    if (!TAG.test(source) || TAG.lastIndex > to) return false;
+    i = TAG.lastIndex;
+  }
   return true;
 }
+
+/** Whether `html` (markdown-it's html_inline token) is one inline HTML tag, shown as nothing. */
+export function isTag(html: string): boolean {
+  TAG.lastIndex = 0;
+  return TAG.test(html) && TAG.lastIndex === html.length;
+}
+
+/** An HTML open or closing tag (CommonMark §6.6, without attribute values that hold `<`, `>` or a line ending). */
+const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:[ \t][^<>\n\r]*)?\/?>/y;
 
 /** The last two code points of `text` as glued before what follows it. */
 export function tailOf(text: string): Glued {

@@ -34,7 +34,7 @@ import { NEVER_SCHEMES } from '../detect/index.js';
 import { detached } from '../memo.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
-import { delimitersBefore, flagGluedByMarkup, flagHiddenSplit, glued, headOf, NOT_GLUED, onlyDelimiters, shownRunLinks, tailOf } from './escapes.js';
+import { delimitersBefore, flagGluedByMarkup, flagHiddenSplit, glued, headOf, NOT_GLUED, onlyHiddenMarkup, shownRunLinks, tailOf } from './escapes.js';
 import { fastSegment, openFenceLine } from './fast.js';
 import { tooCostlyToParse, tooManyEdits, tooManyLazyLines } from './hostile.js';
 import type { FastContext, FastItem } from './fast.js';
@@ -609,9 +609,9 @@ class PieceReader {
         : piece.slice(from, d) + ' '.repeat(runStart - d) + (shown?.text ?? piece.slice(runStart, runEnd));
     const scanned = this.ctx.scanner.scan(text, runStart - from, true, base + from);
     const { links, unlinked } = shown === undefined ? scanned : shownRunLinks(scanned, shown.escaped, shown.references);
-    // hidden-split across the delimiters between this run and the last one (escapes.ts): `pay*p*al.com/login`. The
+    // hidden-split across the delimiters or tags between this run and the last one (escapes.ts): `pay*p*al.com/login`. The
     // last run's link that ended it is flagged now, when what follows the delimiters is known.
-    if (d < runStart && onlyDelimiters(piece, this.shownEnd, runStart)) {
+    if ((d < runStart || piece.charCodeAt(runStart - 1) === 0x3e) && onlyHiddenMarkup(piece, this.shownEnd, runStart)) {
       const runText = text.slice(runStart - from);
       const tail = this.tailLink;
       if (tail !== undefined && glued(headOf(runText), codePointBefore(this.shownTail, this.shownTail.length), false)) flagHiddenSplit(tail);
@@ -640,6 +640,24 @@ class PieceReader {
     if (last !== undefined && last.end === base + runEnd) this.tailLink = last;
     this.runStart = -1;
     edits.length = 0;
+  }
+
+  /**
+   * Text of an inline HTML `<a>` piece[s, e): no run (it is a link already), but shown, so the last run's link
+   * glued to it through tags or delimiters is flagged, and so is the next run's glued to it (hidden-split).
+   */
+  private shownLinkText(s: number, e: number, text = this.piece.slice(s, e)): void {
+    if (s < this.skip) return;
+    this.flush();
+    const tail = this.tailLink;
+    // (The code point after a one-character text, for a host dot, as written: `&period;pay`.)
+    const head = headOf(text.length > 2 ? text : text + this.piece.slice(e, e + 2));
+    if (tail !== undefined && onlyHiddenMarkup(this.piece, this.shownEnd, s) && glued(head, codePointBefore(this.shownTail, this.shownTail.length), false)) {
+      flagHiddenSplit(tail);
+    }
+    this.shownTail = s === this.shownEnd ? (this.shownTail + text).slice(-4) : text.slice(-4);
+    this.shownEnd = e;
+    this.tailLink = undefined;
   }
 
   /** The events of micromark's parse of piece[shift, …) (offsets in the events count from `shift`). */
@@ -696,18 +714,29 @@ class PieceReader {
         continue;
       }
       if (type === 'data') {
-        if (this.opaque > 0 || this.anchors > 0) continue;
+        if (this.opaque > 0) continue;
+        if (this.anchors > 0) {
+          this.shownLinkText(s, e);
+          continue;
+        }
         this.run(s, e);
         continue;
       }
       // §2.4: an escape's marker and value are its own parts; the escape itself continues the run.
       if (type === 'characterEscape' || type === 'escapeMarker' || type === 'characterEscapeValue') {
-        if (type === 'characterEscape' && this.opaque === 0 && this.anchors === 0) this.escape(s);
+        if (type === 'characterEscape' && this.opaque === 0) {
+          if (this.anchors === 0) this.escape(s);
+          else this.shownLinkText(s, e, piece.slice(s + 1, e));
+        }
         continue;
       }
       // §2.5: a reference's marker and value are its own parts; the reference itself continues the run, unless it
       // is one to a bidi control (reference()).
       if (REFERENCE_PARTS.has(type)) continue;
+      if (type === 'characterReference' && this.opaque === 0 && this.anchors > 0 && controlReference(piece, s) === 0) {
+        this.shownLinkText(s, e, decodeString(piece.slice(s, e)));
+        continue;
+      }
       if (type === 'characterReference' && this.opaque === 0 && this.anchors === 0) {
         this.reference(s, e);
         if (s >= this.skip && controlReference(piece, s) !== 0) this.references.push(base + s);

@@ -46,7 +46,7 @@ import { badArgument, isOptionsObject } from '../errors.js';
 import { percentRevealsUnsafe, unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
 import { controlReference, EmbeddingState } from '../detect/embedding.js';
-import { flagGluedByMarkup, headOf, NOT_GLUED, shownRunLinks, tailOf } from './escapes.js';
+import { flagGluedByMarkup, headOf, isTag, NOT_GLUED, shownRunLinks, tailOf } from './escapes.js';
 import type { Glued } from './escapes.js';
 
 /** One match, in linkify-it's shape. */
@@ -377,7 +377,7 @@ function linkifyBlocks(state: CoreStateLike, linkify: IrilinkLinkifyIt): void {
 const DELIMITERS = new Set(['em_open', 'em_close', 'strong_open', 'strong_close', 's_open', 's_close']);
 
 /**
- * What a reader sees glued to the run whose edge token is children[edge], through delimiter tokens, looking
+ * What a reader sees glued to the run whose edge token is children[edge], through delimiter and tag tokens, looking
  * before it (`step` −1) or after it (1): the nearest code points of the text token beyond them (escapes.ts
  * flagGluedByMarkup: hidden-split across markup, `pay*p*al.com/login`).
  */
@@ -387,12 +387,18 @@ function gluedTo(children: readonly TokenLike[], edge: number, step: 1 | -1): Gl
   // (markdown-it leaves an empty text token where a delimiter run was used up.)
   for (; k >= 0 && k < children.length; k += step) {
     const type = children[k]!.type;
-    if (DELIMITERS.has(type)) crossed = true;
+    if (DELIMITERS.has(type) || (type === 'html_inline' && isTag(children[k]!.content))) crossed = true;
     else if (type !== 'text' || children[k]!.content !== '') break;
   }
-  const token = children[k];
-  if (!crossed || token === undefined || (token.type !== 'text' && token.type !== 'text_special')) return NOT_GLUED;
-  return step === 1 ? headOf(token.content) : tailOf(token.content);
+  if (!crossed) return NOT_GLUED;
+  // The text beyond, over as many text tokens as it takes for two code points (an entity is a token of its own).
+  let text = '';
+  for (; k >= 0 && k < children.length && text.length < 4; k += step) {
+    const token = children[k]!;
+    if (token.type !== 'text' && token.type !== 'text_special') break;
+    text = step === 1 ? text + token.content : token.content + text;
+  }
+  return step === 1 ? headOf(text) : tailOf(text);
 }
 
 /**

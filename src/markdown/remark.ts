@@ -25,7 +25,7 @@ import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
-import { flagGluedByMarkup, headOf, isEscapable, NOT_GLUED, onlyDelimiters, shownRunLinks, tailOf } from './escapes.js';
+import { flagGluedByMarkup, headOf, isEscapable, NOT_GLUED, onlyHiddenMarkup, shownRunLinks, tailOf } from './escapes.js';
 import type { Glued } from './escapes.js';
 import { referenceEnd } from './fast.js';
 
@@ -112,7 +112,7 @@ function glueOf(block: BlockState, node: Text, source: string): [Glued, Glued] {
       const end = a.position?.end.offset;
       const start = b.position?.start.offset;
       if (end === undefined || start === undefined || typeof a.value !== 'string' || typeof b.value !== 'string') continue;
-      if (!onlyDelimiters(source, end, start)) continue;
+      if (!onlyHiddenMarkup(source, end, start)) continue;
       glue.set(a, [glue.get(a)?.[0] ?? NOT_GLUED, headOf(b.value)]);
       glue.set(b, [tailOf(a.value), NOT_GLUED]);
     }
