@@ -609,8 +609,8 @@ class PieceReader {
         : piece.slice(from, d) + ' '.repeat(runStart - d) + (shown?.text ?? piece.slice(runStart, runEnd));
     const scanned = this.ctx.scanner.scan(text, runStart - from, true, base + from);
     const { links, unlinked } = shown === undefined ? scanned : shownRunLinks(scanned, shown.escaped, shown.references);
-    // hidden-split across the delimiters or tags between this run and the last one (escapes.ts): `pay*p*al.com/login`. The
-    // last run's link that ended it is flagged now, when what follows the delimiters is known.
+    // hidden-split across the delimiters or tags between this run and the last one (escapes.ts):
+    // `pay*p*al.com/login`. The last run's link that ended it is flagged now, when what follows the markup is known.
     if ((d < runStart || piece.charCodeAt(runStart - 1) === 0x3e) && onlyHiddenMarkup(piece, this.shownEnd, runStart)) {
       const runText = text.slice(runStart - from);
       const tail = this.tailLink;
