@@ -76,9 +76,8 @@ function cutsReference(references: readonly number[], r: number, start: number, 
 // glued through such markup to a letter, digit or `-` of the same script, or to a host dot and one, is flagged
 // `hidden-split`, so no renderer makes it clickable. Glued means: nothing but delimiters (or inline HTML tags,
 // `pay<b>p</b>al.com`) between the link's run of text and the text shown beside it, as the parse has it (a `*` that
-// is text is no delimiter, and shows). The
-// Markdown mode reads it from the runs it reads, the remark plugin from the text nodes of a block and their places in
-// the source, the markdown-it plugin from the tokens around the run.
+// is text is no delimiter, and shows). The Markdown mode reads it from the runs it reads, the remark plugin from the
+// text nodes of a block and their places in the source, the markdown-it plugin from the tokens around the run.
 
 /** What a reader sees glued to one side of a run through markup: the nearest code point and the one beyond it (−1: none). */
 export interface Glued {
@@ -146,11 +145,6 @@ export function headOf(text: string): Glued {
   const near = text.codePointAt(0)!;
   const k = near > 0xffff ? 2 : 1;
   return { near, far: k < text.length ? text.codePointAt(k)! : -1 };
-}
-
-/** ASCII punctuation, which a backslash escapes (CommonMark §2.4). */
-export function isEscapable(c: number): boolean {
-  return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
 }
 
 /**

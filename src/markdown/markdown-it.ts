@@ -129,7 +129,7 @@ class IrilinkLinkifyIt implements LinkifyItLike {
   /**
    * irilinkMarkdownIt's core rule: the links of a run of text as shown, `escaped` the offsets of its escaped
    * characters and `references` its references' decoded text (escapes.ts), `before` and `after` what is glued to it
-   * through emphasis (flagGluedByMarkup), less those markdown-it may not make an <a> (`bidi-embedded` is decided
+   * through emphasis or tags (flagGluedByMarkup), less those markdown-it may not make an <a> (`bidi-embedded` is decided
    * after).
    * @internal
    */

@@ -25,7 +25,7 @@ import { badArgument, isOptionsObject } from '../errors.js';
 import type { LinkOptions } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
-import { flagGluedByMarkup, headOf, isEscapable, NOT_GLUED, onlyHiddenMarkup, shownRunLinks, tailOf } from './escapes.js';
+import { flagGluedByMarkup, headOf, NOT_GLUED, onlyHiddenMarkup, shownRunLinks, tailOf } from './escapes.js';
 import type { Glued } from './escapes.js';
 import { referenceEnd } from './fast.js';
 
@@ -84,7 +84,7 @@ interface BlockState {
   anchors: number;
   /** The block's node. */
   root: Nodes;
-  /** What each of its text nodes is glued to through emphasis (escapes.ts), made when first asked. */
+  /** What each of its text nodes is glued to through hidden markup (glueOf), made when first asked. */
   glue?: Map<Text, [Glued, Glued]>;
 }
 
@@ -93,9 +93,9 @@ function newBlock(root: Nodes): BlockState {
 }
 
 /**
- * What a text node of the block is glued to before and after it through emphasis or strikethrough delimiters
- * (hidden-split, escapes.ts): the text node before or after it in the block, when only delimiters lie between the
- * two in the source. (A `*` that is text is in a text node: mdast joins adjacent text.)
+ * What a text node of the block is glued to before and after it through emphasis or strikethrough delimiters or
+ * inline HTML tags (hidden-split, escapes.ts): the text node before or after it in the block, when only such markup
+ * lies between the two in the source. (A `*` that is text is in a text node: mdast joins adjacent text.)
  */
 function glueOf(block: BlockState, node: Text, source: string): [Glued, Glued] {
   if (block.glue === undefined) {
@@ -226,7 +226,8 @@ function readText(node: Nodes, bidi: EmbeddingState): void {
 /**
  * The links of a text node's value, read as the Markdown mode reads its runs (see the top of this file): each run
  * (the value between line endings and references to bidi controls) scanned alone, less the links that hold an
- * escaped character or cut a reference's text (escapes.ts). Without the source, or where the value cannot be found in source[start, end), the value is read
+ * escaped character or cut a reference's text (escapes.ts). Without the source, or where the value cannot be found
+ * in source[start, end), the value is read
  * whole, as plain text.
  */
 function linksAsShown(value: string, reading: Reading, start: number | undefined, end: number | undefined, glue: () => [Glued, Glued]): Link[] {
@@ -250,7 +251,7 @@ function linksAsShown(value: string, reading: Reading, start: number | undefined
       const scanned = reading.scanner.scan(value.slice(from, to), 0, true, from);
       for (const link of shownRunLinks(scanned, escapedInRun, referencesInRun).links) links.push(link);
     }
-    // hidden-split across the emphasis or strikethrough delimiters around the node (escapes.ts): `pay*p*al.com`.
+    // hidden-split across the delimiters or tags around the node (glueOf): `pay*p*al.com`.
     if (links.length > 0) {
       const [before, after] = glue();
       flagGluedByMarkup(links, value, 0, 0, value.length, before, after);
@@ -277,7 +278,8 @@ interface ShownSource {
 }
 
 /**
- * Where `value`, a text node's value, shows source[start, end) other than as written (ShownSource). Read in step with the source: what the value
+ * Where `value`, a text node's value, shows source[start, end) other than as written (ShownSource). Read in step
+ * with the source: what the value
  * leaves out (a line's indentation and `>` markers, spaces before a line ending) is skipped. undefined when the
  * node has no position in the source or the value does not follow it. (A skipped marker that equals the value's
  * next character, as in `> \>`, is taken for it; the escape is then missed, but no link starts with `>`, and line
@@ -321,4 +323,9 @@ function readSource(source: string, start: number | undefined, end: number | und
     i++;
   }
   return { escaped, references, breaks };
+}
+
+/** ASCII punctuation, which a backslash escapes (CommonMark §2.4). */
+function isEscapable(c: number): boolean {
+  return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
 }

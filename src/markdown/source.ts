@@ -59,7 +59,8 @@ for (const ch of '\\`*_[]<>&~!') ESCAPE[ch.charCodeAt(0)] = 1;
 
 // §2.5: a character reference in a bare link's text was decoded where the source showed it (extract.ts), and is
 // decoded the same in link text: it is left as written (`pay&#112;al.com` shows `paypal.com` both ways). So is
-// anything shaped like one: a name HTML does not define (`&bogus;`) is shown as written either way.
+// anything shaped like one: a name HTML does not define (`&bogus;`) is shown as written either way. (Its shape only:
+// the decoder that tells a defined name, in fast.ts referenceEnd, would load micromark with the command line.)
 const REFERENCE_SHAPE = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[0-9A-Za-z]{1,31});/y;
 
 function escapeLinkText(text: string): string {
