@@ -64,7 +64,7 @@ const GFM = context();
 
 /**
  * The fast reader's items as marks: runs between ⟦ ⟧, backslash escapes between ⟮ ⟯, character references between
- * ⦃ ⦄, destinations between ⟨ ⟩.
+ * ⦃ ⦄, code spans' contents between ⟪ ⟫, destinations between ⟨ ⟩.
  */
 function items(source: string, ctx: FastContext = GFM): string | undefined {
   const found: FastItem[] | undefined = fastSegment(source, 0, source.length, ctx);
@@ -73,7 +73,15 @@ function items(source: string, ctx: FastContext = GFM): string | undefined {
   let pos = 0;
   for (const item of found) {
     const [open, close] =
-      item.escape === true ? ['⟮', '⟯'] : item.reference === true ? ['⦃', '⦄'] : item.destination === undefined ? ['⟦', '⟧'] : ['⟨', '⟩'];
+      item.escape === true
+        ? ['⟮', '⟯']
+        : item.reference === true
+          ? ['⦃', '⦄']
+          : item.code === true
+            ? ['⟪', '⟫']
+            : item.destination === undefined
+              ? ['⟦', '⟧']
+              : ['⟨', '⟩'];
     out += source.slice(pos, item.s) + open + source.slice(item.s, item.e) + close;
     pos = item.e;
   }
@@ -82,12 +90,14 @@ function items(source: string, ctx: FastContext = GFM): string | undefined {
 
 describe('Markdown fast path: what it reads', () => {
   const cases: [string, string][] = [
-    ['see https://a.example/ and *em* and `code`', '⟦see https://a.example/ and ⟧*⟦em⟧*⟦ and ⟧`code`'],
+    ['see https://a.example/ and *em* and `code`', '⟦see https://a.example/ and ⟧*⟦em⟧*⟦ and ⟧`⟪code⟫`'],
+    // §6.1: a code span's content is shown, never linked (an item for hidden-split); its backtick strings are not.
+    ['a ``b ` c`` d `e', '⟦a ⟧``⟪b ` c⟫``⟦ d `e⟧'],
     ['**https://x.example/**', '**⟦https://x.example/⟧**'],
     ['a_b_c *not closed', '⟦a_b_c *not closed⟧'],
     ['line one  \n   line two\\\nthree &amp; four \\* five', '⟦line one⟧  \n   ⟦line two⟧\\\n⟦three ⟧⦃&amp;⦄⟦ four ⟧⟮\\*⟯⟦ five⟧'],
     // §2.5: a reference outside any construct is an item of its own; inside one (a code span, a link's text) none.
-    ['pay&#112;al.com `a&amp;b` [x&amp;y](https://d.example/&amp;) &bogus; &#x202E;', '⟦pay⟧⦃&#112;⦄⟦al.com ⟧`a&amp;b`⟦ ⟧[x&amp;y](⟨https://d.example/&amp;⟩)⟦ &bogus; ⟧⦃&#x202E;⦄'],
+    ['pay&#112;al.com `a&amp;b` [x&amp;y](https://d.example/&amp;) &bogus; &#x202E;', '⟦pay⟧⦃&#112;⦄⟦al.com ⟧`⟪a&amp;b⟫`⟦ ⟧[x&amp;y](⟨https://d.example/&amp;⟩)⟦ &bogus; ⟧⦃&#x202E;⦄'],
     ['[docs](https://b.example/ "t") x', '[docs](⟨https://b.example/⟩ "t")⟦ x⟧'],
     ['[![CI](https://ci.example/b.svg)](https://ci.example/) x', '[![CI](⟨https://ci.example/b.svg⟩)](⟨https://ci.example/⟩)⟦ x⟧'],
     ['# Title https://t.example/ ##', '# ⟦Title https://t.example/⟧ ##'],

@@ -123,6 +123,9 @@ describe('security: Markdown links what a reader sees (character references, emp
     const html = new MarkdownIt({ html: true }).use(irilinkMarkdownIt);
     const tagged: [string, [string, string[]][]][] = [
       ['log in at pay<b>p</b>al.com/login', [['al.com/login', ['hidden-split']]]],
+      ['see <b>`ACME`</b>corp.com', [['corp.com', ['hidden-split']]]], // a tag and a code span's backticks
+      // A host dot alone between tags: what follows it decides (every reader looks past it).
+      ['see https://login.example<b>.</b>paypal.com', [['https://login.example', ['hidden-split']], ['paypal.com', ['hidden-split']]]],
       ['see <a href="https://x.example/">ACME</a>corp.com', [['corp.com', ['hidden-split']]]],
       ['see www.a.com<a href="https://x.example/">&period;evil.com</a>', [['www.a.com', ['hidden-split']]]],
       ['see <https://a.example/>al.com', [['al.com', []]]],
@@ -145,6 +148,47 @@ describe('security: Markdown links what a reader sees (character references, emp
     expect(findMarkdownLinks(struck).map((l) => l.diagnostics)).to.deep.equal([['hidden-split']]);
     expect(anchors(md.renderInline(struck))).to.deep.equal([]);
     expect(findMarkdownLinks(struck, { gfm: false }).map((l) => [l.text, l.diagnostics])).to.deep.equal([['al.com', []]]);
+  });
+
+  it('a link glued to a name through a code span is flagged hidden-split, in every way to read it', async () => {
+    // A code span shows its content (CommonMark §6.1), in another font, and is never linked: `` pay`p`al.com/login ``
+    // shows `paypal.com/login`, where the text after the span alone links `al.com/login`.
+    const md = new MarkdownIt().use(irilinkMarkdownIt);
+    const tree = remark().use(remarkIrilink);
+    const cases: [string, [string, string[]][]][] = [
+      ['log in at pay`p`al.com/login', [['al.com/login', ['hidden-split']]]],
+      ['see https://pay`p`al.com/login', [['https://pay', ['hidden-split']], ['al.com/login', ['hidden-split']]]],
+      ['see pay` p `al.com', [['al.com', ['hidden-split']]]], // one space stripped from each end: shows `p`
+      ['see ``ACME``corp.com', [['corp.com', ['hidden-split']]]],
+      ['`code`example.com', [['example.com', ['hidden-split']]]],
+      ['see login.example`.`paypal.com', [['paypal.com', ['hidden-split']]]], // a host dot and a name before it
+      ['see https://login.example`.`paypal.com', [['https://login.example', ['hidden-split']], ['paypal.com', ['hidden-split']]]],
+      // Not glued: a space shown at the edge, a `*` that is text, another script.
+      ['see `x` example.com', [['example.com', []]]],
+      ['see pay`  p  `al.com', [['al.com', []]]],
+      ['see pay*`p`*al.com', [['al.com', []]]],
+      ['see **`ACME`**corp.com', [['corp.com', []]]], // (a `**` after a backtick and before a letter closes nothing)
+      ['見て`ください`example.com', [['example.com', []]]],
+    ];
+    for (const [source, expected] of cases) {
+      const links = findMarkdownLinks(source).map((l): [string, string[]] => [l.text, l.diagnostics]);
+      expect(links, source).to.deep.equal(expected);
+      const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
+      expect(anchors(md.renderInline(source)).map(([, text]) => text), `markdown-it ${source}`).to.deep.equal(clickable);
+      expect(String(tree.processSync(source)).match(/\]\(|<https?:/g)?.length ?? 0, `remark ${source}`).to.equal(clickable.length);
+      if (clickable.length === 0) expect(toMarkdownSource(linkifyMarkdown(source)), `toMarkdownSource ${source}`).to.not.match(/\]\(|<https?:|[a-z]\.com/);
+    }
+    // The same in a stream split at every place (the code span and the run after it may come in different writes).
+    const source = 'log in at pay`p`al.com/login\n';
+    const whole = linkifyMarkdown(source);
+    for (let cut = 1; cut < source.length; cut++) {
+      const out: Chunk[] = [];
+      const parts = [Buffer.from(source.slice(0, cut)), Buffer.from(source.slice(cut))];
+      for await (const chunk of Readable.from(parts).pipe(createLinkStream({ markdown: true }))) out.push(chunk as Chunk);
+      expect(out.filter((c) => c.type === 'link').map((c) => [c.text, c.diagnostics]), `cut at ${cut}`).to.deep.equal([['al.com/login', ['hidden-split']]]);
+      expect(out.map((c) => c.text).join('')).to.equal(source);
+    }
+    expect(whole.filter((c) => c.type === 'link').map((c) => c.diagnostics)).to.deep.equal([['hidden-split']]);
   });
 
   it('shownRunLinks: a link that would start or end inside a reference\'s text is no link', () => {

@@ -75,9 +75,11 @@ function cutsReference(references: readonly number[], r: number, start: number, 
 // emphasis alone links `al.com/login`. As for an invisible character inside a name (scanner.ts hiddenSplit), a link
 // glued through such markup to a letter, digit or `-` of the same script, or to a host dot and one, is flagged
 // `hidden-split`, so no renderer makes it clickable. Glued means: nothing but delimiters (or inline HTML tags,
-// `pay<b>p</b>al.com`) between the link's run of text and the text shown beside it, as the parse has it (a `*` that
-// is text is no delimiter, and shows). The Markdown mode reads it from the runs it reads, the remark plugin from the
-// text nodes of a block and their places in the source, the markdown-it plugin from the tokens around the run.
+// `pay<b>p</b>al.com`, or a code span's backtick strings) between the link's run of text and the text shown beside
+// it, as the parse has it (a `*` that is text is no delimiter, and shows). A code span's content is shown text that
+// is never linked (`` pay`p`al.com `` shows `paypal.com`, one letter in another font). The Markdown mode reads it
+// from the runs it reads, the remark plugin from the text and code nodes of a block and their places in the source,
+// the markdown-it plugin from the tokens around the run.
 
 /** What a reader sees glued to one side of a run through markup: the nearest code point and the one beyond it (−1: none). */
 export interface Glued {
@@ -103,14 +105,15 @@ export function delimitersBefore(source: string, floor: number, runStart: number
 
 /**
  * Whether source[from, to), the markup between two stretches of shown text, is all emphasis and strikethrough
- * delimiters and inline HTML tags (`<b>`, `</span>`: a renderer shows neither), and not empty. Called only on what the
- * parse left out of the text, where a `<…>` is inline HTML or an autolink, which is shown (`<https://…>`: no tag).
+ * delimiters, inline HTML tags (`<b>`, `</span>`: a renderer shows neither) and code spans' backtick strings, and not
+ * empty. Called only on what the parse left out of the text, where a `<…>` is inline HTML or an autolink, which is
+ * shown (`<https://…>`: no tag), and a backtick is a code span's (one that is text is in the text).
  */
 export function onlyHiddenMarkup(source: string, from: number, to: number): boolean {
   if (from >= to) return false;
   for (let i = from; i < to; ) {
     const c = source.charCodeAt(i);
-    if (isDelimiter(c)) {
+    if (isDelimiter(c) || c === BACKTICK) {
       i++;
       continue;
     }
@@ -120,6 +123,28 @@ export function onlyHiddenMarkup(source: string, from: number, to: number): bool
     i = TAG.lastIndex;
   }
   return true;
+}
+
+const BACKTICK = 0x60;
+
+/**
+ * What the content source[s, e) of a code span shows (CommonMark §6.1): line endings as spaces, and one space
+ * stripped from each end when both ends are spaces and not all of it is. Container prefixes on continuation lines
+ * stay (a code span over lines in a block quote keeps its `>`): hidden-split reads only the first and last two code
+ * points, which are a space there either way or nothing of a name.
+ */
+export function codeSpanText(source: string, s: number, e: number): string {
+  let text = source.slice(s, e);
+  if (text.includes('\n') || text.includes('\r')) text = text.replace(/\r\n?|\n/g, ' ');
+  if (text.length > 1 && text.charCodeAt(0) === 0x20 && text.charCodeAt(text.length - 1) === 0x20 && /[^ ]/.test(text)) text = text.slice(1, -1);
+  return text;
+}
+
+/** Where the content of the code span source[s, e) starts: after its opening backtick string. */
+export function codeSpanContentStart(source: string, s: number, e: number): number {
+  let i = s;
+  while (i < e && source.charCodeAt(i) === BACKTICK) i++;
+  return i;
 }
 
 /** Whether `html` (markdown-it's html_inline token) is one inline HTML tag, shown as nothing. */

@@ -27,14 +27,26 @@ import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { Event, ParseContext } from 'micromark-util-types';
 import { postprocess, preprocess } from 'micromark';
-import { codePointBefore } from '../detect/chars.js';
+import { codePointBefore, isHostDot } from '../detect/chars.js';
 import { controlReference } from '../detect/embedding.js';
 import type { Scanner, UnlinkedSpan } from '../detect/index.js';
 import { NEVER_SCHEMES } from '../detect/index.js';
 import { detached } from '../memo.js';
 import type { Link } from '../types.js';
 import { destinationLink } from './convert.js';
-import { delimitersBefore, flagGluedByMarkup, flagHiddenSplit, glued, headOf, NOT_GLUED, onlyHiddenMarkup, shownRunLinks, tailOf } from './escapes.js';
+import {
+  codeSpanContentStart,
+  codeSpanText,
+  delimitersBefore,
+  flagGluedByMarkup,
+  flagHiddenSplit,
+  glued,
+  headOf,
+  NOT_GLUED,
+  onlyHiddenMarkup,
+  shownRunLinks,
+  tailOf,
+} from './escapes.js';
 import { fastSegment, openFenceLine } from './fast.js';
 import { tooCostlyToParse, tooManyEdits, tooManyLazyLines } from './hostile.js';
 import type { FastContext, FastItem } from './fast.js';
@@ -298,6 +310,7 @@ function readPieceFast(ctx: PieceContext, piece: string, skip: number, base: num
       for (const item of part.items!) {
         if (item.escape === true) reader.escape(item.s);
         else if (item.reference === true) reader.reference(item.s, item.e);
+        else if (item.code === true) reader.codeSpan(item.s, item.e);
         else if (item.destination === undefined) reader.run(item.s, item.e);
         else {
           reader.flush();
@@ -503,12 +516,18 @@ class PieceReader {
    */
   private readonly edits: Edit[] = [];
   /**
-   * The last run read (hidden-split across emphasis, escapes.ts): where it ended in the piece (−1: none yet), its
-   * last units as shown, and its link that ended where it ended (flagged when the next run is glued to it).
+   * The last text shown (hidden-split across markup, escapes.ts): where it ended in the piece (−1: none yet), and
+   * its last units as shown, over the text glued before it.
    */
   private shownEnd = -1;
   private shownTail = '';
+  /**
+   * The link that ended where its run ended, waiting for the text shown after it (afterTail); its last code point,
+   * and the text shown glued after it so far.
+   */
   private tailLink: Link | undefined;
+  private tailEdge = -1;
+  private tailAfter = '';
   private opaque = 0;
   private anchors = 0;
   /** Open links and images: their type, and where their label text lies. */
@@ -609,17 +628,16 @@ class PieceReader {
         : piece.slice(from, d) + ' '.repeat(runStart - d) + (shown?.text ?? piece.slice(runStart, runEnd));
     const scanned = this.ctx.scanner.scan(text, runStart - from, true, base + from);
     const { links, unlinked } = shown === undefined ? scanned : shownRunLinks(scanned, shown.escaped, shown.references);
-    // hidden-split across the delimiters or tags between this run and the last one (escapes.ts):
-    // `pay*p*al.com/login`. The last run's link that ended it is flagged now, when what follows the markup is known.
-    if ((d < runStart || piece.charCodeAt(runStart - 1) === 0x3e) && onlyHiddenMarkup(piece, this.shownEnd, runStart)) {
-      const runText = text.slice(runStart - from);
-      const tail = this.tailLink;
-      if (tail !== undefined && glued(headOf(runText), codePointBefore(this.shownTail, this.shownTail.length), false)) flagHiddenSplit(tail);
-      flagGluedByMarkup(links, text, base + from, base + runStart, base + from + text.length, tailOf(this.shownTail), NOT_GLUED);
-    }
+    // hidden-split across the delimiters, tags or backtick strings between this run and the last shown text
+    // (escapes.ts): `pay*p*al.com/login`. The last run's link that ended it is flagged now, when what follows the
+    // markup is known.
+    const markupBefore = d < runStart || piece.charCodeAt(runStart - 1) === 0x3e || piece.charCodeAt(runStart - 1) === 0x60;
+    const joined = markupBefore && onlyHiddenMarkup(piece, this.shownEnd, runStart);
+    const runText = text.slice(runStart - from);
+    this.afterTail(runText, joined);
+    if (joined) flagGluedByMarkup(links, text, base + from, base + runStart, base + from + text.length, tailOf(this.shownTail), NOT_GLUED);
     this.shownEnd = runEnd;
-    this.shownTail = text.slice(Math.max(runStart - from, text.length - 4));
-    this.tailLink = undefined;
+    this.shownTail = (joined ? this.shownTail + runText : runText).slice(-4);
     let u = 0;
     const addUnlinked = (span: UnlinkedSpan): void => {
       this.addUnlinked(shown === undefined ? span : { ...span, start: shown.starts.toInput(span.start), end: shown.ends.toInput(span.end) });
@@ -637,27 +655,53 @@ class PieceReader {
     }
     while (u < unlinked.length) addUnlinked(unlinked[u++]!);
     const last = this.links[this.links.length - 1];
-    if (last !== undefined && last.end === base + runEnd) this.tailLink = last;
+    if (last !== undefined && last.end === base + runEnd && last !== this.tailLink) {
+      this.tailLink = last;
+      this.tailEdge = codePointBefore(runText, runText.length);
+      this.tailAfter = '';
+    }
     this.runStart = -1;
     edits.length = 0;
   }
 
   /**
-   * Text of an inline HTML `<a>` piece[s, e): no run (it is a link already), but shown, so the last run's link
-   * glued to it through tags or delimiters is flagged, and so is the next run's glued to it (hidden-split).
+   * Shown text after the last: glued to it through hidden markup (`joined`) or not. The link waiting after the last
+   * run (tailLink) is flagged when the text is glued to it, and waits on while all it has after it is a host dot:
+   * `https://login.example*.*paypal.com` shows `https://login.example.paypal.com`.
+   */
+  private afterTail(text: string, joined: boolean): void {
+    const tail = this.tailLink;
+    if (tail === undefined) return;
+    if (joined) {
+      this.tailAfter += text;
+      const head = headOf(this.tailAfter);
+      if (isHostDot(head.near) && head.far < 0) return;
+      if (glued(head, this.tailEdge, false)) flagHiddenSplit(tail);
+    }
+    this.tailLink = undefined;
+  }
+
+  /**
+   * Text piece[s, e) shown as `text` that is no run (an inline HTML `<a>`'s, a link already; a code span's content),
+   * so the last run's link glued to it through tags or delimiters is flagged, and so is the next run's glued to it
+   * (hidden-split).
    */
   private shownLinkText(s: number, e: number, text = this.piece.slice(s, e)): void {
     if (s < this.skip) return;
     this.flush();
-    const tail = this.tailLink;
-    // (The code point after a one-character text, for a host dot, as written: `&period;pay`.)
-    const head = headOf(text.length > 2 ? text : text + this.piece.slice(e, e + 2));
-    if (tail !== undefined && onlyHiddenMarkup(this.piece, this.shownEnd, s) && glued(head, codePointBefore(this.shownTail, this.shownTail.length), false)) {
-      flagHiddenSplit(tail);
-    }
-    this.shownTail = s === this.shownEnd ? (this.shownTail + text).slice(-4) : text.slice(-4);
+    // (Text shown right after the last: more of an anchor's text, `&period;pay`.)
+    const joined = s === this.shownEnd || onlyHiddenMarkup(this.piece, this.shownEnd, s);
+    this.afterTail(text, joined);
+    this.shownTail = (joined ? this.shownTail + text : text).slice(-4);
     this.shownEnd = e;
-    this.tailLink = undefined;
+  }
+
+  /**
+   * The content piece[s, e) of a code span (CommonMark §6.1), shown but never linked: text glued to it through its
+   * backtick strings is glued to what it shows (hidden-split: `` pay`p`al.com/login `` shows `paypal.com/login`).
+   */
+  codeSpan(s: number, e: number): void {
+    this.shownLinkText(s, e, codeSpanText(this.piece, s, e));
   }
 
   /** The events of micromark's parse of piece[shift, …) (offsets in the events count from `shift`). */
@@ -747,6 +791,12 @@ class PieceReader {
         case 'link':
         case 'image':
           stack.push(type);
+          break;
+        case 'codeText':
+          if (this.opaque === 0) {
+            const from = codeSpanContentStart(piece, s, e);
+            this.codeSpan(from, e - (from - s));
+          }
           break;
         case 'label':
           this.labelTextStart = -1;

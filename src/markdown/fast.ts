@@ -8,8 +8,8 @@
 // in block quotes, indented code and tabs in list items, `<a>`, comments inline, a construct over a line ending
 // inside a link), makes it give up (`undefined`) and the segment goes to micromark as before. So it gives exactly
 // what the micromark events would give extract.ts — the same runs of plain text (`data`), backslash escapes between
-// them and link destinations — or nothing. test/markdown-fastpath.test.ts holds the two paths equal over the
-// CommonMark spec examples, generated Markdown and real READMEs.
+// them, code spans' contents and link destinations — or nothing. test/markdown-fastpath.test.ts holds the two paths
+// equal over the CommonMark spec examples, generated Markdown and real READMEs.
 //
 //   "- see https://a.example/ and [docs](https://b.example/)"
 //       → run [2, 27) "see https://a.example/ and ", link destination [35, 55) "https://b.example/"
@@ -31,6 +31,8 @@ export interface FastItem {
   escape?: boolean;
   /** A §2.5 character reference outside any construct: shown decoded (extract.ts PieceReader.reference). */
   reference?: boolean;
+  /** The content of a §6.1 code span outside any construct: shown, never linked (extract.ts PieceReader.codeSpan). */
+  code?: boolean;
   /** For a destination: its value (escapes and entity references decoded; an autolink's as written). */
   destination?: string;
   /** For a destination: what wrote it (a link by default). */
@@ -64,6 +66,8 @@ const ESCAPED = 3;
 /** A §2.5 character reference: its `&`, then the rest. */
 const REFERENCE = 4;
 const REFERENCE_REST = 5;
+/** The content of a §6.1 code span (its backtick strings are NOT_DATA). */
+const CODE = 6;
 
 /** The readers' give-up value (failure is a value here, not an exception). */
 const BAIL = -1;
@@ -211,7 +215,9 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
         const n = j - i;
         const close = (ticks ??= new BacktickStrings(p, a, b)).closing(j, n);
         if (close >= 0) {
-          mark(i, close + n);
+          mark(i, j);
+          mask.fill(CODE, j - a, close - a);
+          mark(close, close + n);
           i = close + n;
         } else {
           i = j;
@@ -345,11 +351,11 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
     resolveDelimiters(delimiters, alive, 0, delimiters.length + 1, tildeFirst, mark);
     resolveDelimiters(delimiters, alive, 0, delimiters.length + 1, !tildeFirst, mark);
   }
-  // Runs: maximal stretches of data, and the escapes and references still outside any construct.
+  // Runs: maximal stretches of data, and the escapes, references and code spans' contents still outside any construct.
   let d = 0;
   for (let k = 0; k < mask.length; ) {
     const m0 = mask[k];
-    if (m0 !== DATA && m0 !== ESCAPE && m0 !== REFERENCE) {
+    if (m0 !== DATA && m0 !== ESCAPE && m0 !== REFERENCE && m0 !== CODE) {
       k++;
       continue;
     }
@@ -363,6 +369,13 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
       let m = k + 1;
       while (m < mask.length && mask[m] === REFERENCE_REST) m++;
       out.push({ s: a + k, e: a + m, reference: true });
+      k = m;
+      continue;
+    }
+    if (m0 === CODE) {
+      let m = k + 1;
+      while (m < mask.length && mask[m] === CODE) m++;
+      out.push({ s: a + k, e: a + m, code: true });
       k = m;
       continue;
     }

@@ -378,27 +378,34 @@ const DELIMITERS = new Set(['em_open', 'em_close', 'strong_open', 'strong_close'
 
 /**
  * What a reader sees glued to the run whose edge token is children[edge], through delimiter and tag tokens, looking
- * before it (`step` −1) or after it (1): the nearest code points of the text token beyond them (escapes.ts
- * flagGluedByMarkup: hidden-split across markup, `pay*p*al.com/login`).
+ * before it (`step` −1) or after it (1): the nearest code points of the text or code span beyond them (escapes.ts
+ * flagGluedByMarkup: hidden-split across markup, `pay*p*al.com/login`, `` pay`p`al.com/login ``).
  */
 function gluedTo(children: readonly TokenLike[], edge: number, step: 1 | -1): Glued {
   let k = edge + step;
   let crossed = false;
   // (markdown-it leaves an empty text token where a delimiter run was used up.)
   for (; k >= 0 && k < children.length; k += step) {
-    const type = children[k]!.type;
-    if (DELIMITERS.has(type) || (type === 'html_inline' && isTag(children[k]!.content))) crossed = true;
-    else if (type !== 'text' || children[k]!.content !== '') break;
+    if (hidden(children[k]!)) crossed = true;
+    else if (children[k]!.type !== 'text' || children[k]!.content !== '') break;
   }
-  if (!crossed) return NOT_GLUED;
-  // The text beyond, over as many text tokens as it takes for two code points (an entity is a token of its own).
+  // A code span's backtick strings are markup too; its content is shown (CommonMark §6.1).
+  if (!crossed && children[k]?.type !== 'code_inline') return NOT_GLUED;
+  // The text beyond, over as many text tokens as it takes for two code points (an entity is a token of its own),
+  // and over more hidden markup (`example<b>.</b>pal.com`: a host dot and one).
   let text = '';
   for (; k >= 0 && k < children.length && text.length < 4; k += step) {
     const token = children[k]!;
-    if (token.type !== 'text' && token.type !== 'text_special') break;
+    if (hidden(token)) continue;
+    if (token.type !== 'text' && token.type !== 'text_special' && token.type !== 'code_inline') break;
     text = step === 1 ? text + token.content : token.content + text;
   }
   return step === 1 ? headOf(text) : tailOf(text);
+}
+
+/** Whether a token is markup a reader does not see: an emphasis or strikethrough delimiter, an inline HTML tag. */
+function hidden(token: TokenLike): boolean {
+  return DELIMITERS.has(token.type) || (token.type === 'html_inline' && isTag(token.content));
 }
 
 /**

@@ -16,7 +16,7 @@
 // `pay&#112;al.com/login` links `paypal.com/login` (what it shows), and `lib&#95;example.net`, `pam\_unix.so` and
 // `https://a.example/b\_c` link nothing, as in findMarkdownLinks.
 
-import type { Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
+import type { InlineCode, Link as MdastLink, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
 import { decodeString } from 'micromark-util-decode-string';
 import { createScanner, findLinks, markEmbeddedLinks } from '../detect/index.js';
 import type { Scanner } from '../detect/index.js';
@@ -93,28 +93,37 @@ function newBlock(root: Nodes): BlockState {
 }
 
 /**
- * What a text node of the block is glued to before and after it through emphasis or strikethrough delimiters or
- * inline HTML tags (hidden-split, escapes.ts): the text node before or after it in the block, when only such markup
- * lies between the two in the source. (A `*` that is text is in a text node: mdast joins adjacent text.)
+ * What a text node of the block is glued to before and after it through emphasis or strikethrough delimiters,
+ * inline HTML tags or a code span's backtick strings (hidden-split, escapes.ts): the text or code node before or
+ * after it in the block, when only such markup lies between the two in the source (a code node's place includes its
+ * backtick strings, so it may touch the text). (A `*` that is text is in a text node: mdast joins adjacent text.)
  */
 function glueOf(block: BlockState, node: Text, source: string): [Glued, Glued] {
   if (block.glue === undefined) {
     const glue = new Map<Text, [Glued, Glued]>();
-    const texts: Text[] = [];
+    const shown: (Text | InlineCode)[] = [];
     const collect = (n: Nodes): void => {
-      if (n.type === 'text') texts.push(n);
+      if (n.type === 'text' || n.type === 'inlineCode') shown.push(n);
       else if ((n === block.root || INLINE.has(n.type)) && 'children' in n && Array.isArray(n.children)) for (const c of n.children) collect(c as Nodes);
     };
     collect(block.root);
-    for (let k = 1; k < texts.length; k++) {
-      const a = texts[k - 1]!;
-      const b = texts[k]!;
+    // joins[k]: shown[k] is glued to shown[k + 1]. What is seen on each side of a node is read over the nodes glued
+    // to it, for a host dot and the code point beyond it (`` login.example`.`paypal.com ``).
+    const joins = shown.map((a, k) => {
+      const b = shown[k + 1];
       const end = a.position?.end.offset;
-      const start = b.position?.start.offset;
-      if (end === undefined || start === undefined || typeof a.value !== 'string' || typeof b.value !== 'string') continue;
-      if (!onlyHiddenMarkup(source, end, start)) continue;
-      glue.set(a, [glue.get(a)?.[0] ?? NOT_GLUED, headOf(b.value)]);
-      glue.set(b, [tailOf(a.value), NOT_GLUED]);
+      const start = b?.position?.start.offset;
+      if (b === undefined || end === undefined || start === undefined || typeof a.value !== 'string' || typeof b.value !== 'string') return false;
+      return ((a.type === 'inlineCode' || b.type === 'inlineCode') && end === start) || onlyHiddenMarkup(source, end, start);
+    });
+    let tail = '';
+    for (let k = 0; k < shown.length; k++) {
+      const node = shown[k]!;
+      const before = k > 0 && joins[k - 1] ? tailOf(tail) : NOT_GLUED;
+      let head = '';
+      for (let j = k + 1; j < shown.length && joins[j - 1] && head.length < 4; j++) head += shown[j]!.value as string;
+      if (node.type === 'text') glue.set(node, [before, head === '' ? NOT_GLUED : headOf(head)]);
+      tail = ((before === NOT_GLUED ? '' : tail) + (node.value as string)).slice(-4);
     }
     block.glue = glue;
   }

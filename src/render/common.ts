@@ -40,7 +40,7 @@ export interface CommonRenderOptions {
  *   `https://google.com/…`): the same trick one step away (UAX #9 X1–X8, RFC 3987 §4.1).
  * - `userinfo`: `https://bank.example@evil.example/` shows one host and goes to another (RFC 3986 §7.6).
  * - `hidden-split`: an invisible character cuts the name a reader sees (`https://pay\u00ADpal.com/`; in Markdown also
- *   emphasis delimiters or tags, `pay*p*al.com`): the link holds only a part of it and may go to another host than
+ *   emphasis delimiters, tags or a code span, `pay*p*al.com`): the link holds only a part of it and may go to another host than
  *   the one shown.
  * Other diagnostics (`bidi-component`, `invalid-percent-encoding`, `link-too-long`, `wrapped`) leave the link
  * clickable.
