@@ -222,10 +222,14 @@ describe('formatUrl: own cases', () => {
     ['https://example.com/a...', 'https://example.com/a..%2E', 'a run of Soft: the last one'],
     ['https://example.com/a./b', 'https://example.com/a./b', 'Soft before Include stays'],
     ['https://example.com/a.?q', 'https://example.com/a.?q', 'Soft at the end of a non-final part stays'],
-    ['https://example.com/「引用」', 'https://example.com/「引用」', 'CJK brackets matched'],
+    ['https://example.com/引「用」', 'https://example.com/引「用」', 'CJK brackets matched'],
+    ['https://example.com/「引用」', 'https://example.com/%E3%80%8C引用%E3%80%8D', 'Deviation: a CJK bracket right after an ASCII character of a path (an aside to detection) is escaped, its closer too'],
     ['https://example.com/引用」', 'https://example.com/引用%E3%80%8D', 'CJK closer unmatched'],
-    ['https://example.com/（括弧）', 'https://example.com/（括弧）', 'full-width parentheses matched'],
+    ['https://example.com/括（弧）', 'https://example.com/括（弧）', 'full-width parentheses matched'],
+    ['https://example.com/a%EF%BC%88b%EF%BC%89.html', 'https://example.com/a%EF%BC%88b%EF%BC%89.html', 'Deviation: full-width parentheses after ASCII stay escaped'],
     ['https://example.com/a(b', 'https://example.com/a(b', 'an unclosed opener stays literal'],
+    ['https://example.com/a(', 'https://example.com/a%28', 'Deviation: an opener that ends the URL is escaped (detection leaves it out)'],
+    ['https://example.com/a?q=((', 'https://example.com/a?q=(%28', 'Deviation: only the last one'],
     ['https://example.com/a)b', 'https://example.com/a%29b', 'an unmatched closer is escaped'],
     ['https://example.com/a(b/c)d', 'https://example.com/a(b/c%29d', 'Deviation: brackets do not pair across /'],
     ['https://example.com/?a(b&c)d', 'https://example.com/?a(b&c%29d', 'Deviation: brackets do not pair across &'],
@@ -244,13 +248,19 @@ describe('formatUrl: own cases', () => {
     ['https://example.com/100%', 'https://example.com/100%', 'a lone % stays'],
     ['https://example.com/%%34%31', 'https://example.com/%2541', 'a literal % followed by decoded hex digits becomes %25'],
     ['https://example.com/%zz%4', 'https://example.com/%zz%4', 'malformed escapes stay as written'],
-    ['https://example.com/%C3%28', 'https://example.com/%C3(', 'invalid UTF-8: the byte stays escaped'],
+    ['https://example.com/%C3%28x', 'https://example.com/%C3(x', 'invalid UTF-8: the byte stays escaped'],
     ['https://example.com/%ED%A0%80', 'https://example.com/%ED%A0%80', 'an encoded surrogate is not decoded'],
     ['https://example.com/%C0%AF', 'https://example.com/%C0%AF', 'an overlong form is not decoded'],
     ['https://example.com/%F0%9F%98%80', 'https://example.com/😀', 'a supplementary character'],
     ['https://example.com/a%E2%80%AEb', 'https://example.com/a%E2%80%AEb', 'Deviation: a bidi control stays escaped'],
     ['https://example.com/a\u202Eb', 'https://example.com/a%E2%80%AEb', 'Deviation: a literal bidi control is escaped'],
     ['https://example.com/a%60b`c', 'https://example.com/a%60b%60c', 'Deviation: a backquote is escaped (detection ends a link there)'],
+    ['https://example.com/a%E3%80%82b', 'https://example.com/a%E3%80%82b', 'Deviation: CJK sentence punctuation right after ASCII in a path stays escaped (detection ends a link there)'],
+    ['https://zh.example/wiki/Python%EF%BC%8C%E5%85%A5%E9%97%A8', 'https://zh.example/wiki/Python%EF%BC%8C入门', 'Deviation: … and what follows it is decoded'],
+    ['https://zh.example/%E5%85%A5%EF%BC%8C%E5%85%A5', 'https://zh.example/入，入', 'after a non-ASCII character it is decoded (RFC 3987 §7.3)'],
+    ['https://zh.example/a?q=x%EF%BC%8C%E5%85%A5&r=%E5%85%A5%EF%BC%8Cy', 'https://zh.example/a?q=x%EF%BC%8C入&r=入，y', 'Deviation: in a query, Soft after ASCII before a letter of a script without spaces'],
+    ['https://a.example/x.https://b.example/', 'https://a.example/x%2Ehttps://b.example/', 'Deviation (P8): Soft right before scheme:// is escaped'],
+    ['https://a.example/?u=x,入https://b.example/', 'https://a.example/?u=x%2C入https://b.example/', 'Deviation (P8): … or before text without spaces and then scheme://'],
     ['https://example.com/%3C/a%3E?q=<b>x</b>', 'https://example.com/%3C/a%3E?q=%3Cb%3Ex%3C/b%3E', 'Deviation: every < is escaped (and the > it opened)'],
     ['https://example.com/a<b', 'https://example.com/a%3Cb', 'Deviation: a < without its > is escaped (detection ends a link there)'],
     ['https://example.com/<org>/x', 'https://example.com/%3Corg%3E/x', 'Deviation: a < with its > is escaped too'],
@@ -381,6 +391,28 @@ describe('formatUrl / formatUrlParts: properties', () => {
         expect(terminationEnd(text, 4 + hostEnd(url))).to.equal(4 + url.length);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it("the minimal form in running text is detected whole by irilink's own detection, its deviations included", () => {
+    // CJK sentence punctuation and brackets after ASCII, letters of scripts written without spaces, `scheme://` after
+    // Soft punctuation: where detection (src/detect/terminate.ts) ends a link before UTS #58 would.
+    const more = [...alphabet, '，', '、', '（', '）', '【', '】', '入', 'ก', 'https://', 'x', '-'];
+    const deviant = fc.array(fc.constantFrom(...more), { maxLength: 8 }).map((a) => a.join(''));
+    const arb = fc.record({
+      path: fc.array(deviant, { maxLength: 3 }),
+      query: fc.array(fc.tuple(deviant, fc.option(deviant, { nil: undefined })), { maxLength: 3 }),
+      fragment: fc.array(deviant, { maxLength: 1 }),
+    });
+    fc.assert(
+      fc.property(arb, (p) => {
+        const url = formatUrlParts(build(p));
+        const found = findLinks(`see ${url} now`).map((l) => l.text);
+        // The one exception, documented: an empty query that ends the URL (`…?`), whose `?` cannot be escaped.
+        expect(found[0]).to.equal(url.endsWith('?') ? url.slice(0, -1) : url);
+        expect(formatUrl(url)).to.equal(url);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -4,14 +4,16 @@
 //
 // The scheme and host are written unchanged. Path, query and fragment are each rebuilt from their logical pieces
 // and then walked with a bracket stack; a character is percent-encoded only when writing it literally would end
-// detection early (Hard, an unmatched Close, a Soft character at the very end) or change the URL's structure
-// (a terminator of the part, a separator inside a piece, a `%` that would read as an escape).
+// detection early (Hard, an unmatched Close, a Soft or Open character at the very end, and where irilink's detection
+// deviates from the reference's: softEndsLink, writePart) or change the URL's structure (a terminator of the part, a
+// separator inside a piece, a `%` that would read as an escape).
 //
 // Both entry points build the same intermediate form, one token list per part:
 //   token ≥ 0   a logical character (its code point), written by the walk as minimal escaping decides;
 //   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
 import { badArgument } from '../errors.js';
-import { termOf } from '../detect/chars.js';
+import { isNoSpaceScriptLetter, termOf } from '../detect/chars.js';
+import { isCjkOpenBracket, isCjkPunctuation } from '../detect/terminate.js';
 import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener } from '../unicode/index.js';
 
 /** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
@@ -182,12 +184,41 @@ function percentEncode(cp: number): string {
     esc(0x80 | (cp & 63));
 }
 
+/** Whether the literal tokens from `k` spell `scheme://` (a letter, up to 31 more scheme characters, then `://`). */
+function schemeSlashSlashAt(tokens: readonly number[], k: number): boolean {
+  const first = tokens[k] ?? -1;
+  if (!((first | 0x20) >= 0x61 && (first | 0x20) <= 0x7a)) return false;
+  let j = k + 1;
+  while (j < tokens.length && j - k < 32 && tokens[j]! >= 0 && tokens[j]! < 0x80 && isSchemeChar(tokens[j]!)) j++;
+  return tokens[j] === 0x3a && tokens[j + 1] === 0x2f && tokens[j + 2] === 0x2f;
+}
+
+/**
+ * Deviations (UTS #58 §4.1), where irilink's detection ends a link before a Soft character that the reference's
+ * termination would keep (src/detect/terminate.ts; src/detect/display.ts keeps the same characters encoded in a
+ * link's iri): right after an ASCII character, CJK or full-width sentence punctuation in a path (`a，b`), or any
+ * non-ASCII Soft character before a letter of a script written without spaces (`?q=x，入`); and (P8) any Soft
+ * character right before `scheme://` (`/x.https://…`), or before such text and then `scheme://`. Such a character is
+ * escaped, so that the result is detected whole.
+ */
+function softEndsLink(tokens: readonly number[], k: number, path: boolean, prevAscii: boolean): boolean {
+  const t = tokens[k]!;
+  if (t >= 0x80 && prevAscii && ((path && isCjkPunctuation(t)) || isNoSpaceScriptLetter(tokens[k + 1] ?? 0))) return true;
+  // P8 also over text of a script written without spaces between the two (`,入https://…`).
+  let j = k + 1;
+  while (j < tokens.length && tokens[j]! >= 0x80 && (isNoSpaceScriptLetter(tokens[j]!) || termOf(tokens[j]!) === SOFT)) j++;
+  return schemeSlashSlashAt(tokens, j);
+}
+
 /**
  * UTS #58 §4.1 step 2: writes one part's tokens with minimal escaping. `last` is true for the last part of the URL,
- * whose final Soft character is escaped.
+ * whose final Soft or Open character is escaped.
  */
 function writePart(tokens: readonly number[], part: Part, last: boolean): string {
   let out = '';
+  const path = part === Part.Path || part === Part.RootlessPath;
+  // Whether the character written last is ASCII (an escape is): the part's initiator before the first.
+  let prevAscii = true;
   const stack: number[] = [];
   let pendingSoft = ''; // Soft characters not yet known to be followed by something safe
   let pendingLast = -1; // the last of them, kept apart so it can be escaped at the very end
@@ -202,6 +233,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
       flush();
       const b = -1 - t;
       out += '%' + HEX[b >> 4] + HEX[b & 15];
+      prevAscii = true;
       continue;
     }
     // Deviation (UTS #58 §4.1): the stack is cleared at the part's separators, as detection does (§3.5.1, NOTES.md
@@ -221,20 +253,34 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
     // and a `<` is no URI character anyway (RFC 3986 Appendix C). Its `>` is then an unmatched closer, escaped too.
     let lt: number = termOf(t);
     if (isTerminator(part, t) || t === 0x3c) lt = HARD;
+    let escaped = false;
     switch (lt) {
       case SOFT:
+        if (softEndsLink(tokens, k, path, prevAscii)) {
+          flush();
+          out += percentEncode(t);
+          escaped = true;
+          break;
+        }
         if (pendingLast >= 0) pendingSoft += String.fromCodePoint(pendingLast);
         pendingLast = t;
         break;
       case INCLUDE:
         flush();
         // UTS #58 §4.1 step 1: a literal `%` before two hex digits would read as an escape.
-        out += t === 0x25 && isLogicalHexDigit(tokens, k + 1) && isLogicalHexDigit(tokens, k + 2)
-          ? '%25'
-          : String.fromCodePoint(t);
+        escaped = t === 0x25 && isLogicalHexDigit(tokens, k + 1) && isLogicalHexDigit(tokens, k + 2);
+        out += escaped ? '%25' : String.fromCodePoint(t);
         break;
       case OPEN:
         flush();
+        // Deviations (UTS #58 §4.1): detection leaves out an Open character that ends a link (the reference keeps
+        // it), and a CJK or full-width opening bracket right after an ASCII character of a path opens an aside of
+        // the sentence (src/detect/terminate.ts): both are escaped (the aside's Close, then unmatched, is too).
+        if ((last && k === tokens.length - 1) || (path && prevAscii && t >= 0x3000 && isCjkOpenBracket(t))) {
+          out += percentEncode(t);
+          escaped = true;
+          break;
+        }
         stack.push(t);
         out += String.fromCodePoint(t);
         break;
@@ -248,12 +294,15 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
           // detection never sees the escaped closer, so popping would let a later closer be written literally
           // where detection stops: `[(]]` → `[(%5D%5D`, not `[(%5D]`.
           out += percentEncode(t);
+          escaped = true;
         }
         break;
       default: // HARD, and the part's terminators
         flush();
         out += percentEncode(t);
+        escaped = true;
     }
+    prevAscii = escaped || t < 0x80;
   }
   if (pendingLast >= 0) {
     // UTS #58 §4.1: the very last character of the URL is escaped if it is Soft; Soft characters before it are then
@@ -261,6 +310,17 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
     out += pendingSoft + (last ? percentEncode(pendingLast) : String.fromCodePoint(pendingLast));
   }
   return out;
+}
+
+/**
+ * The index of the part whose final Soft or Open character is escaped: the last one, or the one before an empty query
+ * that ends the URL. Detection leaves a final `?` out (Soft), and it cannot be escaped (`%3F` is no query), so the
+ * link found is the URL without it (documented), and what comes before it must end the link well.
+ */
+function endingPart(parts: readonly (readonly [Part, readonly number[], ...unknown[]])[]): number {
+  const n = parts.length;
+  if (n >= 2 && parts[n - 1]![0] === Part.Query && parts[n - 1]![1].length === 0) return n - 2;
+  return n - 1;
 }
 
 // ------------------------------------------------------------------------------------------- entry points
@@ -333,8 +393,9 @@ export function formatUrlParts(parts: UrlParts): string {
     built.push([Part.Fragment, tokens]);
   }
   let out = `${parts.scheme}://${parts.host}`;
+  const ending = endingPart(built);
   built.forEach(([part, tokens], i) => {
-    out += (part === Part.Path ? '/' : part === Part.Query ? '?' : '#') + writePart(tokens, part, i === built.length - 1);
+    out += (part === Part.Path ? '/' : part === Part.Query ? '?' : '#') + writePart(tokens, part, i === ending);
   });
   return out;
 }
@@ -344,8 +405,9 @@ export function formatUrlParts(parts: UrlParts): string {
  * IRI, or anything between, and returns the minimally escaped form: scheme and host unchanged; in the path, query
  * and fragment, escapes of valid UTF-8 are decoded unless the character would change the URL's structure (`%2F`
  * `%3F` `%23` `%5C` in a path, `%26` `%3D` `%23` `%2B` in a query, `%23` `%3A` in a fragment, `%25` anywhere),
- * and then only Hard characters, the part's terminators, unmatched closing brackets, a final Soft character and a
- * `%` that would read as an escape are percent-encoded. Idempotent: `formatUrl(formatUrl(x)) === formatUrl(x)`.
+ * and then only Hard characters, the part's terminators, unmatched closing brackets, a final Soft or Open character,
+ * a `%` that would read as an escape and the characters irilink's detection ends a link at besides (writePart) are
+ * percent-encoded. Idempotent: `formatUrl(formatUrl(x)) === formatUrl(x)`.
  */
 export function formatUrl(url: string): string {
   if (typeof url !== 'string') throw badArgument('formatUrl', 'url', 'a string', url);
@@ -408,8 +470,9 @@ export function formatUrl(url: string): string {
     tokenizeWritten(url, fragmentStart + 1, n, Part.Fragment, tokens);
     parts.push([Part.Fragment, tokens, '#']);
   }
+  const ending = endingPart(parts);
   parts.forEach(([part, tokens, initiator], k) => {
-    out += initiator + writePart(tokens, part, k === parts.length - 1);
+    out += initiator + writePart(tokens, part, k === ending);
   });
   return out;
 }
