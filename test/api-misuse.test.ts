@@ -813,6 +813,18 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect(() => irilink.formatUrlParts({ scheme: 'https', host: 'a.example', query: [null] as unknown as [string][] })).to.throw(TypeError, /parts\.query must be an array of \[key, value\?\] pairs of strings/);
   });
 
+  it('formatUrlParts refuses a scheme or a host that would move the boundaries of the parts (they were written as given)', () => {
+    for (const scheme of ['', 'ht tp', '1http', 'a:b', 'https/']) {
+      expect(() => irilink.formatUrlParts({ scheme, host: 'a.example' }), scheme).to.throw(TypeError, /^irilink: formatUrlParts\(\): parts\.scheme must be a scheme name/);
+    }
+    for (const host of ['a.example/evil', 'a.example?x', 'a.example#f', 'a\\b', 'a b', 'a\nb', 'a\u0000']) {
+      expect(() => irilink.formatUrlParts({ scheme: 'https', host, path: ['x'] }), host).to.throw(TypeError, /^irilink: formatUrlParts\(\): parts\.host must be a string without/);
+    }
+    // An empty host (file:), userinfo, an IP literal and a port are an authority.
+    expect(irilink.formatUrlParts({ scheme: 'file', host: '', path: ['etc', 'hosts'] })).to.equal('file:///etc/hosts');
+    expect(irilink.formatUrlParts({ scheme: 'svn+ssh', host: 'u@[2001:db8::1]:22', path: ['r'] })).to.equal('svn+ssh://u@[2001:db8::1]:22/r');
+  });
+
   it('formatUrlParts refuses a field it does not know (`port: 8080` or `fragments` was left out of the URL unsaid)', () => {
     const parts = (extra: object): irilink.UrlParts => ({ scheme: 'https', host: 'a.example', path: ['x'], ...extra }) as irilink.UrlParts;
     expect(() => irilink.formatUrlParts(parts({ port: 8080 }))).to.throw(

@@ -67,6 +67,19 @@ describe('irilink command: failure paths (issue 7)', function () {
       expect(jsonLines(irilink(['--records', dir, log]).stdout).map((o) => o.line)).to.deep.equal([1, 2]);
     });
 
+    it('standard input redirected from a directory: exit 1, "is a directory" (Node\'s process.stdin just ended)', () => {
+      for (const mode of [[], ['--markdown'], ['--logs'], ['--records'], ['--mail'], ['-']]) {
+        const r = sh(`${cmd(mode)} < ${quote(dir)}`);
+        expect(r.status, mode.join(' ')).to.equal(1);
+        expect(r.stderr, mode.join(' ')).to.equal('irilink: cannot read standard input: is a directory\n');
+      }
+      // A file and the null device still read as before, `-` twice too (the second reads the end of the input).
+      const file = path.join(dir, 'in.txt');
+      writeFileSync(file, 'see https://in.example/\n');
+      expect(sh(`${cmd(['-', '-'])} < ${quote(file)}`)).to.deep.equal({ status: 0, stdout: 'https://in.example/\n', stderr: '' });
+      expect(sh(`${cmd([])} < /dev/null`)).to.deep.equal({ status: 0, stdout: '', stderr: '' });
+    });
+
     it('a name that is listed but gone (a dangling symbolic link): exit 1, "no such file"', () => {
       const link = path.join(dir, 'dangling.txt');
       symlinkSync(path.join(dir, 'removed-target.txt'), link);

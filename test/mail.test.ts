@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
 import * as parse5 from 'parse5';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import {
   decodeFlowed,
   linkifyMail,
@@ -639,6 +639,42 @@ describe('mail: output', () => {
       'http://xn--r8jz45g.jp/%E4%BA%8C',
       'mailto:bob@example.org',
     ]);
+  });
+
+  it('runMail: an output that fails or closes ends the run with an error (it waited for a drain forever)', async () => {
+    // Many messages, so that the output's buffer fills and runMail waits for a 'drain'.
+    const mbox = fixture('three.mbox').toString().repeat(40);
+    const failing = new Writable({
+      highWaterMark: 1,
+      write: (_chunk, _encoding, callback) => setTimeout(() => callback(new Error('disk full')), 2),
+    });
+    failing.on('error', () => {});
+    let error: unknown;
+    try {
+      await runMail(Readable.from([mbox]), failing, 'jsonl');
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error | undefined)?.message).to.equal('disk full');
+    // Without a listener of the caller's, the output's error is runMail's rejection, not an unhandled 'error' event.
+    const unheard = new Writable({ highWaterMark: 1, write: (_c, _e, callback) => setTimeout(() => callback(new Error('EIO')), 2) });
+    error = undefined;
+    try {
+      await runMail(Readable.from([mbox]), unheard, 'html');
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error | undefined)?.message).to.equal('EIO');
+    // Destroyed while runMail waits: no drain will come.
+    const slow = new Writable({ highWaterMark: 1, write: (_c, _e, callback) => setTimeout(callback, 50) });
+    setTimeout(() => slow.destroy(), 5);
+    error = undefined;
+    try {
+      await runMail(Readable.from([mbox]), slow, 'jsonl');
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error | undefined)?.message).to.match(/^irilink: runMail\(\): the output was closed/);
   });
 
   it('rejects bad arguments with a TypeError', async () => {

@@ -779,6 +779,18 @@ describe('createLinkStream: stream behaviour', () => {
     expect(error).to.be.instanceOf(TypeError);
   });
 
+  it('an empty write of either kind is no mix: it decides nothing', async () => {
+    for (const [first, then] of [['', Buffer.from('see https://a.example/')], [Buffer.alloc(0), 'see https://a.example/']] as const) {
+      const stream = createLinkStream();
+      const done = collect(stream);
+      stream.write(first);
+      stream.end(then);
+      const chunks = await done;
+      expect(chunks.map((c) => c.text).join('')).to.equal('see https://a.example/');
+      expect(chunks.filter((c) => c.type === 'link').map((c) => c.byteStart)).to.deep.equal([typeof then === 'string' ? undefined : 4]);
+    }
+  });
+
   it('a bad option is a TypeError at creation', () => {
     expect(() => createLinkStream({ highWaterMark: 0 })).to.throw(TypeError, /highWaterMark/);
     expect(() => createLinkStream(null as unknown as StreamOptions)).to.throw(TypeError);

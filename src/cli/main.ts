@@ -10,7 +10,8 @@
 // Exit codes: 0 ok; 1 an input could not be read (the other inputs are still processed); 2 usage error; 70 an
 // internal error (bin/irilink.js).
 // A closed stdout (`irilink big.txt | head`) ends the process quietly.
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, fstatSync, readFileSync, statSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
 import { Transform } from 'node:stream';
@@ -581,7 +582,26 @@ async function mailInput(
 
 /** A source for one input: the file, or standard input for "-". */
 function open(file: string, stdin: Readable): Readable {
-  return file === '-' ? stdin : createReadStream(file, { highWaterMark: 64 * 1024 });
+  if (file !== '-') return createReadStream(file, { highWaterMark: 64 * 1024 });
+  return stdin === process.stdin ? processStdin() : stdin;
+}
+
+/**
+ * The process's standard input. Where it is a file, a directory or a device, Node's process.stdin ends, without an
+ * error, at a read that fails (`irilink < somedir`: EISDIR; an I/O error): such an input is read here as a named
+ * file is, from file descriptor 0 (left open), so that the failure is said and the exit status is 1. A pipe or a
+ * terminal stays process.stdin.
+ */
+function processStdin(): Readable {
+  let stat;
+  try {
+    stat = fstatSync(0);
+  } catch {
+    return process.stdin;
+  }
+  const file = stat.isFile() || stat.isDirectory() || stat.isBlockDevice() || (stat.isCharacterDevice() && !isatty(0));
+  if (!file) return process.stdin;
+  return createReadStream('', { fd: 0, autoClose: false, highWaterMark: 64 * 1024 });
 }
 
 function inputName(file: string): string {

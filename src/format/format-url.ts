@@ -30,6 +30,10 @@ export interface UrlParts {
   fragment?: readonly string[];
 }
 
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
+/** What ends an authority (RFC 3986 §3.2), or cannot stand in one written in text. */
+const AUTHORITY_BREAK = /[/?#\\\s\p{Cc}]/u;
+
 /** The fields of UrlParts, in URL order. */
 const URL_PARTS = ['scheme', 'host', 'path', 'query', 'fragment'] as const;
 
@@ -351,8 +355,13 @@ export function formatUrlParts(parts: UrlParts): string {
       throw badArgument('formatUrlParts', `parts.${name}`, expected, (parts as unknown as Record<string, unknown>)[name]);
     }
   }
-  if (typeof parts.scheme !== 'string') throw badArgument('formatUrlParts', 'parts.scheme', 'a string', parts.scheme);
-  if (typeof parts.host !== 'string') throw badArgument('formatUrlParts', 'parts.host', 'a string', parts.host);
+  // RFC 3986 §3.1 and §3.2: what would move the boundaries of the parts (`host: 'a.com/evil?x'`) is refused, not written.
+  if (typeof parts.scheme !== 'string' || !SCHEME.test(parts.scheme)) {
+    throw badArgument('formatUrlParts', 'parts.scheme', 'a scheme name (RFC 3986: a letter, then letters, digits, "+", "-" or ".")', parts.scheme);
+  }
+  if (typeof parts.host !== 'string' || AUTHORITY_BREAK.test(parts.host)) {
+    throw badArgument('formatUrlParts', 'parts.host', 'a string without "/", "?", "#", "\\", spaces or controls (the authority)', parts.host);
+  }
   checkPieces('path', parts.path);
   checkPieces('fragment', parts.fragment);
   const query = parts.query as unknown;

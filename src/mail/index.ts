@@ -1,5 +1,5 @@
 // Mail mode: RFC 5322 messages or an mbox in, linkified text parts out, one message at a time.
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { badArgument, badOption, isOptionsObject } from '../errors.js';
 import { checkOptionNames } from '../detect/options.js';
 import { createHtmlRenderer } from '../render/html.js';
@@ -95,14 +95,49 @@ export async function runMail(
   let messages = 0;
   let links = 0;
   let failed = 0;
-  for await (const message of linkifyMail(input, mailOptions)) {
-    messages++;
-    if (message.error !== undefined) failed++;
-    for (const part of message.parts) links += part.links.length;
-    const pieces = format === 'html' ? mailHtmlPieces(message, render) : mailJsonlPieces(message);
-    for (const text of pieces) {
-      if (!output.write(text) && waitsForDrain) await new Promise<void>((resolve) => output.once('drain', resolve));
+  // The output's error ends the run: runMail rejects with it and reads no further (listening, it also keeps the
+  // error from being an unhandled 'error' event while it runs). A wait for 'drain' ends at an error or a close too.
+  const listens = waitsForDrain && typeof out.on === 'function' && typeof out.removeListener === 'function';
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+  const onError = (error: unknown): void => {
+    failure ??= { error };
+    wake?.();
+  };
+  const check = (): void => {
+    if (failure !== undefined) throw failure.error;
+    if ((output as Partial<Writable>).destroyed === true) throw new Error('irilink: runMail(): the output was closed before the end of the input');
+  };
+  const drained = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        output.removeListener('drain', done);
+        output.removeListener('close', done);
+        wake = undefined;
+        resolve();
+      };
+      wake = done;
+      output.once('drain', done);
+      output.once('close', done);
+    });
+  if (listens) output.on('error', onError);
+  try {
+    for await (const message of linkifyMail(input, mailOptions)) {
+      messages++;
+      if (message.error !== undefined) failed++;
+      for (const part of message.parts) links += part.links.length;
+      const pieces = format === 'html' ? mailHtmlPieces(message, render) : mailJsonlPieces(message);
+      for (const text of pieces) {
+        check();
+        if (!output.write(text) && waitsForDrain) {
+          await drained();
+          check();
+        }
+      }
     }
+    check();
+  } finally {
+    if (listens) output.removeListener('error', onError);
   }
   return { messages, links, failed };
 }

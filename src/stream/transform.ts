@@ -164,15 +164,17 @@ class LinkStream extends Transform {
   private work(data: unknown, encoding: BufferEncoding | 'buffer', callback: TransformCallback): void {
     let chunks: Chunk[];
     try {
+      // (An empty write of either kind decides nothing: `write('')` then Buffers is no mix.)
       if (typeof data === 'string' && (encoding === 'utf8' || encoding === 'utf-8' || (encoding as string) === 'buffer')) {
-        this.setMode('text');
+        if (data.length > 0) this.setMode('text');
         chunks = this.linkifier.push(data);
       } else if (typeof data === 'string') {
         // A string written with another encoding ('hex', 'base64', …) stands for bytes.
-        this.setMode('bytes');
-        chunks = this.pushDecoded(this.decode(Buffer.from(data, encoding as BufferEncoding)));
+        const bytes = Buffer.from(data, encoding as BufferEncoding);
+        if (bytes.length > 0) this.setMode('bytes');
+        chunks = this.pushDecoded(this.decode(bytes));
       } else if (types.isUint8Array(data)) { // another realm's Uint8Array too
-        this.setMode('bytes');
+        if (data.byteLength > 0) this.setMode('bytes');
         chunks = this.pushDecoded(this.decode(data));
       } else {
         throw new TypeError(`irilink: createLinkStream(): write a Buffer, a Uint8Array or a string, got ${typeof data}`);
