@@ -244,6 +244,7 @@ function namesWhat(message: string, e: Expect, value: unknown): boolean {
       // A field that is an array: one bad element (`each chunk must`, `each of message.parts must`).
       if (message.includes(`(): each ${singular(n)} must`) || message.includes(`(): each of ${p}.${n} must`)) return true;
       if (message.includes(`(): a ${p}'s ${n} must`) || message.includes(`(): each ${p}'s ${n} must`)) return true;
+      if (new RegExp(`\\(\\): a ${escapeRegExp(p)}'s ${escapeRegExp(n)}\\[\\d+\\] must`).test(message)) return true;
       // The argument as a whole (or, in an array, each of them), when what it must be lists the field by name:
       // `chunk must be a text or link chunk ({ type, text, … })`, `tree must be an mdast tree (each children …)`.
       const what = message.slice(0, message.lastIndexOf(', got '));
@@ -779,7 +780,10 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect((r.failed as Error).message).to.equal('irilink: createRenderStream(): chunk.end must be a finite number or absent, got "4"');
     expect(() => irilink.toJsonl([{ ...link(), start: Number.NaN }])).to.throw(TypeError, 'irilink: toJsonl(): chunk.start must be a finite number or absent, got NaN');
     expect(() => irilink.toJsonl([{ ...link(), uri: 10n as unknown as string }])).to.throw(TypeError, 'irilink: toJsonl(): chunk.uri must be a string or absent, got 10n');
-    expect(() => irilink.toJsonl([{ ...link(), diagnostics: [null] as unknown as [] }])).to.throw(TypeError, 'irilink: toJsonl(): chunk.diagnostics[0] must be a diagnostic code (a string), got null');
+    expect(() => irilink.toJsonl([{ ...link(), diagnostics: [null] as unknown as [] }])).to.throw(TypeError, "irilink: toJsonl(): a chunk's diagnostics[0] must be a diagnostic code (a string), got null");
+    // Every renderer: `[null]` was read as no diagnostic.
+    expect(() => irilink.toHtml([{ ...link(), diagnostics: [null] as unknown as [] }])).to.throw(TypeError, "irilink: toHtml(): a chunk's diagnostics[0] must be a diagnostic code (a string), got null");
+    expect(() => irilink.createRenderer('ansi').chunk({ ...link(), diagnostics: ['userinfo', 7] as unknown as [] })).to.throw(TypeError, 'irilink: createRenderer().chunk(): chunk.diagnostics[1] must be a diagnostic code (a string), got 7');
     expect(irilink.toJsonl([{ type: 'link', text: 'x' } as LinkChunk], { links: true })).to.equal('{"line":1,"column":1,"text":"x","diagnostics":[]}\n');
   });
 
@@ -803,6 +807,33 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     expect(() => transform({ type: 'root', children: [null] })).to.throw(TypeError, /remarkIrilink\(\): tree must be an mdast tree .*, got null/);
     expect(() => transform({ type: 'root', children: [{ type: 'text', value: 5 }] })).to.throw(TypeError, /each text value a string\), got 5/);
     expect(() => loose(irilink.remarkIrilink)(null)).to.throw(TypeError, 'irilink: remarkIrilink(): options must be an object or undefined, got null');
+    // A frozen tree cannot take the links ("Cannot assign to read only property 'length'").
+    const frozen = (node: object): object => {
+      for (const v of Object.values(node)) if (v !== null && typeof v === 'object') frozen(v as object);
+      return Object.freeze(node);
+    };
+    const tree = frozen({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'see https://a.example/' }] }] });
+    expect(() => transform(tree)).to.throw(TypeError, 'irilink: remarkIrilink(): tree must be an mdast tree it can change (not frozen), got an array');
+  });
+
+  it('scan() refuses a base past 2^53 − 1 (a link\'s start and end came out equal)', () => {
+    const scanner = irilink.createScanner();
+    expect(() => scanner.scan('see https://a.example/', 0, true, 2 ** 60)).to.throw(TypeError, /^irilink: scan\(\): base must be a non-negative integer, base \+ text\.length at most 2\^53/);
+    expect(() => scanner.scan('see https://a.example/', 0, true, Number.MAX_SAFE_INTEGER - 3)).to.throw(TypeError, /base must be/);
+    expect(scanner.scan('see https://a.example/', 0, true, 2 ** 52).links.map((l) => l.end - l.start)).to.deep.equal([18]);
+  });
+
+  it('a renderer refuses chunks after end() (they were written after what end() closed); a second end() adds nothing', () => {
+    for (const format of ['html', 'markdown', 'ansi', 'jsonl', 'text'] as const) {
+      const r = irilink.createRenderer(format);
+      r.chunk({ type: 'text', text: 'a', start: 0, end: 1 });
+      r.end();
+      expect(() => r.chunk({ type: 'text', text: 'b', start: 1, end: 2 }), format).to.throw(TypeError, `irilink: createRenderer().chunk() called after end()`);
+      expect(r.end(), format).to.equal('');
+    }
+    const source = irilink.createMarkdownSourceRenderer();
+    source.end();
+    expect(() => source.chunk({ type: 'text', text: 'b' })).to.throw(TypeError, 'irilink: createMarkdownSourceRenderer().chunk() called after end()');
   });
 
   it('recomposeIri and formatUrlParts check every component (an object was written as "[object Object]")', () => {

@@ -383,6 +383,8 @@ describe('irilink command: modes (issue 6)', function () {
       [['--records', '--links'], /^irilink: --links cannot be used with --records \(a record holds only its line's links\)$/],
       [['--schemes', 'https,ht tp'], /^irilink: --schemes: 'ht tp' is not a scheme name \(RFC 3986 §3\.1/],
       [['--schemes', '1http'], /--schemes: '1http' is not a scheme name/],
+      [['--schemes', 'https,,mailto'], /^irilink: --schemes needs a comma-separated list of schemes, without empty entries$/],
+      [['--schemes', ''], /--schemes needs a comma-separated list/],
       [['--encoding', 'nosuch'], /^irilink: --encoding must be a charset name .*, got "nosuch"$/],
       [['--records', '--encoding', 'utf-16le'], /utf-16le|UTF-16/i],
       [['--no-gfm'], /--no-gfm is an option of --markdown/],

@@ -511,7 +511,7 @@ describe('records: UTF-8 input that starts with a UTF-16 byte order mark is refu
       for (const pieces of [[input], [input.subarray(0, 1), input.subarray(1)], [input.subarray(0, 1), input.subarray(1, 2), input.subarray(2)]]) {
         const error = await failure(pieces);
         expect(error, bom).to.be.instanceOf(Error);
-        expect((error as Error).message).to.include(bom).and.to.include('UTF-16');
+        expect((error as Error).message).to.match(/^irilink: /).and.to.include(bom).and.to.include('UTF-16');
         // A code to tell it from other failures (the command skips such a file; any other error is a bug).
         expect((error as { code?: string }).code, bom).to.equal('utf16-input');
       }

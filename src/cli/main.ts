@@ -239,8 +239,9 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   const streamOptions: Record<string, unknown> = {};
   if (values.encoding !== undefined) streamOptions.encoding = values.encoding;
   if (values.schemes !== undefined) {
-    const schemes = (values.schemes as string).split(',').map((s) => s.trim()).filter((s) => s !== '');
-    if (schemes.length === 0) throw new UsageError(`--schemes needs a comma-separated list of schemes`);
+    const schemes = (values.schemes as string).split(',').map((s) => s.trim());
+    // An empty entry (`https,,mailto`, a trailing comma) is a slip in the list, not a scheme.
+    if (schemes.some((s) => s === '')) throw new UsageError(`--schemes needs a comma-separated list of schemes, without empty entries`);
     const bad = schemes.find((s) => !isSchemeName(s));
     if (bad !== undefined) {
       throw new UsageError(`--schemes: '${bad}' is not a scheme name (RFC 3986 §3.1: a letter, then letters, digits, +, - or .; at most 32 characters)`);
@@ -396,7 +397,7 @@ function readReason(error: unknown): string {
     case 'ENOENT': return 'no such file';
     case 'EISDIR': return 'is a directory';
     case 'EACCES': return 'permission denied';
-    default: return (error as Error).message;
+    default: return (error as Error).message.replace(/^irilink: /, '');
   }
 }
 

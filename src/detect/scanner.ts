@@ -110,7 +110,10 @@ class LinkScanner implements Scanner {
       throw badArgument('scan', 'from', `an integer from 0 to text.length (${text.length})`, from);
     }
     if (typeof final !== 'boolean') throw badArgument('scan', 'final', 'a boolean', final);
-    if (!Number.isInteger(base) || base < 0) throw badArgument('scan', 'base', 'a non-negative integer', base);
+    // (Offsets past 2^53 lose precision: a link's start and end came out equal.)
+    if (!Number.isSafeInteger(base) || base < 0 || base + text.length > Number.MAX_SAFE_INTEGER) {
+      throw badArgument('scan', 'base', 'a non-negative integer, base + text.length at most 2^53 − 1', base);
+    }
     if (
       resume !== undefined &&
       !(

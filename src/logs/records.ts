@@ -234,7 +234,7 @@ function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean, out: 
 export function utf16InputError(bytes: Uint8Array): Error & { code: 'utf16-input' } {
   const bom = bytes[0] === 0xff ? 'FF FE, UTF-16LE' : 'FE FF, UTF-16BE';
   const message =
-    `the input starts with a UTF-16 byte order mark (${bom}); lines are read as bytes, which needs UTF-8 or ` +
+    `irilink: the input starts with a UTF-16 byte order mark (${bom}); lines are read as bytes, which needs UTF-8 or ` +
     `another ASCII-compatible charset: convert it first (iconv -f UTF-16 -t UTF-8)`;
   return Object.assign(new Error(message), { code: 'utf16-input' as const });
 }

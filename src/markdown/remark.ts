@@ -168,6 +168,8 @@ function visit(node: Nodes, reading: Reading, block = newBlock(node)): void {
     }
     const replacement = linkText(child, reading, bidi, block);
     if (replacement === undefined) continue;
+    // The plugin changes the tree in place, as remark's plugins do: a frozen one cannot take the links.
+    if (!Object.isExtensible(children)) throw badArgument('remarkIrilink', 'tree', 'an mdast tree it can change (not frozen)', children);
     replaceAt(children as PhrasingContent[], i, replacement);
     i += replacement.length - 1;
   }

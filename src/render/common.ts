@@ -307,9 +307,17 @@ export function checkChunk(fn: string, chunk: unknown, name = 'each chunk'): Chu
   if (chunk !== null && typeof chunk === 'object') {
     const c = chunk as Chunk;
     if ((c.type === 'text' || c.type === 'link') && typeof c.text === 'string') {
-      // Not an array, the diagnostics would read as none: an unsafe link given `'idna-failed'` would be clickable.
-      if (c.diagnostics !== undefined && !Array.isArray(c.diagnostics)) {
-        throw badArgument(fn, name === 'chunk' ? 'chunk.diagnostics' : "a chunk's diagnostics", 'an array of diagnostic codes or absent', c.diagnostics);
+      // Not an array of strings, the diagnostics would read as none: an unsafe link given `'idna-failed'` would be
+      // clickable, and `[null]` was taken for no diagnostic.
+      const diagnostics = c.diagnostics as unknown;
+      if (diagnostics !== undefined) {
+        const what = name === 'chunk' ? 'chunk.diagnostics' : "a chunk's diagnostics";
+        if (!Array.isArray(diagnostics)) throw badArgument(fn, what, 'an array of diagnostic codes or absent', diagnostics);
+        // An index loop, not for…of: a hole is refused too.
+        for (let i = 0; i < diagnostics.length; i++) {
+          const d: unknown = diagnostics[i];
+          if (typeof d !== 'string') throw badArgument(fn, `${what}[${i}]`, 'a diagnostic code (a string)', d);
+        }
       }
       return c;
     }
@@ -323,9 +331,19 @@ export function checkChunk(fn: string, chunk: unknown, name = 'each chunk'): Chu
  */
 export function checkedRenderer(fn: string, renderer: ChunkRenderer): ChunkRenderer {
   const where = `${fn}().chunk`;
+  // As Linkifier.push(): output after end() would follow what end() closed (a held link written twice, text after the
+  // closing markup).
+  let ended = false;
   return {
-    chunk: (chunk: Chunk): string => renderer.chunk(checkChunk(where, chunk, 'chunk')),
-    end: (): string => renderer.end(),
+    chunk: (chunk: Chunk): string => {
+      if (ended) throw new TypeError(`irilink: ${fn}().chunk() called after end()`);
+      return renderer.chunk(checkChunk(where, chunk, 'chunk'));
+    },
+    end: (): string => {
+      if (ended) return ''; // (a second end() adds nothing, as Linkifier's)
+      ended = true;
+      return renderer.end();
+    },
   };
 }
 

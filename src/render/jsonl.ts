@@ -194,23 +194,15 @@ class JsonlRenderer implements ChunkRenderer {
 /**
  * Every field a row writes is of its type or absent: JSON.stringify would otherwise write `null` for a NaN offset,
  * `{}` for an object, or throw its own error on a BigInt — a junk field would pass as an answer. (`text` and `type`
- * are checked by checkChunk.) Called for every chunk: the fields are read directly, one property read each (a
+ * and `diagnostics` are checked by checkChunk.) Called for every chunk: the fields are read directly, one property read each (a
  * loop over lists of names cost about 3 % of toJsonl).
  */
 function checkFields(fn: string, chunk: Chunk): void {
-  const { start, end, byteStart, byteEnd, diagnostics } = chunk;
+  const { start, end, byteStart, byteEnd } = chunk;
   if (start !== undefined && !Number.isFinite(start)) throw badArgument(fn, 'chunk.start', FINITE, start);
   if (end !== undefined && !Number.isFinite(end)) throw badArgument(fn, 'chunk.end', FINITE, end);
   if (byteStart !== undefined && !Number.isFinite(byteStart)) throw badArgument(fn, 'chunk.byteStart', FINITE, byteStart);
   if (byteEnd !== undefined && !Number.isFinite(byteEnd)) throw badArgument(fn, 'chunk.byteEnd', FINITE, byteEnd);
-  if (diagnostics !== undefined) {
-    if (!Array.isArray(diagnostics)) throw badArgument(fn, 'chunk.diagnostics', 'an array of diagnostic codes or absent', diagnostics);
-    // An index loop, not for…of: a hole is refused too.
-    for (let i = 0; i < diagnostics.length; i++) {
-      const d: unknown = diagnostics[i];
-      if (typeof d !== 'string') throw badArgument(fn, `chunk.diagnostics[${i}]`, 'a diagnostic code (a string)', d);
-    }
-  }
   if (chunk.type !== 'link') return;
   const { uri, iri, kind, scheme, schemeInferred } = chunk as Partial<LinkChunk>;
   if (uri !== undefined && typeof uri !== 'string') throw badArgument(fn, 'chunk.uri', STRING, uri);
