@@ -833,7 +833,7 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     }
     const source = irilink.createMarkdownSourceRenderer();
     source.end();
-    expect(() => source.chunk({ type: 'text', text: 'b' })).to.throw(TypeError, 'irilink: createMarkdownSourceRenderer().chunk() called after end()');
+    expect(() => source.chunk({ type: 'text', text: 'b', start: 0, end: 1 })).to.throw(TypeError, 'irilink: createMarkdownSourceRenderer().chunk() called after end()');
   });
 
   it('recomposeIri and formatUrlParts check every component (an object was written as "[object Object]")', () => {
