@@ -665,6 +665,16 @@ describe('mail: output', () => {
       error = e;
     }
     expect((error as Error | undefined)?.message).to.equal('EIO');
+    // A late error, on the last write, after every piece was handed over: still runMail's rejection (it resolved,
+    // then the error was an unhandled 'error' event).
+    const late = new Writable({ write: (_c, _e, callback) => setTimeout(() => callback(new Error('late')), 30) });
+    error = undefined;
+    try {
+      await runMail(Readable.from([fixture('three.mbox')]), late, 'jsonl');
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error | undefined)?.message).to.equal('late');
     // Destroyed while runMail waits: no drain will come.
     const slow = new Writable({ highWaterMark: 1, write: (_c, _e, callback) => setTimeout(callback, 50) });
     setTimeout(() => slow.destroy(), 5);

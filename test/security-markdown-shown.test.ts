@@ -191,6 +191,33 @@ describe('security: Markdown links what a reader sees (character references, emp
     expect(whole.filter((c) => c.type === 'link').map((c) => c.diagnostics)).to.deep.equal([['hidden-split']]);
   });
 
+  it('an invisible character beside the markup is looked through, as inside a run (hidden-split), in every way to read it', () => {
+    const md = new MarkdownIt({ html: true }).use(irilinkMarkdownIt);
+    const tree = remark().use(remarkIrilink);
+    const cases: [string, [string, string[]][]][] = [
+      ['`pay`\u00ADpal.com/login', [['pal.com/login', ['hidden-split']]]],
+      ['`pay\u00AD`pal.com', [['pal.com', ['hidden-split']]]],
+      ['**pay**\u00ADpal.com/login', [['pal.com/login', ['hidden-split']]]],
+      ['<b>pay</b>\u2060pal.com/login', [['pal.com/login', ['hidden-split']]]],
+      ['see pay.com\u00AD**x**', [['pay.com', ['hidden-split']]]],
+      ['https://login.example\u00AD`.`paypal.com', [['https://login.example', ['hidden-split']], ['paypal.com', ['hidden-split']]]],
+      ['payal.com``\u00AD``al.com', [['payal.com', ['hidden-split']], ['al.com', ['hidden-split']]]], // a code span of one
+      // U+200B alone between words of a script written without spaces is a word space there (as in plain text).
+      ['ดูที่\u200B**ตัวอย่าง.ไทย**', [['ตัวอย่าง.ไทย', []]]],
+    ];
+    for (const [source, expected] of cases) {
+      expect(findMarkdownLinks(source).map((l): [string, string[]] => [l.text, l.diagnostics]), source).to.deep.equal(expected);
+      const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
+      const made: string[] = [];
+      for (const block of md.parse(source, {})) {
+        const children = block.children ?? [];
+        children.forEach((t, i) => t.type === 'link_open' && t.markup === 'linkify' && made.push(children[i + 1]!.content));
+      }
+      expect(made, `markdown-it ${source}`).to.deep.equal(clickable);
+      expect(String(tree.processSync(source)).match(/\]\(|<https?:/g)?.length ?? 0, `remark ${source}`).to.equal(clickable.length);
+    }
+  });
+
   it('shownRunLinks: a link that would start or end inside a reference\'s text is no link', () => {
     const link = (start: number, end: number): Link => ({ start, end, text: 'x'.repeat(end - start), kind: 'url', scheme: 'https', schemeInferred: true, uri: '', iri: '', diagnostics: [] });
     const scanned = { links: [link(0, 3), link(4, 6), link(7, 9), link(10, 12)], unlinked: [] };

@@ -120,6 +120,19 @@ export async function runMail(
       output.once('drain', done);
       output.once('close', done);
     });
+  // A Node stream calls each write's callback once the piece is written or has failed (destroyed too): runMail
+  // settles after the last one, so that a late error is its rejection, not an unhandled 'error' event after it.
+  const calls = typeof (out as Partial<Writable>).writableLength === 'number';
+  let lastWrite: Promise<void> | undefined;
+  const write = (text: string): boolean => {
+    if (!calls) return output.write(text);
+    let done!: () => void;
+    lastWrite = new Promise<void>((resolve) => (done = resolve));
+    return output.write(text, (error?: Error | null) => {
+      if (error) onError(error);
+      done();
+    });
+  };
   if (listens) output.on('error', onError);
   try {
     for await (const message of linkifyMail(input, mailOptions)) {
@@ -129,12 +142,15 @@ export async function runMail(
       const pieces = format === 'html' ? mailHtmlPieces(message, render) : mailJsonlPieces(message);
       for (const text of pieces) {
         check();
-        if (!output.write(text) && waitsForDrain) {
+        if (!write(text) && waitsForDrain) {
           await drained();
           check();
         }
       }
     }
+    if (lastWrite !== undefined) await lastWrite;
+    // (A stream emits its 'error' after the callback, in a later tick: still heard here.)
+    if (calls && failure === undefined) await new Promise<void>((resolve) => setImmediate(resolve));
     check();
   } finally {
     if (listens) output.removeListener('error', onError);

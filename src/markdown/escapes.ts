@@ -19,7 +19,7 @@
 // https://spec.commonmark.org/0.31.2/#backslash-escapes
 // https://spec.commonmark.org/0.31.2/#entity-and-numeric-character-references
 
-import { codePointBefore, isHostDot, readAsOneName } from '../detect/chars.js';
+import { codePointBefore, isHiddenJoiner, isHostDot, readAsOneName } from '../detect/chars.js';
 import type { ScanResult, UnlinkedSpan } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
@@ -81,13 +81,20 @@ function cutsReference(references: readonly number[], r: number, start: number, 
 // from the runs it reads, the remark plugin from the text and code nodes of a block and their places in the source,
 // the markdown-it plugin from the tokens around the run.
 
-/** What a reader sees glued to one side of a run through markup: the nearest code point and the one beyond it (−1: none). */
+/**
+ * What a reader sees glued to one side of a run through markup: the nearest code point and the one beyond it (−1:
+ * none), and the invisible characters looked through to reach it (JOINERS).
+ */
 export interface Glued {
   near: number;
   far: number;
+  joiners: Joiners;
 }
 
-export const NOT_GLUED: Glued = { near: -1, far: -1 };
+/** Invisible characters looked through: none, only U+200B (a word space in Thai, Khmer, Japanese…), or others. */
+type Joiners = 0 | 1 | 2;
+
+export const NOT_GLUED: Glued = { near: -1, far: -1, joiners: 0 };
 
 function isDelimiter(c: number): boolean {
   return c === 0x2a || c === 0x5f || c === 0x7e;
@@ -156,39 +163,95 @@ export function isTag(html: string): boolean {
 /** An HTML open or closing tag (CommonMark §6.6, without attribute values that hold `<`, `>` or a line ending). */
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:[ \t][^<>\n\r]*)?\/?>/y;
 
-/** The last two code points of `text` as glued before what follows it. */
-export function tailOf(text: string): Glued {
-  if (text.length === 0) return NOT_GLUED;
-  const near = codePointBefore(text, text.length);
-  const k = text.length - (near > 0xffff ? 2 : 1);
-  return { near, far: k > 0 ? codePointBefore(text, k) : -1 };
+/**
+ * Units of invisible characters (isHiddenJoiner: those UTS #46 maps to nothing, ZWNJ, ZWJ) looked through between the
+ * markup and the text or link beside it, as the scanner looks through them inside a run (scanner.ts hiddenSplit):
+ * `**pay**\u00ADpal.com` shows `paypal.com` too.
+ */
+const JOINERS = 8;
+
+/** Where the run of invisible characters that ends text[…, i) starts (at most JOINERS units back). */
+function joinersBefore(text: string, i: number): number {
+  let k = i;
+  while (k > 0 && i - k < JOINERS) {
+    const cp = codePointBefore(text, k);
+    if (!isHiddenJoiner(cp)) break;
+    k -= cp > 0xffff ? 2 : 1;
+  }
+  return k;
 }
 
-/** The first two code points of `text` as glued after what comes before it. */
+/** Where the run of invisible characters that starts text[i, …) ends (at most JOINERS units on). */
+function joinersAfter(text: string, i: number, end = text.length): number {
+  let k = i;
+  while (k < end && k - i < JOINERS) {
+    const cp = text.codePointAt(k)!;
+    if (!isHiddenJoiner(cp)) break;
+    k += cp > 0xffff ? 2 : 1;
+  }
+  return k;
+}
+
+/** The kind of the invisible characters text[from, to) (JOINERS). */
+function joinersIn(text: string, from: number, to: number): Joiners {
+  if (from >= to) return 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 0x200b) return 2;
+  return 1;
+}
+
+/** The last two code points of `text` as glued before what follows it (invisible characters looked through). */
+export function tailOf(text: string): Glued {
+  const end = joinersBefore(text, text.length);
+  if (end === 0) return NOT_GLUED;
+  const near = codePointBefore(text, end);
+  const k = joinersBefore(text, end - (near > 0xffff ? 2 : 1));
+  return { near, far: k > 0 ? codePointBefore(text, k) : -1, joiners: joinersIn(text, end, text.length) };
+}
+
+/** The first two code points of `text` as glued after what comes before it (invisible characters looked through). */
 export function headOf(text: string): Glued {
-  if (text.length === 0) return NOT_GLUED;
-  const near = text.codePointAt(0)!;
-  const k = near > 0xffff ? 2 : 1;
-  return { near, far: k < text.length ? text.codePointAt(k)! : -1 };
+  const start = joinersAfter(text, 0);
+  if (start >= text.length) return NOT_GLUED;
+  const near = text.codePointAt(start)!;
+  const k = joinersAfter(text, start + (near > 0xffff ? 2 : 1));
+  return { near, far: k < text.length ? text.codePointAt(k)! : -1, joiners: joinersIn(text, 0, start) };
 }
 
 /**
  * Flags `hidden-split` on a link of a run that starts where the run starts (`runStart`) and has `before` glued to
  * it, or ends where the run ends (`runEnd`) and has `after` glued to it; `text` is the run's text in the links'
- * coordinates from `at`. The links' diagnostics arrays are replaced, not changed.
+ * coordinates from `at`. Invisible characters between the run's edge and the link are looked through. The links'
+ * diagnostics arrays are replaced, not changed.
  */
 export function flagGluedByMarkup(links: readonly Link[], text: string, at: number, runStart: number, runEnd: number, before: Glued, after: Glued): void {
   if (links.length === 0) return;
   const first = links[0]!;
-  if (before.near >= 0 && first.start === runStart && glued(before, text.codePointAt(first.start - at)!, true)) flagHiddenSplit(first);
+  if (before.near >= 0) {
+    const s = runStart - at;
+    const j = joinersAfter(text, s);
+    if (first.start - at === j && glued(before, text.codePointAt(j)!, true, joinersIn(text, s, j))) flagHiddenSplit(first);
+  }
   const last = links[links.length - 1]!;
-  if (after.near >= 0 && last.end === runEnd && glued(after, codePointBefore(text, last.end - at), false)) flagHiddenSplit(last);
+  if (after.near >= 0) {
+    const e = last.end - at;
+    if (endsRun(text, e, runEnd - at) && glued(after, codePointBefore(text, e), false, joinersIn(text, e, runEnd - at))) flagHiddenSplit(last);
+  }
 }
 
-/** Whether `side` glues to a link whose edge code point is `edge` (`before`: side comes before the link). */
-export function glued(side: Glued, edge: number, before: boolean): boolean {
+/** Whether a link ending at text[…, i) ends its run (text[…, end)), but for invisible characters. */
+export function endsRun(text: string, i: number, end: number): boolean {
+  return i <= end && joinersAfter(text, i, end) === end;
+}
+
+/**
+ * Whether `side` glues to a link whose edge code point is `edge` (`before`: side comes before the link), through
+ * `joiners` on the link's side too (JOINERS). Only U+200B between them: a word space in a script written without
+ * spaces, no glue there (as in scanner.ts hiddenSplit).
+ */
+export function glued(side: Glued, edge: number, before: boolean, joiners: Joiners = 0): boolean {
   const cp = isHostDot(side.near) ? side.far : side.near;
-  return cp >= 0 && (before ? readAsOneName(cp, edge, false) : readAsOneName(edge, cp, false));
+  const kind = side.joiners === 2 || joiners === 2 ? 2 : side.joiners === 1 || joiners === 1 ? 1 : 0;
+  return cp >= 0 && (before ? readAsOneName(cp, edge, kind === 1) : readAsOneName(edge, cp, kind === 1));
 }
 
 /** Adds `hidden-split` to a link's diagnostics (a new array). */

@@ -38,6 +38,7 @@ import {
   codeSpanContentStart,
   codeSpanText,
   delimitersBefore,
+  endsRun,
   flagGluedByMarkup,
   flagHiddenSplit,
   glued,
@@ -87,6 +88,9 @@ export interface PieceContext {
   /** GFM or plain CommonMark, when the fast path (fast.ts) may be used; unset: micromark reads every piece. */
   readonly gfm?: boolean;
 }
+
+/** Units of the last text shown kept for hidden-split: two code points and a run of invisible characters before them. */
+const SHOWN_TAIL = 16;
 
 /** Left context given to the scanner before a run of text (P1, P4, P6 and P3 look back a few units). */
 const RUN_CONTEXT = 64;
@@ -527,6 +531,7 @@ class PieceReader {
    */
   private tailLink: Link | undefined;
   private tailEdge = -1;
+  /** (From the invisible characters after the link in its run, if any.) */
   private tailAfter = '';
   private opaque = 0;
   private anchors = 0;
@@ -637,7 +642,7 @@ class PieceReader {
     this.afterTail(runText, joined);
     if (joined) flagGluedByMarkup(links, text, base + from, base + runStart, base + from + text.length, tailOf(this.shownTail), NOT_GLUED);
     this.shownEnd = runEnd;
-    this.shownTail = (joined ? this.shownTail + runText : runText).slice(-4);
+    this.shownTail = (joined ? this.shownTail + runText : runText).slice(-SHOWN_TAIL);
     let u = 0;
     const addUnlinked = (span: UnlinkedSpan): void => {
       this.addUnlinked(shown === undefined ? span : { ...span, start: shown.starts.toInput(span.start), end: shown.ends.toInput(span.end) });
@@ -655,10 +660,11 @@ class PieceReader {
     }
     while (u < unlinked.length) addUnlinked(unlinked[u++]!);
     const last = this.links[this.links.length - 1];
-    if (last !== undefined && last.end === base + runEnd && last !== this.tailLink) {
+    // (Invisible characters after it are looked through: `pay.com\u00AD**x**`.)
+    if (last !== undefined && last !== this.tailLink && last.end - base >= runStart && endsRun(piece, last.end - base, runEnd)) {
       this.tailLink = last;
-      this.tailEdge = codePointBefore(runText, runText.length);
-      this.tailAfter = '';
+      this.tailEdge = codePointBefore(last.destination, last.destination.length);
+      this.tailAfter = piece.slice(last.end - base, runEnd);
     }
     this.runStart = -1;
     edits.length = 0;
@@ -666,8 +672,8 @@ class PieceReader {
 
   /**
    * Shown text after the last: glued to it through hidden markup (`joined`) or not. The link waiting after the last
-   * run (tailLink) is flagged when the text is glued to it, and waits on while all it has after it is a host dot:
-   * `https://login.example*.*paypal.com` shows `https://login.example.paypal.com`.
+   * run (tailLink) is flagged when the text is glued to it, and waits on while all it has after it is a host dot or
+   * invisible characters: `https://login.example<b>.</b>paypal.com` shows `https://login.example.paypal.com`.
    */
   private afterTail(text: string, joined: boolean): void {
     const tail = this.tailLink;
@@ -675,7 +681,8 @@ class PieceReader {
     if (joined) {
       this.tailAfter += text;
       const head = headOf(this.tailAfter);
-      if (isHostDot(head.near) && head.far < 0) return;
+      // Nothing visible yet (invisible characters alone), or a host dot alone: what follows decides.
+      if ((head.near < 0 || (isHostDot(head.near) && head.far < 0)) && this.tailAfter.length <= SHOWN_TAIL) return;
       if (glued(head, this.tailEdge, false)) flagHiddenSplit(tail);
     }
     this.tailLink = undefined;
@@ -692,7 +699,7 @@ class PieceReader {
     // (Text shown right after the last: more of an anchor's text, `&period;pay`.)
     const joined = s === this.shownEnd || onlyHiddenMarkup(this.piece, this.shownEnd, s);
     this.afterTail(text, joined);
-    this.shownTail = (joined ? this.shownTail + text : text).slice(-4);
+    this.shownTail = (joined ? this.shownTail + text : text).slice(-SHOWN_TAIL);
     this.shownEnd = e;
   }
 

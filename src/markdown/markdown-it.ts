@@ -133,11 +133,16 @@ class IrilinkLinkifyIt implements LinkifyItLike {
    * after).
    * @internal
    */
-  linksOfRun(text: string, escaped: readonly number[], references: readonly number[], before: Glued, after: Glued): Link[] {
+  linksOfRun(text: string, escaped: readonly number[], references: readonly number[], glue: () => [Glued, Glued]): Link[] {
     if (!this.pretest(text)) return [];
     const scanned = this.scanner.scan(text, 0, true, 0);
     const { links } = shownRunLinks(scanned, escaped, references);
-    flagGluedByMarkup(links, text, 0, 0, text.length, before, after);
+    // What the run is glued to is looked for only when it has links: a long stretch of tags and delimiters, between
+    // runs that hold none, is not read once per run (that was quadratic).
+    if (links.length > 0) {
+      const [before, after] = glue();
+      flagGluedByMarkup(links, text, 0, 0, text.length, before, after);
+    }
     return links.filter((link) => isSafeToLink(link, true));
   }
 
@@ -360,7 +365,11 @@ function linkifyBlocks(state: CoreStateLike, linkify: IrilinkLinkifyIt): void {
         run.push(token);
         continue;
       }
-      if (run.length > 0) append(out, linkifyRun(state, linkify, run, gluedTo(children, i - run.length, -1), gluedTo(children, i - 1, 1)));
+      if (run.length > 0) {
+        const first = i - run.length;
+        const last = i - 1;
+        append(out, linkifyRun(state, linkify, run, () => [gluedTo(children, first, -1), gluedTo(children, last, 1)]));
+      }
       run = [];
       if (token.type === 'link_open') links++;
       else if (token.type === 'link_close' && links > 0) links--;
@@ -368,7 +377,10 @@ function linkifyBlocks(state: CoreStateLike, linkify: IrilinkLinkifyIt): void {
       else if (token.type === 'html_inline' && ANCHOR_CLOSE.test(token.content) && anchors > 0) anchors--;
       out.push(token);
     }
-    if (run.length > 0) append(out, linkifyRun(state, linkify, run, gluedTo(children, children.length - run.length, -1), NOT_GLUED));
+    if (run.length > 0) {
+      const first = children.length - run.length;
+      append(out, linkifyRun(state, linkify, run, () => [gluedTo(children, first, -1), NOT_GLUED]));
+    }
     block.children = out;
   }
 }
@@ -428,7 +440,7 @@ function joinsRun(token: TokenLike): boolean {
  *                                                                   → one link, https://a.example/
  *   tokens "pay" "&#112;" "al.com/login"                            shown "paypal.com/login" → one link
  */
-function linkifyRun(state: CoreStateLike, linkify: IrilinkLinkifyIt, run: TokenLike[], before: Glued, after: Glued): TokenLike[] {
+function linkifyRun(state: CoreStateLike, linkify: IrilinkLinkifyIt, run: TokenLike[], glue: () => [Glued, Glued]): TokenLike[] {
   const starts: number[] = [];
   const escaped: number[] = [];
   const references: number[] = [];
@@ -441,7 +453,7 @@ function linkifyRun(state: CoreStateLike, linkify: IrilinkLinkifyIt, run: TokenL
     }
     text += token.content;
   }
-  const links = linkify.linksOfRun(text, escaped, references, before, after);
+  const links = linkify.linksOfRun(text, escaped, references, glue);
   if (links.length === 0) return run;
   const out: TokenLike[] = [];
   const level = run[0]!.level;
