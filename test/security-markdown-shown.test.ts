@@ -21,6 +21,35 @@ function anchors(html: string): [string, string][] {
   return [...html.matchAll(/<a href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map((m) => [decode(m[1]!), decode(m[2]!.replace(/<[^>]*>/g, ''))]);
 }
 
+/** The links markdown-it's plugin made (markup 'linkify'), not the author's: their texts. */
+function madeByPlugin(md: InstanceType<typeof MarkdownIt>, source: string): string[] {
+  const made: string[] = [];
+  for (const block of md.parse(source, {})) {
+    const children = block.children ?? [];
+    children.forEach((t, i) => t.type === 'link_open' && t.markup === 'linkify' && made.push(children[i + 1]!.content));
+  }
+  return made;
+}
+
+/**
+ * Each case's bare links and their diagnostics in the Markdown mode; the markdown-it and remark plugins make exactly
+ * the unflagged ones links; toMarkdownSource makes no flagged link a link, and writes it inert (`al\.com`) so that no
+ * autolinker does.
+ */
+function expectInEveryReader(cases: [string, [string, string[]][]][], md: InstanceType<typeof MarkdownIt>): void {
+  const tree = remark().use(remarkIrilink);
+  for (const [source, expected] of cases) {
+    const links = findMarkdownLinks(source).map((l): [string, string[]] => [l.text, l.diagnostics]);
+    expect(links, source).to.deep.equal(expected);
+    const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
+    expect(madeByPlugin(md, source), `markdown-it ${source}`).to.deep.equal(clickable);
+    expect(String(tree.processSync(source)).match(/\]\(|<https?:/g)?.length ?? 0, `remark ${source}`).to.equal(clickable.length);
+    if (expected.length > 0 && clickable.length === 0) {
+      expect(toMarkdownSource(linkifyMarkdown(source)), `toMarkdownSource ${source}`).to.not.match(/\]\(|<https?:|[a-z]\.com/);
+    }
+  }
+}
+
 const brief = (source: string): [string, string, string, string[]][] =>
   findMarkdownLinks(source).map((l) => [l.text, l.destination, l.uri, l.diagnostics]);
 
@@ -94,7 +123,6 @@ describe('security: Markdown links what a reader sees (character references, emp
 
   it('a link glued to a name through emphasis or strikethrough is flagged hidden-split, in every way to read it', () => {
     const md = new MarkdownIt().use(irilinkMarkdownIt);
-    const tree = remark().use(remarkIrilink);
     const cases: [string, [string, string[]][]][] = [
       ['log in at pay*p*al.com/login', [['al.com/login', ['hidden-split']]]],
       ['log in at https://pay**p**al.com/login', [['https://pay', ['hidden-split']], ['al.com/login', ['hidden-split']]]],
@@ -109,15 +137,7 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['see *this* example.com', [['example.com', []]]],
       ['**Docs:**https://a.example/', [['https://a.example/', []]]],
     ];
-    for (const [source, expected] of cases) {
-      const links = findMarkdownLinks(source).map((l): [string, string[]] => [l.text, l.diagnostics]);
-      expect(links, source).to.deep.equal(expected);
-      const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
-      expect(anchors(md.renderInline(source)).map(([, text]) => text), `markdown-it ${source}`).to.deep.equal(clickable);
-      expect(String(tree.processSync(source)).match(/\]\(|<https?:/g)?.length ?? 0, `remark ${source}`).to.equal(clickable.length);
-      // toMarkdownSource makes no flagged link a link, and writes it inert (`al\.com`) so that no autolinker does.
-      if (expected.length > 0 && clickable.length === 0) expect(toMarkdownSource(linkifyMarkdown(source)), `toMarkdownSource ${source}`).to.not.match(/\]\(|<https?:|[a-z]\.com/);
-    }
+    expectInEveryReader(cases, md);
     // Inline HTML tags are not shown either (markdown-it with `html: true`, as CommonMark has it); an anchor's text is
     // shown, though not linked again; an autolink shows its text.
     const html = new MarkdownIt({ html: true }).use(irilinkMarkdownIt);
@@ -135,13 +155,7 @@ describe('security: Markdown links what a reader sees (character references, emp
       const links = findMarkdownLinks(source).filter((l) => l.construct === 'bare').map((l): [string, string[]] => [l.text, l.diagnostics]);
       expect(links, source).to.deep.equal(expected);
       const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
-      // The links the plugin made (markup 'linkify'), not the author's.
-      const made: string[] = [];
-      for (const block of html.parse(source, {})) {
-        const children = block.children ?? [];
-        children.forEach((t, i) => t.type === 'link_open' && t.markup === 'linkify' && made.push(children[i + 1]!.content));
-      }
-      expect(made, `markdown-it ${source}`).to.deep.equal(clickable);
+      expect(madeByPlugin(html, source), `markdown-it ${source}`).to.deep.equal(clickable);
     }
     // GFM strikethrough likewise; in plain CommonMark (remark without remark-gfm) `~~` is text, and ends the host.
     const struck = 'see pay~~p~~al.com';
@@ -154,7 +168,6 @@ describe('security: Markdown links what a reader sees (character references, emp
     // A code span shows its content (CommonMark §6.1), in another font, and is never linked: `` pay`p`al.com/login ``
     // shows `paypal.com/login`, where the text after the span alone links `al.com/login`.
     const md = new MarkdownIt().use(irilinkMarkdownIt);
-    const tree = remark().use(remarkIrilink);
     const cases: [string, [string, string[]][]][] = [
       ['log in at pay`p`al.com/login', [['al.com/login', ['hidden-split']]]],
       ['see https://pay`p`al.com/login', [['https://pay', ['hidden-split']], ['al.com/login', ['hidden-split']]]],
@@ -170,14 +183,7 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['see **`ACME`**corp.com', [['corp.com', []]]], // (a `**` after a backtick and before a letter closes nothing)
       ['見て`ください`example.com', [['example.com', []]]],
     ];
-    for (const [source, expected] of cases) {
-      const links = findMarkdownLinks(source).map((l): [string, string[]] => [l.text, l.diagnostics]);
-      expect(links, source).to.deep.equal(expected);
-      const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
-      expect(anchors(md.renderInline(source)).map(([, text]) => text), `markdown-it ${source}`).to.deep.equal(clickable);
-      expect(String(tree.processSync(source)).match(/\]\(|<https?:/g)?.length ?? 0, `remark ${source}`).to.equal(clickable.length);
-      if (clickable.length === 0) expect(toMarkdownSource(linkifyMarkdown(source)), `toMarkdownSource ${source}`).to.not.match(/\]\(|<https?:|[a-z]\.com/);
-    }
+    expectInEveryReader(cases, md);
     // The same in a stream split at every place (the code span and the run after it may come in different writes).
     const source = 'log in at pay`p`al.com/login\n';
     const whole = linkifyMarkdown(source);
@@ -193,7 +199,6 @@ describe('security: Markdown links what a reader sees (character references, emp
 
   it('an invisible character beside the markup is looked through, as inside a run (hidden-split), in every way to read it', () => {
     const md = new MarkdownIt({ html: true }).use(irilinkMarkdownIt);
-    const tree = remark().use(remarkIrilink);
     const cases: [string, [string, string[]][]][] = [
       ['`pay`\u00ADpal.com/login', [['pal.com/login', ['hidden-split']]]],
       ['`pay\u00AD`pal.com', [['pal.com', ['hidden-split']]]],
@@ -205,17 +210,7 @@ describe('security: Markdown links what a reader sees (character references, emp
       // U+200B alone between words of a script written without spaces is a word space there (as in plain text).
       ['ดูที่\u200B**ตัวอย่าง.ไทย**', [['ตัวอย่าง.ไทย', []]]],
     ];
-    for (const [source, expected] of cases) {
-      expect(findMarkdownLinks(source).map((l): [string, string[]] => [l.text, l.diagnostics]), source).to.deep.equal(expected);
-      const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
-      const made: string[] = [];
-      for (const block of md.parse(source, {})) {
-        const children = block.children ?? [];
-        children.forEach((t, i) => t.type === 'link_open' && t.markup === 'linkify' && made.push(children[i + 1]!.content));
-      }
-      expect(made, `markdown-it ${source}`).to.deep.equal(clickable);
-      expect(String(tree.processSync(source)).match(/\]\(|<https?:/g)?.length ?? 0, `remark ${source}`).to.equal(clickable.length);
-    }
+    expectInEveryReader(cases, md);
   });
 
   it('shownRunLinks: a link that would start or end inside a reference\'s text is no link', () => {

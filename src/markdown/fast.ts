@@ -365,23 +365,11 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
       k += 2;
       continue;
     }
-    if (m0 === REFERENCE) {
-      let m = k + 1;
-      while (m < mask.length && mask[m] === REFERENCE_REST) m++;
-      out.push({ s: a + k, e: a + m, reference: true });
-      k = m;
-      continue;
-    }
-    if (m0 === CODE) {
-      let m = k + 1;
-      while (m < mask.length && mask[m] === CODE) m++;
-      out.push({ s: a + k, e: a + m, code: true });
-      k = m;
-      continue;
-    }
+    // A reference (its `&`, then the rest), a code span's content or a run of data, to where it ends.
+    const rest = m0 === REFERENCE ? REFERENCE_REST : m0;
     let m = k + 1;
-    while (m < mask.length && mask[m] === DATA) m++;
-    out.push({ s: a + k, e: a + m });
+    while (m < mask.length && mask[m] === rest) m++;
+    out.push(m0 === REFERENCE ? { s: a + k, e: a + m, reference: true } : m0 === CODE ? { s: a + k, e: a + m, code: true } : { s: a + k, e: a + m });
     k = m;
   }
   while (d < destinations.length) out.push(destinations[d++]!);
