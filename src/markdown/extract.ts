@@ -92,6 +92,14 @@ export interface PieceContext {
 /** Units of the last text shown kept for hidden-split: two code points and a run of invisible characters before them. */
 const SHOWN_TAIL = 16;
 
+/**
+ * The last SHOWN_TAIL units of `before` + `text`. (Not (before + text).slice(…): that would copy all of a long text,
+ * once per run.)
+ */
+function lastUnits(before: string, text: string): string {
+  return text.length >= SHOWN_TAIL ? text.slice(-SHOWN_TAIL) : (before + text).slice(-SHOWN_TAIL);
+}
+
 /** Left context given to the scanner before a run of text (P1, P4, P6 and P3 look back a few units). */
 const RUN_CONTEXT = 64;
 
@@ -642,7 +650,7 @@ class PieceReader {
     this.afterTail(runText, joined);
     if (joined) flagGluedByMarkup(links, text, base + from, base + runStart, base + from + text.length, tailOf(this.shownTail), NOT_GLUED);
     this.shownEnd = runEnd;
-    this.shownTail = (joined ? this.shownTail + runText : runText).slice(-SHOWN_TAIL);
+    this.shownTail = lastUnits(joined ? this.shownTail : '', runText);
     let u = 0;
     const addUnlinked = (span: UnlinkedSpan): void => {
       this.addUnlinked(shown === undefined ? span : { ...span, start: shown.starts.toInput(span.start), end: shown.ends.toInput(span.end) });
@@ -679,7 +687,7 @@ class PieceReader {
     const tail = this.tailLink;
     if (tail === undefined) return;
     if (joined) {
-      this.tailAfter += text;
+      this.tailAfter += text.slice(0, SHOWN_TAIL); // (headOf reads no further)
       const head = headOf(this.tailAfter);
       // Nothing visible yet (invisible characters alone), or a host dot alone: what follows decides.
       if ((head.near < 0 || (isHostDot(head.near) && head.far < 0)) && this.tailAfter.length <= SHOWN_TAIL) return;
@@ -699,7 +707,7 @@ class PieceReader {
     // (Text shown right after the last: more of an anchor's text, `&period;pay`.)
     const joined = s === this.shownEnd || onlyHiddenMarkup(this.piece, this.shownEnd, s);
     this.afterTail(text, joined);
-    this.shownTail = (joined ? this.shownTail + text : text).slice(-SHOWN_TAIL);
+    this.shownTail = lastUnits(joined ? this.shownTail : '', text);
     this.shownEnd = e;
   }
 

@@ -403,14 +403,15 @@ function gluedTo(children: readonly TokenLike[], edge: number, step: 1 | -1): Gl
   }
   // A code span's backtick strings are markup too; its content is shown (CommonMark §6.1).
   if (!crossed && children[k]?.type !== 'code_inline') return NOT_GLUED;
-  // The text beyond, over as many text tokens as it takes for two code points (an entity is a token of its own),
-  // and over more hidden markup (`example<b>.</b>pal.com`: a host dot and one).
+  // The text beyond, over as many text tokens as it takes for two code points and the invisible characters before
+  // them (16 units; an entity is a token of its own), and over more hidden markup (`example<b>.</b>pal.com`: a host
+  // dot and one).
   let text = '';
-  for (; k >= 0 && k < children.length && text.length < 4; k += step) {
+  for (; k >= 0 && k < children.length && text.length < 16; k += step) {
     const token = children[k]!;
     if (hidden(token)) continue;
     if (token.type !== 'text' && token.type !== 'text_special' && token.type !== 'code_inline') break;
-    text = step === 1 ? text + token.content : token.content + text;
+    text = step === 1 ? text + token.content.slice(0, 16) : token.content.slice(-16) + text;
   }
   return step === 1 ? headOf(text) : tailOf(text);
 }

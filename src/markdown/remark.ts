@@ -120,10 +120,12 @@ function glueOf(block: BlockState, node: Text, source: string): [Glued, Glued] {
     for (let k = 0; k < shown.length; k++) {
       const node = shown[k]!;
       const before = k > 0 && joins[k - 1] ? tailOf(tail) : NOT_GLUED;
+      // (16 units: two code points and the invisible characters before them; the ends of long values only.)
       let head = '';
-      for (let j = k + 1; j < shown.length && joins[j - 1] && head.length < 4; j++) head += shown[j]!.value as string;
+      for (let j = k + 1; j < shown.length && joins[j - 1] && head.length < 16; j++) head += (shown[j]!.value as string).slice(0, 16);
       if (node.type === 'text') glue.set(node, [before, head === '' ? NOT_GLUED : headOf(head)]);
-      tail = ((before === NOT_GLUED ? '' : tail) + (node.value as string)).slice(-4);
+      const value = node.value as string;
+      tail = value.length >= 16 ? value.slice(-16) : ((before === NOT_GLUED ? '' : tail) + value).slice(-16);
     }
     block.glue = glue;
   }
