@@ -80,9 +80,10 @@ describe('toMarkdownSource: a link made explicit leaves the emphasis around it a
       ['*https://H*', '*[https://H](<https://h>)*'],
       ['https://H\\*"x*', '[https://H](<https://h>)\\*"x*'],
       ['https://a.example/`x`', '<https://a.example/>`x`'],
-      // (With a Latin letter in the tag, `H<b>x</b>`, the link is glued to the name `Hx` a reader sees: hidden-split.)
+      // (With a Latin letter in the tag or the link's text, `H<b>x</b>`, `h[x](y)`, the link is glued to the name
+      // `Hx` a reader sees: hidden-split.)
       ['https://a.example/H<b>б</b>', '<https://a.example/H><b>б</b>'],
-      ['https://h[x](y)', '<https://h>[x](y)'],
+      ['https://h[б](y)', '<https://h>[б](y)'],
     ];
     for (const [input, expected] of cases) {
       expect(source(input), input).to.equal(expected);

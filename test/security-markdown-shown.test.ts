@@ -33,19 +33,22 @@ function madeByPlugin(md: InstanceType<typeof MarkdownIt>, source: string): stri
 
 /**
  * Each case's bare links and their diagnostics in the Markdown mode; the markdown-it and remark plugins make exactly
- * the unflagged ones links; toMarkdownSource makes no flagged link a link, and writes it inert (`al\.com`) so that no
+ * the unflagged ones links (remark: counted as the `](` and `<https:` it writes beyond the source's); toMarkdownSource makes no flagged link a link, and writes it inert (`al\.com`) so that no
  * autolinker does.
  */
 function expectInEveryReader(cases: [string, [string, string[]][]][], md: InstanceType<typeof MarkdownIt>): void {
   const tree = remark().use(remarkIrilink);
   for (const [source, expected] of cases) {
-    const links = findMarkdownLinks(source).map((l): [string, string[]] => [l.text, l.diagnostics]);
+    const links = findMarkdownLinks(source).filter((l) => l.construct === 'bare').map((l): [string, string[]] => [l.text, l.diagnostics]);
     expect(links, source).to.deep.equal(expected);
     const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
     expect(madeByPlugin(md, source), `markdown-it ${source}`).to.deep.equal(clickable);
-    expect(String(tree.processSync(source)).match(/\]\(|<https?:/g)?.length ?? 0, `remark ${source}`).to.equal(clickable.length);
+    const written = (text: string): number => text.match(/\]\(|<https?:/g)?.length ?? 0;
+    expect(written(String(tree.processSync(source))) - written(source), `remark ${source}`).to.equal(clickable.length);
     if (expected.length > 0 && clickable.length === 0) {
-      expect(toMarkdownSource(linkifyMarkdown(source)), `toMarkdownSource ${source}`).to.not.match(/\]\(|<https?:|[a-z]\.com/);
+      const out = toMarkdownSource(linkifyMarkdown(source));
+      expect(written(out) - written(source), `toMarkdownSource ${source}`).to.equal(0);
+      expect(out, `toMarkdownSource ${source}`).to.not.match(/[a-z]\.com/);
     }
   }
 }
@@ -209,6 +212,24 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['payal.com``\u00AD``al.com', [['payal.com', ['hidden-split']], ['al.com', ['hidden-split']]]], // a code span of one
       // U+200B alone between words of a script written without spaces is a word space there (as in plain text).
       ['ดูที่\u200B**ตัวอย่าง.ไทย**', [['ตัวอย่าง.ไทย', []]]],
+    ];
+    expectInEveryReader(cases, md);
+  });
+
+  it("a Markdown link's text is shown text: a bare link glued to it is flagged hidden-split, in every way to read it", () => {
+    const md = new MarkdownIt({ html: true }).use(irilinkMarkdownIt);
+    const cases: [string, [string, string[]][]][] = [
+      ['pay[p](https://x.example/)al.com/login', [['al.com/login', ['hidden-split']]]],
+      ['[ACME](https://x.example/)corp.com', [['corp.com', ['hidden-split']]]],
+      ['https://login.example[.](https://x.example/)paypal.com', [['https://login.example', ['hidden-split']], ['paypal.com', ['hidden-split']]]],
+      ['pay[p][r]al.com\n\n[r]: https://x.example/', [['al.com', ['hidden-split']]]], // a full reference shows its text
+      ['see [**ACME**](https://x.example/)corp.com', [['corp.com', ['hidden-split']]]], // emphasis inside
+      ['see [![i](x.png) ACME](https://x.example/)corp.com', [['corp.com', ['hidden-split']]]], // an image, then text
+      // Not glued: an image shows no text, an autolink is no hidden markup, a space, another script.
+      ['see ![p](x.png)al.com', [['al.com', []]]],
+      ['see <https://a.example/x>al.com', [['al.com', []]]],
+      ['see [docs](https://x.example/) a.com', [['a.com', []]]],
+      ['see [доки](https://x.example/)a.com', [['a.com', []]]],
     ];
     expectInEveryReader(cases, md);
   });

@@ -75,9 +75,10 @@ function cutsReference(references: readonly number[], r: number, start: number, 
 // emphasis alone links `al.com/login`. As for an invisible character inside a name (scanner.ts hiddenSplit), a link
 // glued through such markup to a letter, digit or `-` of the same script, or to a host dot and one, is flagged
 // `hidden-split`, so no renderer makes it clickable. Glued means: nothing but delimiters (or inline HTML tags,
-// `pay<b>p</b>al.com`, or a code span's backtick strings) between the link's run of text and the text shown beside
-// it, as the parse has it (a `*` that is text is no delimiter, and shows). A code span's content is shown text that
-// is never linked (`` pay`p`al.com `` shows `paypal.com`, one letter in another font). The Markdown mode reads it
+// `pay<b>p</b>al.com`, a code span's backtick strings, a link's `[` and `](…)`) between the link's run of text and the
+// text shown beside it, as the parse has it (a `*` that is text is no delimiter, and shows). A code span's content
+// and a link's text are shown text that is not linked again (`` pay`p`al.com `` shows `paypal.com`, one letter in
+// another font; `pay[p](https://x.example/)al.com` too). The Markdown mode reads it
 // from the runs it reads, the remark plugin from the text and code nodes of a block and their places in the source,
 // the markdown-it plugin from the tokens around the run.
 
@@ -112,15 +113,16 @@ export function delimitersBefore(source: string, floor: number, runStart: number
 
 /**
  * Whether source[from, to), the markup between two stretches of shown text, is all emphasis and strikethrough
- * delimiters, inline HTML tags (`<b>`, `</span>`: a renderer shows neither) and code spans' backtick strings, and not
- * empty. Called only on what the parse left out of the text, where a `<…>` is inline HTML or an autolink, which is
- * shown (`<https://…>`: no tag), and a backtick is a code span's (one that is text is in the text).
+ * delimiters, inline HTML tags (`<b>`, `</span>`: a renderer shows neither), code spans' backtick strings and the `[`
+ * that opens a link's text, and not empty. Called only on what the parse left out of the text, where a `<…>` is inline
+ * HTML or an autolink, which is shown (`<https://…>`: no tag), a backtick is a code span's and a `[` a link's (one
+ * that is text is in the text; an image's `![` is no link's: its description is not shown as text).
  */
 export function onlyHiddenMarkup(source: string, from: number, to: number): boolean {
   if (from >= to) return false;
   for (let i = from; i < to; ) {
     const c = source.charCodeAt(i);
-    if (isDelimiter(c) || c === BACKTICK) {
+    if (isDelimiter(c) || c === BACKTICK || c === 0x5b) {
       i++;
       continue;
     }

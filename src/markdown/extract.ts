@@ -543,6 +543,8 @@ class PieceReader {
   private tailAfter = '';
   private opaque = 0;
   private anchors = 0;
+  /** How many links and images were open where a link's label text began (0: none open): labelShown(). */
+  private labelDepth = 0;
   /** Open links and images: their type, and where their label text lies. */
   private readonly stack: string[] = [];
   private labelTextStart = -1;
@@ -645,7 +647,8 @@ class PieceReader {
     // (escapes.ts): `pay*p*al.com/login`. The last run's link that ended it is flagged now, when what follows the
     // markup is known.
     const markupBefore = d < runStart || piece.charCodeAt(runStart - 1) === 0x3e || piece.charCodeAt(runStart - 1) === 0x60;
-    const joined = markupBefore && onlyHiddenMarkup(piece, this.shownEnd, runStart);
+    // (Right after a link whose text was shown last: its `](…)` is the markup, read at the link's exit.)
+    const joined = this.shownEnd === runStart || (markupBefore && onlyHiddenMarkup(piece, this.shownEnd, runStart));
     const runText = text.slice(runStart - from);
     this.afterTail(runText, joined);
     if (joined) flagGluedByMarkup(links, text, base + from, base + runStart, base + from + text.length, tailOf(this.shownTail), NOT_GLUED);
@@ -719,6 +722,15 @@ class PieceReader {
     this.shownLinkText(s, e, codeSpanText(this.piece, s, e));
   }
 
+  /**
+   * Whether what is read now is the text of a link's label (CommonMark §6.3), not inside another construct that is
+   * not read (an image's description holding a link, a code span): shown text, as an `<a>`'s is, so that a bare link
+   * glued to it is flagged (hidden-split: `pay[p](https://x.example/)al.com/login` shows `paypal.com/login`).
+   */
+  private labelShown(): boolean {
+    return this.labelDepth > 0 && this.labelDepth === this.stack.length && this.opaque === 1;
+  }
+
   /** The events of micromark's parse of piece[shift, …) (offsets in the events count from `shift`). */
   read(events: Event[], shift: number): void {
     const { ctx, piece, base, stack } = this;
@@ -738,6 +750,7 @@ class PieceReader {
         if (type === 'labelText') {
           this.labelTextStart = s;
           this.labelTextEnd = e;
+          if (stack.length === this.labelDepth) this.labelDepth = 0;
         } else if (type === 'label' && stack.length > 0) {
           // CommonMark §6.3: what follows the label decides the kind of link.
           const next = events[i + 1];
@@ -767,13 +780,18 @@ class PieceReader {
           }
         } else if (type === 'link' || type === 'image') {
           stack.pop();
+          // The rest of a link whose text was shown last (`](…)`, `][label]`) is markup a reader does not see.
+          if (type === 'link' && this.shownEnd > s) this.shownEnd = e;
         } else if (type === 'definition') {
           ctx.definitionsLinked.add(detached(this.definitionLabel));
         }
         continue;
       }
       if (type === 'data') {
-        if (this.opaque > 0) continue;
+        if (this.opaque > 0) {
+          if (this.labelShown()) this.shownLinkText(s, e);
+          continue;
+        }
         if (this.anchors > 0) {
           this.shownLinkText(s, e);
           continue;
@@ -783,8 +801,8 @@ class PieceReader {
       }
       // §2.4: an escape's marker and value are its own parts; the escape itself continues the run.
       if (type === 'characterEscape' || type === 'escapeMarker' || type === 'characterEscapeValue') {
-        if (type === 'characterEscape' && this.opaque === 0) {
-          if (this.anchors === 0) this.escape(s);
+        if (type === 'characterEscape' && (this.opaque === 0 || this.labelShown())) {
+          if (this.anchors === 0 && this.opaque === 0) this.escape(s);
           else this.shownLinkText(s, e, piece.slice(s + 1, e));
         }
         continue;
@@ -792,7 +810,7 @@ class PieceReader {
       // §2.5: a reference's marker and value are its own parts; the reference itself continues the run, unless it
       // is one to a bidi control (reference()).
       if (REFERENCE_PARTS.has(type)) continue;
-      if (type === 'characterReference' && this.opaque === 0 && this.anchors > 0 && controlReference(piece, s) === 0) {
+      if (type === 'characterReference' && ((this.opaque === 0 && this.anchors > 0) || this.labelShown()) && controlReference(piece, s) === 0) {
         this.shownLinkText(s, e, decodeString(piece.slice(s, e)));
         continue;
       }
@@ -807,8 +825,11 @@ class PieceReader {
         case 'image':
           stack.push(type);
           break;
+        case 'labelText':
+          if (stack[stack.length - 1] === 'link') this.labelDepth = stack.length;
+          break;
         case 'codeText':
-          if (this.opaque === 0) {
+          if (this.opaque === 0 || this.labelShown()) {
             const from = codeSpanContentStart(piece, s, e);
             this.codeSpan(from, e - (from - s));
           }

@@ -276,6 +276,9 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
         const resource = next === 0x28 ? readResource(p, i + 1, b, destinations, opener.image) : 0;
         if (resource === BAIL) return false;
         if (resource > 0) {
+          // A link whose text may be glued to a name beside it (hidden-split: extract.ts reads a link's text as shown
+          // text): left to micromark, whose events say what is markup around it.
+          if (!opener.image && (nameBeside(p, opener.at, a, -1) || nameBeside(p, resource, b, 1))) return false;
           // A link or image p[opener.at, resource): nothing inside is data; its delimiters are its own.
           mark(opener.at, resource);
           for (let k = opener.delimiters; k < delimiters.length; k++) delimiters[k]!.dead = true;
@@ -375,6 +378,27 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
   while (d < destinations.length) out.push(destinations[d++]!);
   return true;
 }
+
+/**
+ * Whether text a bare link may be glued to could stand beside a link that starts at p[i] (`step` −1: before it,
+ * within p[limit, i)) or ends before p[i] (`step` 1: after it, within p[i, limit)), with only `*`, `_` or `~` between:
+ * anything but the edge, a space, a line ending, some punctuation (`(` `)` `"` `'` `:` `,` `;` `!` `?`) or a `.`
+ * that one of them follows. (Markup that ends shown text, a tag's `>` or a code span's backtick, may stand there.)
+ */
+function nameBeside(p: string, i: number, limit: number, step: 1 | -1): boolean {
+  let k = step === 1 ? i : i - 1;
+  const inside = (j: number): boolean => (step === 1 ? j < limit : j >= limit);
+  while (inside(k) && (p.charCodeAt(k) === 0x2a || p.charCodeAt(k) === 0x5f || p.charCodeAt(k) === TILDE)) k += step;
+  if (!inside(k)) return false;
+  if (p.charCodeAt(k) === 0x2e) {
+    k += step;
+    if (!inside(k)) return false;
+  }
+  return !SEPARATES.has(p.charCodeAt(k));
+}
+
+/** nameBeside: what no link is glued to. */
+const SEPARATES = new Set([...' \t\n\r()"\':,;!?'].map((ch) => ch.charCodeAt(0)));
 
 /**
  * The delimiters that may still pair, as a doubly linked list: delimiters[i] is slot i + 1, slots 0 and n + 1 end

@@ -398,7 +398,7 @@ function gluedTo(children: readonly TokenLike[], edge: number, step: 1 | -1): Gl
   let crossed = false;
   // (markdown-it leaves an empty text token where a delimiter run was used up.)
   for (; k >= 0 && k < children.length; k += step) {
-    if (hidden(children[k]!)) crossed = true;
+    if (hidden(children, k)) crossed = true;
     else if (children[k]!.type !== 'text' || children[k]!.content !== '') break;
   }
   // A code span's backtick strings are markup too; its content is shown (CommonMark §6.1).
@@ -409,15 +409,25 @@ function gluedTo(children: readonly TokenLike[], edge: number, step: 1 | -1): Gl
   let text = '';
   for (; k >= 0 && k < children.length && text.length < 16; k += step) {
     const token = children[k]!;
-    if (hidden(token)) continue;
+    if (hidden(children, k)) continue;
     if (token.type !== 'text' && token.type !== 'text_special' && token.type !== 'code_inline') break;
     text = step === 1 ? text + token.content.slice(0, 16) : token.content.slice(-16) + text;
   }
   return step === 1 ? headOf(text) : tailOf(text);
 }
 
-/** Whether a token is markup a reader does not see: an emphasis or strikethrough delimiter, an inline HTML tag. */
-function hidden(token: TokenLike): boolean {
+/**
+ * Whether a token is markup a reader does not see: an emphasis or strikethrough delimiter, an inline HTML tag, the
+ * opening or closing of a link the author wrote with `[…](…)` or `[…][…]` (its text is shown; an autolink's `<…>`
+ * is not hidden, as in the Markdown mode).
+ */
+function hidden(children: readonly TokenLike[], k: number): boolean {
+  const token = children[k]!;
+  if (token.type === 'link_open' || token.type === 'link_close') {
+    // (A link with no text, `[](…)`, is read as the Markdown mode and remark read it: not looked through.)
+    const empty = token.type === 'link_open' ? children[k + 1]?.type === 'link_close' : children[k - 1]?.type === 'link_open';
+    return !empty && token.markup !== 'autolink' && token.markup !== 'linkify';
+  }
   return DELIMITERS.has(token.type) || (token.type === 'html_inline' && isTag(token.content));
 }
 

@@ -102,19 +102,31 @@ function glueOf(block: BlockState, node: Text, source: string): [Glued, Glued] {
   if (block.glue === undefined) {
     const glue = new Map<Text, [Glued, Glued]>();
     const shown: (Text | InlineCode)[] = [];
+    // The last shown node of a link written `[…](…)` or `[…][…]`: where the link ends (the rest is markup).
+    const linkEnd = new Map<Text | InlineCode, number>();
     const collect = (n: Nodes): void => {
       if (n.type === 'text' || n.type === 'inlineCode') shown.push(n);
-      else if ((n === block.root || INLINE.has(n.type)) && 'children' in n && Array.isArray(n.children)) for (const c of n.children) collect(c as Nodes);
+      else if ((n === block.root || INLINE.has(n.type)) && 'children' in n && Array.isArray(n.children)) {
+        const before = shown.length;
+        for (const c of n.children) collect(c as Nodes);
+        const start = n.position?.start.offset;
+        const end = n.position?.end.offset;
+        if ((n.type === 'link' || n.type === 'linkReference') && shown.length > before && start !== undefined && end !== undefined && source.charCodeAt(start) === 0x5b) {
+          linkEnd.set(shown[shown.length - 1]!, end);
+        }
+      }
     };
     collect(block.root);
     // joins[k]: shown[k] is glued to shown[k + 1]. What is seen on each side of a node is read over the nodes glued
     // to it, for a host dot and the code point beyond it (`` login.example`.`paypal.com ``).
     const joins = shown.map((a, k) => {
       const b = shown[k + 1];
-      const end = a.position?.end.offset;
+      const end = linkEnd.get(a) ?? a.position?.end.offset;
       const start = b?.position?.start.offset;
       if (b === undefined || end === undefined || start === undefined || typeof a.value !== 'string' || typeof b.value !== 'string') return false;
-      return ((a.type === 'inlineCode' || b.type === 'inlineCode') && end === start) || onlyHiddenMarkup(source, end, start);
+      // (A code node's place includes its backticks, and a link's its `](…)`: they may touch what follows.)
+      const touches = a.type === 'inlineCode' || b.type === 'inlineCode' || linkEnd.has(a);
+      return (touches && end === start) || onlyHiddenMarkup(source, end, start);
     });
     let tail = '';
     for (let k = 0; k < shown.length; k++) {
