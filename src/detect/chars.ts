@@ -237,7 +237,8 @@ const COMMON_SCRIPT = SCRIPT_NAMES.indexOf('Common');
 const HANGUL_SCRIPT = SCRIPT_NAMES.indexOf('Hangul');
 const INHERITED_SCRIPT = SCRIPT_NAMES.indexOf('Inherited');
 
-function isNameChar(cp: number): boolean {
+/** A letter, mark or digit of any script, or `-`: what a name a reader reads as one is made of (readAsOneName). */
+export function isNameChar(cp: number): boolean {
   return cp < 128 ? (ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) !== 0 || cp === 0x2d : isLetter(cp) || isMark(cp) || isNumber(cp);
 }
 

@@ -19,6 +19,7 @@
 
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
+import { codePointBefore, isHiddenJoiner, isNameChar } from '../detect/chars.js';
 
 /**
  * A run of plain text [s, e) to scan for bare links, a backslash escape [s, s + 2) between such text (`escape`), or
@@ -381,24 +382,26 @@ function readInline(p: string, a: number, b: number, ctx: FastContext, out: Fast
 
 /**
  * Whether text a bare link may be glued to could stand beside a link that starts at p[i] (`step` −1: before it,
- * within p[limit, i)) or ends before p[i] (`step` 1: after it, within p[i, limit)), with only `*`, `_` or `~` between:
- * anything but the edge, a space, a line ending, some punctuation (`(` `)` `"` `'` `:` `,` `;` `!` `?`) or a `.`
- * that one of them follows. (Markup that ends shown text, a tag's `>` or a code span's backtick, may stand there.)
+ * within p[limit, i)) or ends before p[i] (`step` 1: after it, within p[i, limit)), with only `*`, `_`, `~` or
+ * invisible characters between:
+ * a letter, digit or `-` (isNameChar), or a `.` and one, or the edge of markup that may hide more (a tag's `<` `>`, a
+ * code span's backtick, a backslash escape).
  */
 function nameBeside(p: string, i: number, limit: number, step: 1 | -1): boolean {
   let k = step === 1 ? i : i - 1;
   const inside = (j: number): boolean => (step === 1 ? j < limit : j >= limit);
-  while (inside(k) && (p.charCodeAt(k) === 0x2a || p.charCodeAt(k) === 0x5f || p.charCodeAt(k) === TILDE)) k += step;
+  const at = (j: number): number => (step === 1 ? p.codePointAt(j)! : codePointBefore(p, j + 1));
+  // (Invisible characters are looked through too, as hidden-split does: escapes.ts JOINERS.)
+  for (let c: number; inside(k) && ((c = at(k)) === 0x2a || c === 0x5f || c === TILDE || isHiddenJoiner(c)); ) k += c > 0xffff ? 2 * step : step;
   if (!inside(k)) return false;
-  if (p.charCodeAt(k) === 0x2e) {
+  let cp = at(k);
+  if (cp === 0x2e) {
     k += step;
     if (!inside(k)) return false;
+    cp = at(k);
   }
-  return !SEPARATES.has(p.charCodeAt(k));
+  return isNameChar(cp) || cp === 0x3c || cp === 0x3e || cp === 0x60 || cp === 0x5c;
 }
-
-/** nameBeside: what no link is glued to. */
-const SEPARATES = new Set([...' \t\n\r()"\':,;!?'].map((ch) => ch.charCodeAt(0)));
 
 /**
  * The delimiters that may still pair, as a doubly linked list: delimiters[i] is slot i + 1, slots 0 and n + 1 end
