@@ -534,11 +534,10 @@ class PieceReader {
   private shownEnd = -1;
   private shownTail = '';
   /**
-   * The link that ended where its run ended, waiting for the text shown after it (afterTail); its last code point,
-   * and the text shown glued after it so far.
+   * The link that ended where its run ended, waiting for the text shown after it (afterTail), and the text shown
+   * glued after it so far.
    */
-  private tailLink: Link | undefined;
-  private tailEdge = -1;
+  private tailLink: MarkdownLink | undefined;
   /** (From the invisible characters after the link in its run, if any.) */
   private tailAfter = '';
   private opaque = 0;
@@ -674,7 +673,6 @@ class PieceReader {
     // (Invisible characters after it are looked through: `pay.com\u00AD**x**`.)
     if (last !== undefined && last !== this.tailLink && last.end - base >= runStart && endsRun(piece, last.end - base, runEnd)) {
       this.tailLink = last;
-      this.tailEdge = codePointBefore(last.destination, last.destination.length);
       this.tailAfter = piece.slice(last.end - base, runEnd);
     }
     this.runStart = -1;
@@ -694,7 +692,7 @@ class PieceReader {
       const head = headOf(this.tailAfter);
       // Nothing visible yet (invisible characters alone), or a host dot alone: what follows decides.
       if ((head.near < 0 || (isHostDot(head.near) && head.far < 0)) && this.tailAfter.length <= SHOWN_TAIL) return;
-      if (glued(head, this.tailEdge, false)) flagHiddenSplit(tail);
+      if (glued(head, codePointBefore(tail.destination, tail.destination.length), false)) flagHiddenSplit(tail);
     }
     this.tailLink = undefined;
   }
