@@ -2,8 +2,8 @@
 
 import { pctEncodeCodePoint } from '../iri/percent.js';
 import { linkBracketOpener } from '../unicode/index.js';
-import { CLOSE, HARD, isNoSpaceScriptLetter, OPEN, SOFT, termOf } from './chars.js';
-import { isCjkOpenBracket, isCjkPunctuation } from './terminate.js';
+import { CLOSE, HARD, OPEN, SOFT, termOf } from './chars.js';
+import { isCjkOpenBracket, softEndsAfterAscii } from './terminate.js';
 
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
@@ -95,7 +95,7 @@ export function displayIri(iri: string): string {
     } else if (t === SOFT) {
       encode =
         prevAscii &&
-        ((!query && !fragment && isCjkPunctuation(cp)) || (i + len < n && isNoSpaceScriptLetter(iri.codePointAt(i + len)!)));
+        softEndsAfterAscii(cp, i + len < n ? iri.codePointAt(i + len)! : -1, !query && !fragment);
     } else if (t === OPEN) {
       // A CJK or full-width opening bracket right after an ASCII character in a path (terminate.ts's aside); its
       // Close, then unmatched, is encoded below.

@@ -222,7 +222,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
         i > start &&
         !st.delimited &&
         text.charCodeAt(i - 1) < 128 &&
-        ((part === PATH && isCjkPunctuation(cp)) || (!st.outOfRoom(i + len) && isNoSpaceScriptLetter(st.cpAt(i + len))))
+        softEndsAfterAscii(cp, st.outOfRoom(i + len) ? -1 : st.cpAt(i + len), part === PATH)
       ) {
         break;
       }
@@ -320,6 +320,16 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
 /** Notes `i` as st.pathNotSimple unless an earlier position is noted. */
 function notSimpleAt(st: ScanState, i: number): void {
   if (st.pathNotSimple < 0) st.pathNotSimple = i;
+}
+
+/**
+ * Whether a non-ASCII Soft character `cp` right after an ASCII character of a link ends it (terminate's deviation,
+ * above): CJK or full-width sentence punctuation in a path, or any before a letter of a script written without spaces
+ * (`next`, −1: none). display.ts and format-url.ts keep such a character encoded by the same rule, so that what they
+ * write is found whole.
+ */
+export function softEndsAfterAscii(cp: number, next: number, inPath: boolean): boolean {
+  return (inPath && isCjkPunctuation(cp)) || (next >= 0 && isNoSpaceScriptLetter(next));
 }
 
 /**

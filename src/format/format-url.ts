@@ -13,7 +13,7 @@
 //   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
 import { badArgument } from '../errors.js';
 import { isNoSpaceScriptLetter, termOf } from '../detect/chars.js';
-import { isCjkOpenBracket, isCjkPunctuation } from '../detect/terminate.js';
+import { isCjkOpenBracket, softEndsAfterAscii } from '../detect/terminate.js';
 import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener } from '../unicode/index.js';
 
 /** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
@@ -207,7 +207,7 @@ function schemeSlashSlashAt(tokens: readonly number[], k: number): boolean {
  */
 function softEndsLink(tokens: readonly number[], k: number, path: boolean, prevAscii: boolean): boolean {
   const t = tokens[k]!;
-  if (t >= 0x80 && prevAscii && ((path && isCjkPunctuation(t)) || isNoSpaceScriptLetter(tokens[k + 1] ?? 0))) return true;
+  if (t >= 0x80 && prevAscii && softEndsAfterAscii(t, tokens[k + 1] ?? -1, path)) return true;
   // P8 also over text of a script written without spaces between the two (`,入https://…`).
   let j = k + 1;
   while (j < tokens.length && tokens[j]! >= 0x80 && (isNoSpaceScriptLetter(tokens[j]!) || termOf(tokens[j]!) === SOFT)) j++;
@@ -280,7 +280,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
         // Deviations (UTS #58 §4.1): detection leaves out an Open character that ends a link (the reference keeps
         // it), and a CJK or full-width opening bracket right after an ASCII character of a path opens an aside of
         // the sentence (src/detect/terminate.ts): both are escaped (the aside's Close, then unmatched, is too).
-        if ((last && k === tokens.length - 1) || (path && prevAscii && t >= 0x3000 && isCjkOpenBracket(t))) {
+        if ((last && k === tokens.length - 1) || (path && prevAscii && isCjkOpenBracket(t))) {
           out += percentEncode(t);
           escaped = true;
           break;
