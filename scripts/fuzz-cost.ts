@@ -7,12 +7,16 @@
 // Each round draws a unit of 1 to 6 random fragments (Markdown-significant strings, pieces of links, punctuation
 // of several scripts), repeats it to SIZE and to 4 × SIZE code units, and times it on both, in a worker thread, in
 // one of the modes taken in turn: `plain` (linkify), `markdown` (linkifyMarkdown), `plain-writes` and
-// `markdown-writes` (Linkifier and MarkdownLinkifier, the text pushed in writes of WRITE units, as a stream does).
+// `markdown-writes` (Linkifier and MarkdownLinkifier, the text pushed in writes of WRITE units, as a stream does),
+// `markdown-it` (markdown-it's parse with irilinkMarkdownIt) and `remark` (remark's parse and run with remarkIrilink,
+// the text as its file). In the plugin modes the time is what the plugin adds: the host parser alone (markdown-it
+// without linkify, remark's parse) is timed beside it, and its time taken off (a host parser that is super-linear on
+// its own is not irilink's finding; it is printed as a note).
 // Linear work takes about 4 times as long on the larger input; a unit is reported when the larger input takes more
 // than MIN_MS and more than GROWTH times the smaller one on two measurements, or when one input takes longer than
 // the budget (the worker is then stopped and replaced).
 // Findings are written to build/fuzz-cost/findings.jsonl (the unit, the mode and the times, -1 for over the budget,
-// with the seed to replay the run) and the run exits 1. It also lists the units that cost the most per unit of
+// with the seed to replay the run; in the plugin modes also the host parser's own times) and the run exits 1. It also lists the units that cost the most per unit of
 // input without growing faster than it (the limits of README "Markdown mode → Cost" keep some shapes linear but
 // slow). Needs a build (`npm run build`): the worker loads dist/.
 import { Worker } from 'node:worker_threads';
@@ -22,8 +26,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { seededRandom } from './random.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MODES = ['plain', 'markdown', 'plain-writes', 'markdown-writes'] as const;
+const MODES = ['plain', 'markdown', 'plain-writes', 'markdown-writes', 'markdown-it', 'remark'] as const;
 type Mode = (typeof MODES)[number];
+/** The modes that time a plugin inside a host parser, and the host parser alone beside it. */
+const PLUGIN_MODES: readonly Mode[] = ['markdown-it', 'remark'];
 
 // ------------------------------------------------------------------------------------------------ options
 
@@ -104,26 +110,44 @@ const repeatTo = (unit: string, units: number): string => unit.repeat(Math.ceil(
 /** The write size of the `-writes` modes: small, so that every write leaves work undecided for the next. */
 const WRITE = 64;
 
-// The worker times one run on request. It is plain JavaScript (no tsx in a worker) and loads the build; it repeats
-// the unit itself, as repeatTo does, so that only the run is timed and only the unit crosses between threads.
+// The worker times one run on request. It is plain JavaScript (no tsx in a worker) and loads the build (and, for the
+// plugin modes, markdown-it and remark, at their first use); it repeats the unit itself, as repeatTo does, so that
+// only the run is timed and only the unit crosses between threads. `host` asks for the host parser without irilink.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const writes = (linkifier, text) => {
   for (let i = 0; i < text.length; i += ${WRITE}) linkifier.push(text.slice(i, i + ${WRITE}));
   linkifier.end();
 };
+const hosts = {};
+const markdownIt = async () => (hosts.markdownIt ??= (await import(workerData.markdownIt)).default);
+const remark = async () => (hosts.remark ??= (await import(workerData.remark)).remark);
 import(workerData.entry).then((api) => {
   const run = {
     plain: (text) => api.linkify(text),
     markdown: (text) => api.linkifyMarkdown(text),
     'plain-writes': (text) => writes(new api.Linkifier(), text),
     'markdown-writes': (text) => writes(new api.MarkdownLinkifier(), text),
+    'markdown-it': async (text, host) => {
+      const MarkdownIt = await markdownIt();
+      const md = host ? new MarkdownIt() : new MarkdownIt().use(api.irilinkMarkdownIt);
+      return () => md.parse(text, {});
+    },
+    remark: async (text, host) => {
+      const processor = host ? (await remark())() : (await remark())().use(api.remarkIrilink);
+      return host ? () => processor.parse(text) : () => processor.runSync(processor.parse(text), text);
+    },
   };
-  parentPort.on('message', ({ mode, unit, units }) => {
-    const text = unit.repeat(Math.ceil(units / unit.length));
-    const t0 = performance.now();
-    run[mode](text);
-    parentPort.postMessage(performance.now() - t0);
+  parentPort.on('message', async ({ mode, unit, units, host }) => {
+    try {
+      const text = unit.repeat(Math.ceil(units / unit.length));
+      const prepared = ${JSON.stringify(PLUGIN_MODES)}.includes(mode) ? await run[mode](text, host) : () => run[mode](text);
+      const t0 = performance.now();
+      prepared();
+      parentPort.postMessage(performance.now() - t0);
+    } catch (err) {
+      parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) });
+    }
   });
   parentPort.postMessage('ready');
 });
@@ -133,7 +157,8 @@ class Timer {
   private worker: Worker | null = null;
 
   private async start(): Promise<Worker> {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry: pathToFileURL(entry).href } });
+    const workerData = { entry: pathToFileURL(entry).href, markdownIt: import.meta.resolve('markdown-it'), remark: import.meta.resolve('remark') };
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
     await new Promise<void>((ok, fail) => {
       worker.once('message', () => ok());
       worker.once('error', fail);
@@ -141,8 +166,11 @@ class Timer {
     return worker;
   }
 
-  /** Milliseconds `mode` takes on the unit repeated to `units` (as repeatTo does), or Infinity past the budget. */
-  async time(mode: Mode, unit: string, units: number): Promise<number> {
+  /**
+   * Milliseconds `mode` takes on the unit repeated to `units` (as repeatTo does), or Infinity past the budget;
+   * `host`: the plugin mode's host parser alone.
+   */
+  async time(mode: Mode, unit: string, units: number, host = false): Promise<number> {
     this.worker ??= await this.start();
     const worker = this.worker;
     return new Promise<number>((ok, fail) => {
@@ -151,17 +179,18 @@ class Timer {
         this.worker = null;
         void worker.terminate().then(() => ok(Infinity));
       }, BUDGET_MS);
-      worker.once('message', (ms: number) => {
+      worker.once('message', (ms: number | { error: string }) => {
         clearTimeout(timer);
         worker.removeAllListeners('error');
-        ok(ms);
+        if (typeof ms === 'number') ok(ms);
+        else fail(new Error(ms.error));
       });
       worker.once('error', (err) => {
         clearTimeout(timer);
         this.worker = null;
         fail(err);
       });
-      worker.postMessage({ mode, unit, units });
+      worker.postMessage({ mode, unit, units, host });
     });
   }
 
@@ -180,20 +209,46 @@ interface Finding {
   smallMs: number;
   largeUnits: number;
   largeMs: number;
+  /** Plugin modes: the host parser's own times (the finding's are what the plugin adds to them). */
+  hostSmallMs?: number;
+  hostLargeMs?: number;
   seed: number;
 }
+
+/** Milliseconds as a finding records them: -1 for over the budget. */
+const rounded = (t: number): number => (t === Infinity ? -1 : Math.round(t));
+const ms = (t: number): string => (t === Infinity ? `over ${BUDGET_MS} ms` : `${Math.round(t)} ms`);
 
 /**
  * The two times for one unit, each the best of two runs after a warm-up run of the smaller input (the memos of a
  * warm process serve both sizes alike).
  */
-async function measure(timer: Timer, mode: Mode, unit: string): Promise<[number, number]> {
-  const warm = await timer.time(mode, unit, SIZE);
+async function timesOf(timer: Timer, mode: Mode, unit: string, host = false): Promise<[number, number]> {
+  const warm = await timer.time(mode, unit, SIZE, host);
   if (warm === Infinity) return [Infinity, Infinity];
-  const small = Math.min(await timer.time(mode, unit, SIZE), await timer.time(mode, unit, SIZE));
-  const first = await timer.time(mode, unit, SIZE * SCALE);
+  const small = Math.min(await timer.time(mode, unit, SIZE, host), await timer.time(mode, unit, SIZE, host));
+  const first = await timer.time(mode, unit, SIZE * SCALE, host);
   if (first === Infinity) return [small, Infinity];
-  return [small, Math.min(first, await timer.time(mode, unit, SIZE * SCALE))];
+  return [small, Math.min(first, await timer.time(mode, unit, SIZE * SCALE, host))];
+}
+
+interface Measured {
+  /** irilink's times; in a plugin mode, what the plugin adds to its host parser's (none when that is super-linear). */
+  times?: [number, number];
+  /** A plugin mode's host parser alone. */
+  host?: [number, number];
+}
+
+async function measure(timer: Timer, mode: Mode, unit: string): Promise<Measured> {
+  if (!PLUGIN_MODES.includes(mode)) return { times: await timesOf(timer, mode, unit) };
+  // The host parser first: one super-linear on its own (remark's parse is, on some units) hides what the plugin
+  // adds, and is not irilink's finding, so the plugin is not timed on it.
+  const host = await timesOf(timer, mode, unit, true);
+  if (suspicious(host)) return { host };
+  const own = await timesOf(timer, mode, unit);
+  // A run past the budget stays one: the host parser alone took less.
+  const added = (k: 0 | 1): number => (own[k] === Infinity ? Infinity : Math.max(0, own[k] - host[k]));
+  return { times: [added(0), added(1)], host };
 }
 
 const suspicious = ([small, large]: [number, number]): boolean =>
@@ -225,25 +280,33 @@ async function run(): Promise<void> {
       const unit = drawUnit();
       const mode = modes[rounds % modes.length]!;
       rounds++;
-      let times = await measure(timer, mode, unit);
+      let measured = await measure(timer, mode, unit);
       // A second measurement before reporting: a pause of the collector or of the machine is not a finding.
-      if (suspicious(times) && times[1] !== Infinity) times = await measure(timer, mode, unit);
+      if (measured.times !== undefined && suspicious(measured.times) && measured.times[1] !== Infinity) {
+        measured = await measure(timer, mode, unit);
+      }
+      const { times, host } = measured;
+      if (times === undefined) {
+        console.log(`note: ${mode}'s parser alone: ${JSON.stringify(unit)} ${ms(host![0])} → ${ms(host![1])} at ${SCALE}× the length`);
+        continue;
+      }
       if (times[1] !== Infinity) noteCostly(costliest, { mode, unit, msPerMb: (times[1] / (SIZE * SCALE)) * 1e6 });
       if (!suspicious(times)) continue;
       const finding: Finding = {
         mode,
         unit,
         smallUnits: repeatTo(unit, SIZE).length,
-        smallMs: times[0] === Infinity ? -1 : Math.round(times[0]),
+        smallMs: rounded(times[0]),
         largeUnits: repeatTo(unit, SIZE * SCALE).length,
-        largeMs: times[1] === Infinity ? -1 : Math.round(times[1]),
+        largeMs: rounded(times[1]),
+        ...(host === undefined ? {} : { hostSmallMs: rounded(host[0]), hostLargeMs: rounded(host[1]) }),
         seed: SEED,
       };
       findings.push(finding);
       mkdirSync(OUT_DIR, { recursive: true });
       appendFileSync(join(OUT_DIR, 'findings.jsonl'), JSON.stringify(finding) + '\n');
-      const ms = (t: number): string => (t < 0 ? `over ${BUDGET_MS} ms` : `${t} ms`);
-      console.log(`${mode}: ${JSON.stringify(unit)} ${ms(finding.smallMs)} → ${ms(finding.largeMs)} at ${SCALE}× the length`);
+      const added = host === undefined ? '' : ` added to the parser's ${ms(host[0])} → ${ms(host[1])}`;
+      console.log(`${mode}: ${JSON.stringify(unit)} ${ms(times[0])} → ${ms(times[1])} at ${SCALE}× the length${added}`);
     }
   } finally {
     await timer.close();

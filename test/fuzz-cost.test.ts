@@ -49,6 +49,23 @@ describe('cost fuzzer (scripts/fuzz-cost.ts)', function () {
     }
   });
 
+  it('times what a plugin adds to its host parser, markdown-it and remark', () => {
+    const out = path.join(scratch, 'plugins');
+    const r = fuzz('quadratic', out, '--seconds', '3', '--modes', 'markdown-it,remark');
+    expect(r.status, r.stderr).to.equal(1);
+    const rows = readFileSync(path.join(out, 'findings.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.map((row) => row.mode)).to.include.members(['markdown-it', 'remark']);
+    for (const row of rows) {
+      expect(row.largeMs).to.be.above(7 * row.smallMs);
+      // The host parser's time is beside it and not in it: the stand-in plugins take far longer than the parser.
+      expect(row.hostLargeMs).to.be.a('number').and.below(row.largeMs);
+    }
+    expect(r.stdout).to.match(/markdown-it: .* → \d+ ms at 4× the length added to the parser's \d+ ms → \d+ ms/);
+    const linear = fuzz('linear', path.join(scratch, 'plugins-linear'), '--seconds', '2', '--modes', 'markdown-it,remark');
+    expect(linear.status, linear.stderr).to.equal(0);
+    expect(linear.stdout).to.match(/costliest \(linear\): (markdown-it|remark) /);
+  });
+
   it('stops a call past its budget, reports it and goes on', () => {
     const out = path.join(scratch, 'hang');
     const r = fuzz('hang', out, '--seconds', '1', '--budget-ms', '200', '--modes', 'plain');
@@ -65,6 +82,6 @@ describe('cost fuzzer (scripts/fuzz-cost.ts)', function () {
     expect(r.stderr).to.match(/fuzz-cost: .*fake-cost-linkify\.mjs: FAKE_COST is throw/);
     const bad = fuzz('linear', path.join(scratch, 'bad'), '--modes', 'plain,html');
     expect(bad.status).to.equal(2);
-    expect(bad.stderr).to.match(/--modes takes plain, markdown, plain-writes, markdown-writes, not "html"/);
+    expect(bad.stderr).to.match(/--modes takes plain, markdown, plain-writes, markdown-writes, markdown-it, remark, not "html"/);
   });
 });

@@ -1,5 +1,5 @@
 // A stand-in for irilink's entry in test/fuzz-cost.test.ts: linkify(), linkifyMarkdown() and the Linkifier classes
-// take time as FAKE_COST says (in the fuzzer's worker thread, which inherits the environment): `linear` (1 ms per
+// (and the plugins) take time as FAKE_COST says (in the fuzzer's worker thread, which inherits the environment): `linear` (1 ms per
 // 1,024 units), `quadratic` ((units / 1,024)² × 10 ms), `hang` (never returns), `throw`.
 const mode = process.env.FAKE_COST;
 
@@ -32,3 +32,18 @@ class Linkifier {
 }
 
 export { Linkifier, Linkifier as MarkdownLinkifier };
+
+/** The plugin modes' stand-ins: a markdown-it plugin and a unified plugin that take the same time for the source. */
+function irilinkMarkdownIt(md) {
+  md.core.ruler.push('fake_cost', (state) => {
+    linkify(state.src);
+  });
+}
+
+function remarkIrilink() {
+  return (_tree, file) => {
+    linkify(String(file.value));
+  };
+}
+
+export { irilinkMarkdownIt, remarkIrilink };
