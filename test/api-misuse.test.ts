@@ -814,6 +814,16 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     };
     const tree = frozen({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'see https://a.example/' }] }] });
     expect(() => transform(tree)).to.throw(TypeError, 'irilink: remarkIrilink(): tree must be an mdast tree it can change (not frozen), got an array');
+    // A tree frozen only in part is left as it was, the parts before the frozen one too.
+    const open = { type: 'paragraph', children: [{ type: 'text', value: 'see https://a.example/' }] };
+    const partly = { type: 'root', children: [open, frozen({ type: 'paragraph', children: [{ type: 'text', value: 'and https://b.example/' }] })] };
+    const before = JSON.stringify(partly);
+    expect(() => transform(partly)).to.throw(TypeError, /not frozen/);
+    expect(JSON.stringify(partly)).to.equal(before);
+    delete (partly.children as unknown[])[1];
+    partly.children.length = 1;
+    transform(partly);
+    expect(open.children.map((n) => n.type)).to.deep.equal(['text', 'link']);
   });
 
   it('scan() refuses a base past 2^53 − 1 (a link\'s start and end came out equal)', () => {

@@ -47,14 +47,25 @@ export function remarkIrilink(options?: LinkOptions): (tree: object, file?: { va
   return (tree: object, file?: { value?: unknown }) => {
     checkNode(tree);
     const source = typeof file?.value === 'string' ? file.value : undefined;
-    visit(tree as Root, { scanner, source });
+    const reading: Reading = { scanner, source, edits: new Map() };
+    visit(tree as Root, reading);
+    // The plugin changes the tree in place, as remark's plugins do, once the whole tree is read: a frozen part
+    // (which cannot take its links) fails the call before any part is changed.
+    for (const list of reading.edits.keys()) {
+      if (!Object.isExtensible(list)) throw badArgument('remarkIrilink', 'tree', 'an mdast tree it can change (not frozen)', list);
+    }
+    for (const [list, edits] of reading.edits) applyEdits(list, edits);
   };
 }
 
-/** What visit() links with: the scanner for the options, and the source when it is at hand. */
+/**
+ * What visit() links with: the scanner for the options, and the source when it is at hand; what it found, by the
+ * children array it changes: each text node to replace (its index) and what replaces it, in the array's order.
+ */
 interface Reading {
   scanner: Scanner;
   source: string | undefined;
+  edits: Map<PhrasingContent[], [number, PhrasingContent[]][]>;
 }
 
 /** An mdast node as visit() reads it: an object, its `children` (when it has them) an array. */
@@ -182,22 +193,28 @@ function visit(node: Nodes, reading: Reading, block = newBlock(node)): void {
     }
     const replacement = linkText(child, reading, bidi, block);
     if (replacement === undefined) continue;
-    // The plugin changes the tree in place, as remark's plugins do: a frozen one cannot take the links.
-    if (!Object.isExtensible(children)) throw badArgument('remarkIrilink', 'tree', 'an mdast tree it can change (not frozen)', children);
-    replaceAt(children as PhrasingContent[], i, replacement);
-    i += replacement.length - 1;
+    const list = children as PhrasingContent[];
+    const edits = reading.edits.get(list);
+    if (edits === undefined) reading.edits.set(list, [[i, replacement]]);
+    else edits.push([i, replacement]);
   }
 }
 
 /**
- * list.splice(i, 1, ...items), without passing the items as arguments: a text node of many links (more than about
- * 60,000) would overflow the stack.
+ * Puts each replacement in the place of its text node, in one pass over the list (a splice for each would take time
+ * in proportion to the list for each link node's text), and without passing nodes as arguments: a text node of many
+ * links (more than about 60,000) would overflow the stack.
  */
-function replaceAt<T>(list: T[], i: number, items: readonly T[]): void {
-  const tail = list.splice(i + 1);
-  list.length = i;
-  for (const item of items) list.push(item);
-  for (const item of tail) list.push(item);
+function applyEdits(list: PhrasingContent[], edits: readonly [number, PhrasingContent[]][]): void {
+  const old = list.slice();
+  list.length = 0;
+  let from = 0;
+  for (const [at, nodes] of edits) {
+    for (let k = from; k < at; k++) list.push(old[k]!);
+    for (const node of nodes) list.push(node);
+    from = at + 1;
+  }
+  for (let k = from; k < old.length; k++) list.push(old[k]!);
 }
 
 /** The text node split into text and link nodes, or undefined when it holds no link. */
