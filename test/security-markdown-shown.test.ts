@@ -11,6 +11,8 @@ import { remark } from 'remark';
 import { createLinkStream, findMarkdownLinks, irilinkMarkdownIt, linkifyMarkdown, MarkdownLinkifier, remarkIrilink, toMarkdownSource } from '../src/index.js';
 import type { Chunk } from '../src/index.js';
 import { shownRunLinks } from '../src/markdown/escapes.js';
+import { readStats } from '../src/markdown/extract.js';
+import { MAX_INLINE_MARKS } from '../src/markdown/hostile.js';
 import type { Link } from '../src/index.js';
 
 const reference = { parse: new commonmark.Parser(), html: new commonmark.HtmlRenderer() };
@@ -232,6 +234,43 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['see [доки](https://x.example/)a.com', [['a.com', []]]],
     ];
     expectInEveryReader(cases, md);
+  });
+
+  it('a paragraph read as plain text (too many inline marks to parse): a link glued to possible markup is flagged', () => {
+    // hostile.ts: such a paragraph is not parsed, so whether a `*` or a `<b>` is markup is not known; any of them beside
+    // a link counts as hidden. (The plugins parse it and flag what is markup, as above.)
+    const padding = 'a[ '.repeat(MAX_INLINE_MARKS + 1);
+    const cases: [string, [string, string[]][]][] = [
+      ['**pay**pal.com/login', [['pal.com/login', ['hidden-split']]]],
+      ['`pay`pal.com', [['pal.com', ['hidden-split']]]],
+      ['https://pay<b>pal.com</b>/login', [['https://pay', ['hidden-split']], ['pal.com', ['hidden-split']]]],
+      ['https://login.example<b>.</b>paypal.com', [['https://login.example', ['hidden-split']], ['paypal.com', ['hidden-split']]]],
+      ['[pay](https://x.example/)pal.com', [['https://x.example/', []], ['pal.com', ['hidden-split']]]],
+      ['[pay](/x)pal.com', [['pal.com', ['hidden-split']]]],
+      ['pay\u00AD**pal.com**', [['pal.com', ['hidden-split']]]],
+      ['x*a.com', [['a.com', ['hidden-split']]]], // (parsed, the `*` is text: an error toward flagging)
+      // Not glued: a space, a separator, the edges of the markup, a word space of a script without spaces.
+      ['see a.com', [['a.com', []]]],
+      ['*x* a.com.', [['a.com', []]]],
+      ['**a.com**, [a.com] and <b>a.com</b>', [['a.com', []], ['a.com', []], ['a.com', []]]],
+      ['mail **bob@example.com**, ok', [['bob@example.com', []]]],
+      ['[x](https://a.example/x) and (https://a.example/y)', [['https://a.example/x', []], ['https://a.example/y', []]]],
+      ['ดูที่\u200B**ตัวอย่าง.ไทย**', [['ตัวอย่าง.ไทย', []]]],
+    ];
+    for (const [text, expected] of cases) {
+      const source = padding + text + '\n';
+      const plainBefore = readStats.plain;
+      const found = findMarkdownLinks(source).map((l): [string, string[]] => [l.text, l.diagnostics]);
+      expect(readStats.plain - plainBefore, `read as plain text: ${text}`).to.be.at.least(source.length);
+      expect(found, text).to.deep.equal(expected);
+      // The same in a stream, in small writes.
+      const linkifier = new MarkdownLinkifier();
+      const chunks: Chunk[] = [];
+      for (let i = 0; i < source.length; i += 7) chunks.push(...linkifier.push(source.slice(i, i + 7)));
+      chunks.push(...linkifier.end());
+      const streamed = chunks.flatMap((c) => (c.type === 'link' ? [[c.text, c.diagnostics] as [string, string[]]] : []));
+      expect(streamed, `stream ${text}`).to.deep.equal(expected);
+    }
   });
 
   it('shownRunLinks: a link that would start or end inside a reference\'s text is no link', () => {

@@ -260,3 +260,135 @@ export function glued(side: Glued, edge: number, before: boolean, joiners: Joine
 export function flagHiddenSplit(link: Link): void {
   if (!link.diagnostics.includes('hidden-split')) link.diagnostics = [...link.diagnostics, 'hidden-split'];
 }
+
+/**
+ * hidden-split in text the Markdown mode reads as plain text without parsing it (hostile.ts: a paragraph holding
+ * more inline marks than micromark parses in linear time). Whether a `*` or a `<b>` there is markup is not known, so
+ * any run of what may be hidden markup beside a link counts as hidden: delimiters, backtick strings, `[` `]`, inline
+ * HTML tags, a link destination `](…)` (its label is shown), and invisible characters. A link glued through such a
+ * run to a name (readAsOneName, a host dot looked through) is flagged: `**pay**pal.com/login`,
+ * `https://pay<b>pal.com</b>/login`, `[pay](https://x.example/)pal.com`. It errs toward flagging: such a paragraph
+ * is made to be costly, and a flag only withholds a link. `links` are in piece coordinates from `base`, in order,
+ * and lie in piece[s, e); their diagnostics arrays are replaced, not changed. Each walk stops at the link before or
+ * after, so the whole takes time in proportion to the text.
+ */
+export function flagGluedInUnparsed(links: readonly Link[], piece: string, base: number, s: number, e: number): void {
+  for (let k = 0; k < links.length; k++) {
+    const link = links[k]!;
+    const start = link.start - base;
+    const end = link.end - base;
+    const prev = k > 0 ? links[k - 1]! : undefined;
+    const floor = prev === undefined ? s : prev.end - base;
+    const m = markupBefore(piece, floor, start, prev === undefined ? -1 : prev.start - base);
+    if (m < start) {
+      // (A host dot alone between markup is read with what is before it: `example<b>.</b>paypal.com`.)
+      let shown = piece.slice(Math.max(s, m - SIDE), m);
+      const dot = codePointBefore(piece, m);
+      if (m > floor && isHostDot(dot)) {
+        const d = m - (dot > 0xffff ? 2 : 1);
+        const before = markupBefore(piece, floor, d, -1);
+        if (before < d) shown = piece.slice(Math.max(s, before - SIDE), before) + piece.slice(d, m);
+      }
+      if (glued(tailOf(shown), piece.codePointAt(start)!, true, joinersAmong(piece, m, start))) {
+        flagHiddenSplit(link);
+        continue;
+      }
+    }
+    const ceiling = k + 1 < links.length ? links[k + 1]!.start - base : e;
+    const n = markupAfter(piece, end, ceiling);
+    if (n > end) {
+      let shown = piece.slice(n, Math.min(e, n + SIDE));
+      const dot = n < ceiling ? piece.codePointAt(n)! : -1;
+      if (isHostDot(dot)) {
+        const d = n + (dot > 0xffff ? 2 : 1);
+        const after = markupAfter(piece, d, ceiling);
+        if (after > d) shown = piece.slice(n, d) + piece.slice(after, Math.min(e, after + SIDE));
+      }
+      if (glued(headOf(shown), codePointBefore(piece, end), false, joinersAmong(piece, end, n))) flagHiddenSplit(link);
+    }
+  }
+}
+
+/** Units read beyond a markup run for what is glued to it (headOf and tailOf read two code points and joiners). */
+const SIDE = 16;
+
+/**
+ * Where the run of possible markup (flagGluedInUnparsed) that ends text[…, i) starts, at `floor` at the least;
+ * `prevStart`: where the link that ends at `floor` starts (−1: none), which may be the destination of a `](…)`.
+ */
+function markupBefore(text: string, floor: number, i: number, prevStart: number): number {
+  let k = i;
+  while (k > floor) {
+    const c = text.charCodeAt(k - 1);
+    if (isDelimiter(c) || c === BACKTICK || c === 0x5b || c === 0x5d) {
+      k--;
+    } else if (c === 0x3e) {
+      const lt = lastIndexWithin(text, '<', floor, k);
+      if (lt < 0) break;
+      TAG.lastIndex = lt;
+      if (!TAG.test(text) || TAG.lastIndex !== k) break;
+      k = lt;
+    } else if (c === 0x29) {
+      // `](…)` with a destination without spaces (the link before, or text after it): the label's text before it
+      // is shown.
+      if (k - 1 === floor && prevStart >= floor - REACH && text.startsWith('](', prevStart - 2)) {
+        k = prevStart - 2;
+        continue;
+      }
+      const open = lastIndexWithin(text, '](', floor, k);
+      if (open < 0 || /[\s()]/.test(text.slice(open + 2, k - 1))) break;
+      k = open;
+    } else {
+      const j = joinersBefore(text, k);
+      if (j === k || j < floor) break;
+      k = j;
+    }
+  }
+  return k;
+}
+
+/**
+ * The last `needle` in text[from, to), looked for at most REACH units back (a tag or a destination longer than that
+ * is not looked through), or −1: a search that fails costs no more than the text it may look at.
+ */
+function lastIndexWithin(text: string, needle: string, from: number, to: number): number {
+  const w = Math.max(from, to - REACH);
+  const r = text.slice(w, to).lastIndexOf(needle);
+  return r < 0 ? -1 : w + r;
+}
+
+const REACH = 2048;
+
+/** The kind of the invisible characters among the markup text[from, to) (JOINERS). */
+function joinersAmong(text: string, from: number, to: number): Joiners {
+  let kind: Joiners = 0;
+  for (let i = from; i < to; ) {
+    const cp = text.codePointAt(i)!;
+    if (isHiddenJoiner(cp)) {
+      if (cp !== 0x200b) return 2;
+      kind = 1;
+    }
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return kind;
+}
+
+/** Where the run of possible markup (flagGluedInUnparsed) that starts text[i, …) ends, at `ceiling` at the most. */
+function markupAfter(text: string, i: number, ceiling: number): number {
+  let k = i;
+  while (k < ceiling) {
+    const c = text.charCodeAt(k);
+    if (isDelimiter(c) || c === BACKTICK || c === 0x5b || c === 0x5d) {
+      k++;
+    } else if (c === 0x3c) {
+      TAG.lastIndex = k;
+      if (!TAG.test(text) || TAG.lastIndex > ceiling) break;
+      k = TAG.lastIndex;
+    } else {
+      const j = joinersAfter(text, k, ceiling);
+      if (j === k) break;
+      k = j;
+    }
+  }
+  return k;
+}

@@ -40,6 +40,7 @@ import {
   delimitersBefore,
   endsRun,
   flagGluedByMarkup,
+  flagGluedInUnparsed,
   flagHiddenSplit,
   glued,
   headOf,
@@ -221,7 +222,7 @@ function readPieceParsed(ctx: PieceContext, piece: string, skip: number, base: n
     // hostile.ts: the whole piece as plain text (readPieceFast reads such a stretch alone when it can).
     readStats.plain += piece.length;
     const reader = new PieceReader(ctx, piece, skip, base);
-    reader.run(skip, piece.length);
+    reader.unparsed(skip, piece.length);
     reader.flush();
     return { links: reader.links, unlinked: reader.unlinked, open: undefined, references: [], unshown: [] };
   }
@@ -317,7 +318,7 @@ function readPieceFast(ctx: PieceContext, piece: string, skip: number, base: num
   const readPart = (part: Part, events: Event[] | undefined): void => {
     reader.flush();
     if (events !== undefined) reader.read(events, part.s);
-    else if (part.plain === true) reader.run(part.s, part.e);
+    else if (part.plain === true) reader.unparsed(part.s, part.e);
     else {
       for (const item of part.items!) {
         if (item.escape === true) reader.escape(item.s);
@@ -527,6 +528,8 @@ class PieceReader {
    * character references (§2.5).
    */
   private readonly edits: Edit[] = [];
+  /** Whether the current run was read without a parse (unparsed()). */
+  private runUnparsed = false;
   /**
    * The last text shown (hidden-split across markup, escapes.ts): where it ended in the piece (−1: none yet), and
    * its last units as shown, over the text glued before it.
@@ -587,6 +590,16 @@ class PieceReader {
   }
 
   /**
+   * Text piece[s, e) read as plain text without a parse (hostile.ts): a run of its own, in which markup beside a link
+   * may hide a split (escapes.ts flagGluedInUnparsed).
+   */
+  unparsed(s: number, e: number): void {
+    this.flush();
+    this.run(s, e);
+    this.runUnparsed = this.runStart >= 0;
+  }
+
+  /**
    * A backslash escape piece[s, s + 2) outside any construct (CommonMark §2.4): its character is shown as text, so
    * the run goes on through it (or starts at it), and the run is scanned as shown, without the backslash. The
    * detector then decides on the text a reader sees, as in plain mode: `pam\_unix.so`, `\_dmarc.example.com`
@@ -642,6 +655,10 @@ class PieceReader {
         : piece.slice(from, d) + ' '.repeat(runStart - d) + (shown?.text ?? piece.slice(runStart, runEnd));
     const scanned = this.ctx.scanner.scan(text, runStart - from, true, base + from);
     const { links, unlinked } = shown === undefined ? scanned : shownRunLinks(scanned, shown.escaped, shown.references);
+    if (this.runUnparsed) {
+      flagGluedInUnparsed(links, piece, base, runStart, runEnd);
+      this.runUnparsed = false;
+    }
     // hidden-split across the delimiters, tags or backtick strings between this run and the last shown text
     // (escapes.ts): `pay*p*al.com/login`. The last run's link that ended it is flagged now, when what follows the
     // markup is known.
