@@ -824,6 +824,10 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     partly.children.length = 1;
     transform(partly);
     expect(open.children.map((n) => n.type)).to.deep.equal(['text', 'link']);
+    // A node the tree holds twice is linked once (its text is not replaced twice).
+    const shared = { type: 'paragraph', children: [{ type: 'text', value: 'see https://a.example/ now' }] };
+    transform({ type: 'root', children: [shared, shared] });
+    expect(shared.children.map((n) => n.type)).to.deep.equal(['text', 'link', 'text']);
   });
 
   it('scan() refuses a base past 2^53 − 1 (a link\'s start and end came out equal)', () => {

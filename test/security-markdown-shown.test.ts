@@ -247,6 +247,7 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['https://login.example<b>.</b>paypal.com', [['https://login.example', ['hidden-split']], ['paypal.com', ['hidden-split']]]],
       ['[pay](https://x.example/)pal.com', [['https://x.example/', []], ['pal.com', ['hidden-split']]]],
       ['[pay](/x)pal.com', [['pal.com', ['hidden-split']]]],
+      ['[**pay**](https://x.example/)pal.com', [['https://x.example/', []], ['pal.com', ['hidden-split']]]],
       ['pay\u00AD**pal.com**', [['pal.com', ['hidden-split']]]],
       ['x*a.com', [['a.com', ['hidden-split']]]], // (parsed, the `*` is text: an error toward flagging)
       // Not glued: a space, a separator, the edges of the markup, a word space of a script without spaces.

@@ -279,14 +279,14 @@ export function flagGluedInUnparsed(links: readonly Link[], piece: string, base:
     const end = link.end - base;
     const prev = k > 0 ? links[k - 1]! : undefined;
     const floor = prev === undefined ? s : prev.end - base;
-    const m = markupBefore(piece, floor, start, prev === undefined ? -1 : prev.start - base);
+    const m = markupBefore(piece, floor, start, s, prev === undefined ? -1 : prev.start - base);
     if (m < start) {
       // (A host dot alone between markup is read with what is before it: `example<b>.</b>paypal.com`.)
       let shown = piece.slice(Math.max(s, m - SIDE), m);
       const dot = codePointBefore(piece, m);
       if (m > floor && isHostDot(dot)) {
         const d = m - (dot > 0xffff ? 2 : 1);
-        const before = markupBefore(piece, floor, d, -1);
+        const before = markupBefore(piece, floor, d, s, -1);
         if (before < d) shown = piece.slice(Math.max(s, before - SIDE), before) + piece.slice(d, m);
       }
       if (glued(tailOf(shown), piece.codePointAt(start)!, true, joinersAmong(piece, m, start))) {
@@ -314,9 +314,11 @@ const SIDE = 16;
 
 /**
  * Where the run of possible markup (flagGluedInUnparsed) that ends text[…, i) starts, at `floor` at the least;
- * `prevStart`: where the link that ends at `floor` starts (−1: none), which may be the destination of a `](…)`.
+ * `prevStart`: where the link that ends at `floor` starts (−1: none), which may be the destination of a `](…)`, and
+ * then the walk goes on before that `](`, at `runStart` at the least (each run of markup is walked by at most three
+ * links: the one after it, the one before it, and the one after a destination after it).
  */
-function markupBefore(text: string, floor: number, i: number, prevStart: number): number {
+function markupBefore(text: string, floor: number, i: number, runStart: number, prevStart: number): number {
   let k = i;
   while (k > floor) {
     const c = text.charCodeAt(k - 1);
@@ -331,8 +333,9 @@ function markupBefore(text: string, floor: number, i: number, prevStart: number)
     } else if (c === 0x29) {
       // `](…)` with a destination without spaces (the link before, or text after it): the label's text before it
       // is shown.
-      if (k - 1 === floor && prevStart >= floor - REACH && text.startsWith('](', prevStart - 2)) {
+      if (k - 1 === floor && prevStart - 2 >= runStart && prevStart >= floor - REACH && text.startsWith('](', prevStart - 2)) {
         k = prevStart - 2;
+        floor = runStart;
         continue;
       }
       const open = lastIndexWithin(text, '](', floor, k);

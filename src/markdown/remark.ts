@@ -47,7 +47,7 @@ export function remarkIrilink(options?: LinkOptions): (tree: object, file?: { va
   return (tree: object, file?: { value?: unknown }) => {
     checkNode(tree);
     const source = typeof file?.value === 'string' ? file.value : undefined;
-    const reading: Reading = { scanner, source, edits: new Map() };
+    const reading: Reading = { scanner, source, edits: new Map(), read: new Set() };
     visit(tree as Root, reading);
     // The plugin changes the tree in place, as remark's plugins do, once the whole tree is read: a frozen part
     // (which cannot take its links) fails the call before any part is changed.
@@ -66,6 +66,8 @@ interface Reading {
   scanner: Scanner;
   source: string | undefined;
   edits: Map<PhrasingContent[], [number, PhrasingContent[]][]>;
+  /** The children arrays read: one that a tree holds twice is read (and changed) once. */
+  read: Set<unknown>;
 }
 
 /** An mdast node as visit() reads it: an object, its `children` (when it has them) an array. */
@@ -167,6 +169,8 @@ function visit(node: Nodes, reading: Reading, block = newBlock(node)): void {
   const parent = node as Parent;
   const children = parent.children;
   if (!Array.isArray(children)) checkNode(node);
+  if (reading.read.has(children)) return;
+  reading.read.add(children);
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     checkNode(child);
