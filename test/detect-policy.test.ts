@@ -2,6 +2,7 @@
 // ⸠…⸡ marks each expected link. Every case runs bare, in a sentence and between newlines.
 import { expect } from 'chai';
 import { findLinks } from '../src/detect/index.js';
+import { formatUrl } from '../src/format/format-url.js';
 import { itMarks } from './detect-support.js';
 
 describe('detect: P1 — bidi controls end a link (RFC 3987 §4.1)', () => {
@@ -335,12 +336,13 @@ describe('detect: P8 with P4 — Soft run, text of a script written without spac
     // one link: no Soft run, no scheme after the letters, Latin letters in the run, a path separator
     '⸠https://a.jp/日本東京https://b.jp/x⸡',
     '⸠https://a.jp/?q=東京https://b.jp⸡',
-    '⸠https://a.jp/日本。東京⸡',
+    // (with `、`: a CJK full stop `。` in a path ends the link whatever follows, a deviation of its own)
+    '⸠https://a.jp/日本、東京⸡',
     '⸠https://a.cn/北京，上海⸡',
-    '⸠https://a.jp/日本。Tokyo東京https://b.jp/x⸡',
-    '⸠https://a.jp/日本。東京www.example.jp⸡',
+    '⸠https://a.jp/日本、Tokyo東京https://b.jp/x⸡',
+    '⸠https://a.jp/日本、東京www.example.jp⸡',
     '⸠https://a.jp/日本/東京https://b.jp/x⸡',
-    '⸠https://a.jp/日本。東京・大阪https://b.jp⸡',
+    '⸠https://a.jp/日本、東京・大阪https://b.jp⸡',
     `⸠https://a.jp/東${'、東'.repeat(200)}⸡`,
   ]);
 });
@@ -513,7 +515,6 @@ describe('detect: the punctuation of a sentence without spaces after an ASCII li
     '就像 ⸠https://www.debian.org⸡。你可以通过输入下列命令来阅读文档。',
     // unchanged: after a non-ASCII character (UTS #58 as is), before ASCII or a space, an IDN written with `。`
     '链接⸠https://example.cn/路径，谢谢⸡',
-    '⸠https://ja.wikipedia.org/wiki/ゴッホ。東京⸡',
     '⸠https://example.com/a⸡，b ⸠https://example.com/a⸡， next ⸠http://ngrep.sourceforge.net/⸡，libpcap下载地址',
     '⸠https://ca.wikipedia.org/wiki/Col·legi⸡ ⸠https://example.com/(a)⸡ ⸠https://example.com/wiki/東京（都）⸡',
     '⸠https://git.kernel.org/？p=linux/kernel/git/next/linux-next.git⸡ (a `?` widened by a translation)',
@@ -521,7 +522,29 @@ describe('detect: the punctuation of a sentence without spaces after an ASCII li
   ]);
 });
 
-describe('detect: session 9 review — mailto with %40 (RFC 6068 §2)', () => {
+describe('detect: a CJK full stop in a path or fragment ends the link, whatever follows (deviation from UTS #58 §3.5.1)', () => {
+  itMarks([
+    '⸠https://ja.wikipedia.org/wiki/ゴッホ⸡。東京',
+    '⸠https://zh.wikipedia.org/wiki/北京⸡。北京是中华人民共和国的首都。',
+    // prose glued to a link ran on to the next space, sentences on (multilingual corpus, Debian's Japanese docs)
+    '情報は⸠https://db.debian.org/にあります⸡。ここに情報を入力して、情報に変更があった際に',
+    '⸠https://www.debian.org/security/faq#contactを参照してください⸡。チームに',
+    '⸠https://a.jp/東京⸡｡次 ⸠https://a.jp/a⸡。b ⸠普遍适用测试。我爱你/测试⸡。次',
+    // unchanged: a query's text, a link the author delimited, an IDN written with `。`, other punctuation
+    '⸠https://a.example/?q=東京。大阪⸡ ⸠mailto:a@b.com?subject=你好。谢谢⸡',
+    '<⸠https://a.jp/東京。次⸡> "⸠https://a.jp/東京。次⸡"',
+    '⸠http://例え。テスト。jp/x⸡ ⸠https://example.cn/路径，谢谢⸡',
+  ]);
+  it('the iri and formatUrl keep it percent-encoded, so that what they write is found whole', () => {
+    const [link] = findLinks('<https://ja.wikipedia.org/wiki/モーニング娘。のメンバー>');
+    expect(link!.iri).to.equal('https://ja.wikipedia.org/wiki/モーニング娘%E3%80%82のメンバー');
+    expect(findLinks(`see ${link!.iri} now`).map((l) => l.text)).to.deep.equal([link!.iri]);
+    expect(formatUrl('https://a.jp/x#一。二')).to.equal('https://a.jp/x#一%E3%80%82二');
+    expect(formatUrl('https://a.jp/?q=一。二')).to.equal('https://a.jp/?q=一。二');
+  });
+});
+
+describe('detect: review — mailto with %40 (RFC 6068 §2)', () => {
   describe('`email: false` turns it off as it does mailto:a@b.com', () => {
     itMarks(['mailto:a@b.com mailto:a%40b.com mailto:a%40b.com,c%40d.com'], { email: false });
   });
@@ -546,7 +569,7 @@ describe('detect: session 9 review — mailto with %40 (RFC 6068 §2)', () => {
   });
 });
 
-describe('detect: session 9 review — version numbers and hosts', () => {
+describe('detect: review — version numbers and hosts', () => {
   itMarks([
     // a dotted IPv4 address glued to a name (three labels of digits before `1-`), a non-ASCII TLD: hosts
     '⸠10.0.0.1-router.example.com⸡ ⸠1.2.3.4-deploy.sslip.io⸡ ⸠1.2.3-4.рф⸡',
@@ -555,7 +578,7 @@ describe('detect: session 9 review — version numbers and hosts', () => {
   ]);
 });
 
-describe('detect: session 9 review — tel: (RFC 3966 §3) only when bare', () => {
+describe('detect: review — tel: (RFC 3966 §3) only when bare', () => {
   itMarks([
     // the author delimited it (<…>, <URL:…>, quotes, a Markdown destination): it stands, as in Markdown mode
     'call <⸠tel:911⸡> or href="⸠tel:10086⸡" or <URL:⸠tel:112⸡> or [me](⸠tel:911⸡)',
@@ -573,7 +596,7 @@ describe('detect: session 9 review — tel: (RFC 3966 §3) only when bare', () =
   ]);
 });
 
-describe('detect: session 9 review — CJK punctuation', () => {
+describe('detect: review — CJK punctuation', () => {
   itMarks([
     // `．` after an ASCII TLD ends the host as `。` and `｡` do
     'see ⸠https://www.debian.org⸡．你可以通过 and ⸠https://www.debian.org⸡｡你可以',

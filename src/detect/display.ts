@@ -3,7 +3,7 @@
 import { pctEncodeCodePoint } from '../iri/percent.js';
 import { linkBracketOpener } from '../unicode/index.js';
 import { CLOSE, HARD, OPEN, SOFT, termOf } from './chars.js';
-import { isCjkOpenBracket, softEndsAfterAscii } from './terminate.js';
+import { isCjkOpenBracket, softCutsLink } from './terminate.js';
 
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
@@ -93,9 +93,7 @@ export function displayIri(iri: string): string {
     if (t === HARD || i >= tail) {
       encode = true;
     } else if (t === SOFT) {
-      encode =
-        prevAscii &&
-        softEndsAfterAscii(cp, i + len < n ? iri.codePointAt(i + len)! : -1, !query && !fragment);
+      encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, !query && !fragment, query && !fragment);
     } else if (t === OPEN) {
       // A CJK or full-width opening bracket right after an ASCII character in a path (terminate.ts's aside); its
       // Close, then unmatched, is encoded below.

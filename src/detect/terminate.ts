@@ -135,7 +135,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     // cut: the link ends before it, short of maxLinkLength, and is not too long).
     if (heldSafe >= 0 && i >= heldLimit) break;
     if (i >= end && st.outOfRoom(i)) {
-      // A held bracket, or an aside the link has not gone past yet, is left out rather than cut (review RB2).
+      // A held bracket, or an aside the link has not gone past yet, is left out rather than cut (found in review).
       if (heldSafe >= 0 || (asideEnd >= 0 && lastSafe <= asideEnd)) break;
       if (i >= st.cut && !endsAtCut(st, i, depth)) {
         // Cut: the link is as long as a link may be; it keeps what it has.
@@ -217,12 +217,13 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       // (`https://ca.wikipedia.org/wiki/Col·legi`), a query's or fragment's text (`mailto:a@b.com?subject=Hi，there`:
       // RFC 6068 hfields are text) and a link the author delimited (`href="…"`, `<…>`, `](…)`: st.delimited).
       // convert.ts displayIri keeps such a character percent-encoded in the iri, so the iri is found whole again.
+      // Deviation (UTS #58 §3.5.1): a CJK full stop (`。` `｡`) in a path or fragment ends the link whatever
+      // follows, after a non-ASCII character too (softCutsLink).
       if (
         cp >= 128 &&
         i > start &&
         !st.delimited &&
-        text.charCodeAt(i - 1) < 128 &&
-        softEndsAfterAscii(cp, st.outOfRoom(i + len) ? -1 : st.cpAt(i + len), part === PATH)
+        softCutsLink(cp, st.outOfRoom(i + len) ? -1 : st.cpAt(i + len), text.charCodeAt(i - 1) < 128, part === PATH, part === QUERY)
       ) {
         break;
       }
@@ -323,13 +324,21 @@ function notSimpleAt(st: ScanState, i: number): void {
 }
 
 /**
- * Whether a non-ASCII Soft character `cp` right after an ASCII character of a link ends it (terminate's deviation,
- * above): CJK or full-width sentence punctuation in a path, or any before a letter of a script written without spaces
- * (`next`, −1: none). display.ts and format-url.ts keep such a character encoded by the same rule, so that what they
- * write is found whole.
+ * Whether a non-ASCII Soft character `cp`, followed by `next` (−1: none), ends a link where UTS #58 §3.5.1 would let
+ * it go on (terminate's deviations, above):
+ *   - right after an ASCII character (`afterAscii`), CJK or full-width sentence punctuation in a path, or any such
+ *     character before a letter of a script written without spaces;
+ *   - in a path or fragment (not a query: its values are text, `?q=東京。大阪`), a CJK full stop, `。` or `｡`, after
+ *     any character: it ends a sentence, and text of a script written without spaces goes on right after it, so
+ *     the reference's link runs on to the next space, often a paragraph later
+ *     (`https://ja.wikipedia.org/wiki/東京。次の文`, `https://db.debian.org/にあります。ここに情報を…`: 25 links
+ *     of the multilingual corpus ran on so, none is a path that holds one; linkify-it and Autolinker end there too).
+ *     A path that does hold one is written with it percent-encoded, as the iri and formatUrl write it.
+ * display.ts and format-url.ts keep such a character encoded by the same rule, so that what they write is found whole.
  */
-export function softEndsAfterAscii(cp: number, next: number, inPath: boolean): boolean {
-  return (inPath && isCjkPunctuation(cp)) || (next >= 0 && isNoSpaceScriptLetter(next));
+export function softCutsLink(cp: number, next: number, afterAscii: boolean, inPath: boolean, inQuery: boolean): boolean {
+  if (afterAscii && ((inPath && isCjkPunctuation(cp)) || (next >= 0 && isNoSpaceScriptLetter(next)))) return true;
+  return !inQuery && (cp === 0x3002 || cp === 0xff61);
 }
 
 /**

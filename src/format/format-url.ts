@@ -13,7 +13,7 @@
 //   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
 import { badArgument } from '../errors.js';
 import { isNoSpaceScriptLetter, termOf } from '../detect/chars.js';
-import { isCjkOpenBracket, softEndsAfterAscii } from '../detect/terminate.js';
+import { isCjkOpenBracket, softCutsLink } from '../detect/terminate.js';
 import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener } from '../unicode/index.js';
 
 /** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
@@ -200,14 +200,16 @@ function schemeSlashSlashAt(tokens: readonly number[], k: number): boolean {
 /**
  * Deviations (UTS #58 §4.1), where irilink's detection ends a link before a Soft character that the reference's
  * termination would keep (src/detect/terminate.ts; src/detect/display.ts keeps the same characters encoded in a
- * link's iri): right after an ASCII character, CJK or full-width sentence punctuation in a path (`a，b`), or any
- * non-ASCII Soft character before a letter of a script written without spaces (`?q=x，入`); and (P8) any Soft
+ * link's iri; terminate.ts softCutsLink): right after an ASCII character, CJK or full-width sentence punctuation in a
+ * path (`a，b`), or any non-ASCII Soft character before a letter of a script written without spaces (`?q=x，入`); a
+ * CJK full stop in a path or fragment after any character (`東京。次`); and (P8) any Soft
  * character right before `scheme://` (`/x.https://…`), or before such text and then `scheme://`. Such a character is
  * escaped, so that the result is detected whole.
  */
-function softEndsLink(tokens: readonly number[], k: number, path: boolean, prevAscii: boolean): boolean {
+function softEndsLink(tokens: readonly number[], k: number, part: Part, prevAscii: boolean): boolean {
   const t = tokens[k]!;
-  if (t >= 0x80 && prevAscii && softEndsAfterAscii(t, tokens[k + 1] ?? -1, path)) return true;
+  const path = part === Part.Path || part === Part.RootlessPath;
+  if (t >= 0x80 && softCutsLink(t, tokens[k + 1] ?? -1, prevAscii, path, part === Part.Query)) return true;
   // P8 also over text of a script written without spaces between the two (`,入https://…`).
   let j = k + 1;
   while (j < tokens.length && tokens[j]! >= 0x80 && (isNoSpaceScriptLetter(tokens[j]!) || termOf(tokens[j]!) === SOFT)) j++;
@@ -260,7 +262,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
     let escaped = false;
     switch (lt) {
       case SOFT:
-        if (softEndsLink(tokens, k, path, prevAscii)) {
+        if (softEndsLink(tokens, k, part, prevAscii)) {
           flush();
           out += percentEncode(t);
           escaped = true;
