@@ -1,4 +1,4 @@
-// Links a peer finds that irilink misses or cuts elsewhere, on samples of the real corpora (session 8, helper E).
+// Links a peer finds that irilink misses or cuts elsewhere, on samples of the real corpora.
 // For each corpus, fixed byte offsets (fractions of the file) give samples of --size MB, cut to whole lines; on each,
 // irilink's findLinks and linkify-it, linkifyjs and Autolinker (bench/lib/peers.ts, the bench's adapters) run, and
 // every peer span that irilink does not find exactly is listed:

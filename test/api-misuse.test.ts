@@ -985,7 +985,7 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
   });
 });
 
-// ------------------------------------------------------------------ what the review of the sweep found (session 7)
+// ------------------------------------------------------------------ what the review of the sweep found
 
 describe('api misuse: valid input the first sweep refused, and messages it left unclear', () => {
   type Loose = (...args: unknown[]) => unknown;

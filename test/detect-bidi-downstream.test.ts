@@ -1,4 +1,4 @@
-// `bidi-embedded` downstream (session 9 review findings): what a renderer of the OUTPUT sees decides, not the
+// `bidi-embedded` downstream (review findings): what a renderer of the OUTPUT sees decides, not the
 // input. src/render/markdown.ts (the text it writes), src/render/html.ts (isolate: 'never'), the Markdown walk's
 // character references (src/detect/embedding.ts), the plugins, and the log rules' JSON view (src/logs).
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// `bidi-embedded` against an independent reading of UAX #9 §3.3.2 X1–X8 (review, session 9): a small directional
+// `bidi-embedded` against an independent reading of UAX #9 §3.3.2 X1–X8 (review): a small directional
 // status stack with real embedding levels (BD2 max_depth 125, X2–X5c least odd/even level, X6a, X7, X8) says
 // whether anything is open where each link starts; every path that emits links must agree with it on random texts
 // of openers, closers, paragraph separators, LRM/RLM/ALM and links, however the text is split.

@@ -1,5 +1,5 @@
 // A held bracket (src/detect/terminate.ts: a `<` without its `>`, a CJK or full-width bracket opening an aside after
-// an ASCII path character), both labelled deviations from UTS #58 §3.5.1. Review RB (session 10) findings 2–5: the
+// an ASCII path character), both labelled deviations from UTS #58 §3.5.1. Review findings: the
 // pair of an aside is the link's when the link ends past its Close; a held bracket is not kept by the maxLinkLength
 // cut; the `<` rule lets a link delimited by quotation marks or a Markdown destination stand; and the scan stays
 // linear — reads are COUNTED on hostile text, never timed.

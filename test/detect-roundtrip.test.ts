@@ -32,7 +32,7 @@ function notWhole(text: string): string[] {
 }
 
 describe('detect: the iri of a link is found whole again', () => {
-  it('full-width punctuation decoded after an ASCII character stays encoded (session 9 review, finding 2)', () => {
+  it('full-width punctuation decoded after an ASCII character stays encoded (found in review)', () => {
     const cases: [string, string][] = [
       ['https://zh.wikipedia.org/wiki/Python%EF%BC%8C%E5%85%A5%E9%97%A8', 'https://zh.wikipedia.org/wiki/Python%EF%BC%8C入门'],
       ['https://example.com/Re%EF%BC%9Ab', 'https://example.com/Re%EF%BC%9Ab'],

@@ -98,7 +98,7 @@ describe('detect: scan() with exactly contextLength units of left context', () =
       'see x.tar.gzhttps://例え.jp/パス𒾐😀😀',
       'a b c d e f g h i j k l m n o p q r s t u v w x.tar.gzhttps://例え.jp/パス𒾐😀😀',
       '日本語x.tar.gzhttps://例え.jp/パス com.example.app://open 詳細はhttps://例え.jp/パス。',
-      // session 9's rules: a %40 mailto, tel: numbers, a version number, CJK punctuation after an ASCII link
+      // the rules of one review: a %40 mailto, tel: numbers, a version number, CJK punctuation after an ASCII link
       'mail <mailto:%22a%40b%22%40lists.debian.org?subject=x> Tel:27 83 tel:+1-201 X: 2.0.9-sf.net',
       '访问 http://localhost:8080/Test.html，即可看到 https://www.debian.org。你可以 tel:7042;phone-context=example.com',
     ];

@@ -649,7 +649,7 @@ describe('records: as a filter process (the way RDD.pipe and Hadoop Streaming ru
   });
 });
 
-describe('records: a link holding bytes the decoder replaced says so, in any charset (found by review R)', () => {
+describe('records: a link holding bytes the decoder replaced says so, in any charset (found in review)', () => {
   // Shift_JIS 85 40: row 85 is unassigned; the decoder gives U+FFFD (for 85) then "@". The stream flags the chunk
   // `invalid-bytes`, and a record's link, found in the decoded line, takes it from the byte map's span.
   const line = Buffer.concat([Buffer.from('see https://x.jp/a'), Buffer.from([0x85, 0x40]), Buffer.from('b c\n')]);

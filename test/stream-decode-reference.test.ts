@@ -1,5 +1,5 @@
-// The stream's UTF-16 and UTF-32 decoders against references, whatever the writes (first written by review R,
-// session 8). UTF-16LE/BE: Node's TextDecoder (WHATWG Encoding "shared UTF-16 decoder", a BOM of the label's order
+// The stream's UTF-16 and UTF-32 decoders against references, whatever the writes (first written for a
+// review). UTF-16LE/BE: Node's TextDecoder (WHATWG Encoding "shared UTF-16 decoder", a BOM of the label's order
 // dropped). UTF-32LE/BE: the small reference below (Unicode §3.9 D90: a unit that is a surrogate or above U+10FFFF is
 // ill-formed, one U+FFFD each; 1–3 bytes left at the end are one U+FFFD; a leading BOM is dropped). `utf-16` and
 // `utf-32` without LE/BE: the byte order iconv.decode() picks for the whole input (a BOM, else the first 100 units).
@@ -126,7 +126,7 @@ describe('stream decoder: `utf-16` and `utf-32` without LE/BE take the byte orde
     return out;
   }
 
-  // Review R: big-endian text whose first 8 characters are not ASCII was read little-endian (the order was decided
+  // Found in review: big-endian text whose first 8 characters are not ASCII was read little-endian (the order was decided
   // on 8 units, a tie), and gave no link.
   const text = '日本語の文章です see http://x.jp\n';
   it(`utf-16, big-endian without a BOM, 8 kanji/kana first: 日本語の文章です see ⸠http://x.jp⸡`, async () => {

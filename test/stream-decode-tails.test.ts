@@ -275,7 +275,7 @@ function heldEntries(o: object): number {
 
 describe('stream decoder: what the NFC stage remembers about U+FFFD does not grow with the input (DESIGN.md: bounded memory)', () => {
   // NFC holds back the last piece of each write; when every write ends in a U+FFFD, a list of one flag per U+FFFD
-  // (review R, session 8) was never emptied: 40 MB of windows-1252 0x81 reached ~900 MB. (WHATWG's windows-1252 defines
+  // (found in review) was never emptied: 40 MB of windows-1252 0x81 reached ~900 MB. (WHATWG's windows-1252 defines
   // every byte, 0x81 is U+0081, so an undefined byte stands in for it now: of windows-874, whose Thai marks keep it on
   // the NFC stage; windows-1253 takes SingleByteDecoder, which holds nothing.)
   const gbFffd = iconv.encode('\uFFFD', 'gb18030'); // 84 31 A4 37: a U+FFFD GB18030 encodes, text
