@@ -828,6 +828,12 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
     const shared = { type: 'paragraph', children: [{ type: 'text', value: 'see https://a.example/ now' }] };
     transform({ type: 'root', children: [shared, shared] });
     expect(shared.children.map((n) => n.type)).to.deep.equal(['text', 'link', 'text']);
+    // …and read each time: an override opened in a shared node runs on in each block it is in (found in review).
+    const override = { type: 'emphasis', children: [{ type: 'text', value: 'x\u202Ey' }] };
+    const paragraph = (): { type: string; children: object[] } => ({ type: 'paragraph', children: [override, { type: 'text', value: ' see https://a.example/ now' }] });
+    const twice = { type: 'root', children: [paragraph(), paragraph()] };
+    transform(twice);
+    expect(twice.children.map((p) => p.children.map((n) => (n as { type: string }).type))).to.deep.equal([['emphasis', 'text'], ['emphasis', 'text']]);
   });
 
   it('scan() refuses a base past 2^53 − 1 (a link\'s start and end came out equal)', () => {

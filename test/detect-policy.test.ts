@@ -522,16 +522,18 @@ describe('detect: the punctuation of a sentence without spaces after an ASCII li
   ]);
 });
 
-describe('detect: a CJK full stop in a path or fragment ends the link, whatever follows (deviation from UTS #58 §3.5.1)', () => {
+describe('detect: a CJK full stop in the path after a host ends the link, whatever follows (deviation from UTS #58 §3.5.1)', () => {
   itMarks([
     '⸠https://ja.wikipedia.org/wiki/ゴッホ⸡。東京',
     '⸠https://zh.wikipedia.org/wiki/北京⸡。北京是中华人民共和国的首都。',
     // prose glued to a link ran on to the next space, sentences on (multilingual corpus, Debian's Japanese docs)
     '情報は⸠https://db.debian.org/にあります⸡。ここに情報を入力して、情報に変更があった際に',
-    '⸠https://www.debian.org/security/faq#contactを参照してください⸡。チームに',
     '⸠https://a.jp/東京⸡｡次 ⸠https://a.jp/a⸡。b ⸠普遍适用测试。我爱你/测试⸡。次',
-    // unchanged: a query's text, a link the author delimited, an IDN written with `。`, other punctuation
+    // unchanged: a query's or a fragment's text, an opaque path (a domain's dot there), a link the author
+    // delimited, an IDN written with `。`, other punctuation
     '⸠https://a.example/?q=東京。大阪⸡ ⸠mailto:a@b.com?subject=你好。谢谢⸡',
+    '⸠https://a.jp/x#:~:text=東京。大阪⸡ ⸠https://a.jp/x#東京。大阪⸡',
+    '⸠xmpp:a@例え。jp⸡ ⸠sip:a@例え。jp⸡',
     '<⸠https://a.jp/東京。次⸡> "⸠https://a.jp/東京。次⸡"',
     '⸠http://例え。テスト。jp/x⸡ ⸠https://example.cn/路径，谢谢⸡',
   ]);
@@ -539,8 +541,10 @@ describe('detect: a CJK full stop in a path or fragment ends the link, whatever 
     const [link] = findLinks('<https://ja.wikipedia.org/wiki/モーニング娘。のメンバー>');
     expect(link!.iri).to.equal('https://ja.wikipedia.org/wiki/モーニング娘%E3%80%82のメンバー');
     expect(findLinks(`see ${link!.iri} now`).map((l) => l.text)).to.deep.equal([link!.iri]);
-    expect(formatUrl('https://a.jp/x#一。二')).to.equal('https://a.jp/x#一%E3%80%82二');
-    expect(formatUrl('https://a.jp/?q=一。二')).to.equal('https://a.jp/?q=一。二');
+    expect(formatUrl('https://a.jp/一。二')).to.equal('https://a.jp/一%E3%80%82二');
+    for (const kept of ['https://a.jp/x#一。二', 'https://a.jp/?q=一。二', 'xmpp:a@例え。jp', 'mailto:a@例え。jp']) expect(formatUrl(kept)).to.equal(kept);
+    // The iri's host is no path: a host that fails IDNA keeps its `。` as written there.
+    expect(findLinks('<https://a.jp/東京。次>')[0]!.iri).to.equal('https://a.jp/東京%E3%80%82次');
   });
 });
 

@@ -272,6 +272,12 @@ describe('security: Markdown links what a reader sees (character references, emp
       const streamed = chunks.flatMap((c) => (c.type === 'link' ? [[c.text, c.diagnostics] as [string, string[]]] : []));
       expect(streamed, `stream ${text}`).to.deep.equal(expected);
     }
+    // A `)` at the very start of the run, before a destination: the walk back jumps over a destination once (it
+    // looped for ever; found in review).
+    for (const start of [')', ')**']) {
+      const found = findMarkdownLinks(`${start}](https://a.example/)b.com ${padding}`).map((l) => l.text);
+      expect(found, start).to.deep.equal(['https://a.example/', 'b.com']);
+    }
   });
 
   it('shownRunLinks: a link that would start or end inside a reference\'s text is no link', () => {

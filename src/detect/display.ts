@@ -67,6 +67,14 @@ export function displayIri(iri: string): string {
     dotEnd = colon > 0 && n - 1 >= hostEnd;
   }
   if (i === n && !dotEnd) return iri;
+  // Where the path after a host starts (the `/` after `scheme://authority`; n: none), for softCutsLink.
+  let hostPath = n;
+  const schemeEnd = iri.indexOf(':');
+  if (schemeEnd > 0 && iri.startsWith('//', schemeEnd + 1)) {
+    let k = schemeEnd + 3;
+    while (k < n && iri.charCodeAt(k) !== SLASH && iri.charCodeAt(k) !== QUESTION && iri.charCodeAt(k) !== HASH) k++;
+    if (k < n && iri.charCodeAt(k) === SLASH) hostPath = k;
+  }
   let out = '';
   let last = 0;
   let query = false;
@@ -93,7 +101,8 @@ export function displayIri(iri: string): string {
     if (t === HARD || i >= tail) {
       encode = true;
     } else if (t === SOFT) {
-      encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, !query && !fragment, query && !fragment);
+      const inPath = !query && !fragment;
+      encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath);
     } else if (t === OPEN) {
       // A CJK or full-width opening bracket right after an ASCII character in a path (terminate.ts's aside); its
       // Close, then unmatched, is encoded below.

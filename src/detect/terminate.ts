@@ -217,13 +217,13 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       // (`https://ca.wikipedia.org/wiki/Col·legi`), a query's or fragment's text (`mailto:a@b.com?subject=Hi，there`:
       // RFC 6068 hfields are text) and a link the author delimited (`href="…"`, `<…>`, `](…)`: st.delimited).
       // convert.ts displayIri keeps such a character percent-encoded in the iri, so the iri is found whole again.
-      // Deviation (UTS #58 §3.5.1): a CJK full stop (`。` `｡`) in a path or fragment ends the link whatever
-      // follows, after a non-ASCII character too (softCutsLink).
+      // Deviation (UTS #58 §3.5.1): a CJK full stop (`。` `｡`) in the path after a host ends the link whatever
+      // follows, after a non-ASCII character too (softCutsLink; not in an opaque path, `xmpp:a@例え。jp`).
       if (
         cp >= 128 &&
         i > start &&
         !st.delimited &&
-        softCutsLink(cp, st.outOfRoom(i + len) ? -1 : st.cpAt(i + len), text.charCodeAt(i - 1) < 128, part === PATH, part === QUERY)
+        softCutsLink(cp, st.outOfRoom(i + len) ? -1 : st.cpAt(i + len), text.charCodeAt(i - 1) < 128, part === PATH, part === PATH && initialPart !== PATH)
       ) {
         break;
       }
@@ -326,19 +326,21 @@ function notSimpleAt(st: ScanState, i: number): void {
 /**
  * Whether a non-ASCII Soft character `cp`, followed by `next` (−1: none), ends a link where UTS #58 §3.5.1 would let
  * it go on (terminate's deviations, above):
- *   - right after an ASCII character (`afterAscii`), CJK or full-width sentence punctuation in a path, or any such
- *     character before a letter of a script written without spaces;
- *   - in a path or fragment (not a query: its values are text, `?q=東京。大阪`), a CJK full stop, `。` or `｡`, after
- *     any character: it ends a sentence, and text of a script written without spaces goes on right after it, so
- *     the reference's link runs on to the next space, often a paragraph later
- *     (`https://ja.wikipedia.org/wiki/東京。次の文`, `https://db.debian.org/にあります。ここに情報を…`: 25 links
- *     of the multilingual corpus ran on so, none is a path that holds one; linkify-it and Autolinker end there too).
- *     A path that does hold one is written with it percent-encoded, as the iri and formatUrl write it.
+ *   - right after an ASCII character (`afterAscii`), CJK or full-width sentence punctuation in a path (`inPath`), or
+ *     any such character before a letter of a script written without spaces;
+ *   - in the path after a host (`inHostPath`: not a query, whose values are text, `?q=東京。大阪`; not a fragment,
+ *     which may be text, `#:~:text=東京。大阪`; not an opaque path, where it may be a domain's dot,
+ *     `xmpp:a@例え。jp`), a CJK full stop, `。` or `｡`, after any character: it ends a sentence, and text of a
+ *     script written without spaces goes on right after it, so the reference's link runs on to the next space,
+ *     often a paragraph later (`https://ja.wikipedia.org/wiki/東京。次の文`, `https://db.debian.org/にあります。
+ *     ここに情報を…`: 23 links of the multilingual corpus ran on so, none is a path that holds one; linkify-it and
+ *     Autolinker end there too). A path that does hold one is written with it percent-encoded, as the iri and
+ *     formatUrl write it.
  * display.ts and format-url.ts keep such a character encoded by the same rule, so that what they write is found whole.
  */
-export function softCutsLink(cp: number, next: number, afterAscii: boolean, inPath: boolean, inQuery: boolean): boolean {
+export function softCutsLink(cp: number, next: number, afterAscii: boolean, inPath: boolean, inHostPath: boolean): boolean {
   if (afterAscii && ((inPath && isCjkPunctuation(cp)) || (next >= 0 && isNoSpaceScriptLetter(next)))) return true;
-  return !inQuery && (cp === 0x3002 || cp === 0xff61);
+  return inHostPath && (cp === 0x3002 || cp === 0xff61);
 }
 
 /**

@@ -202,14 +202,14 @@ function schemeSlashSlashAt(tokens: readonly number[], k: number): boolean {
  * termination would keep (src/detect/terminate.ts; src/detect/display.ts keeps the same characters encoded in a
  * link's iri; terminate.ts softCutsLink): right after an ASCII character, CJK or full-width sentence punctuation in a
  * path (`a，b`), or any non-ASCII Soft character before a letter of a script written without spaces (`?q=x，入`); a
- * CJK full stop in a path or fragment after any character (`東京。次`); and (P8) any Soft
+ * CJK full stop in the path after a host, after any character (`東京。次`); and (P8) any Soft
  * character right before `scheme://` (`/x.https://…`), or before such text and then `scheme://`. Such a character is
  * escaped, so that the result is detected whole.
  */
 function softEndsLink(tokens: readonly number[], k: number, part: Part, prevAscii: boolean): boolean {
   const t = tokens[k]!;
   const path = part === Part.Path || part === Part.RootlessPath;
-  if (t >= 0x80 && softCutsLink(t, tokens[k + 1] ?? -1, prevAscii, path, part === Part.Query)) return true;
+  if (t >= 0x80 && softCutsLink(t, tokens[k + 1] ?? -1, prevAscii, path, part === Part.Path)) return true;
   // P8 also over text of a script written without spaces between the two (`,入https://…`).
   let j = k + 1;
   while (j < tokens.length && tokens[j]! >= 0x80 && (isNoSpaceScriptLetter(tokens[j]!) || termOf(tokens[j]!) === SOFT)) j++;

@@ -336,6 +336,7 @@ function markupBefore(text: string, floor: number, i: number, runStart: number, 
       if (k - 1 === floor && prevStart - 2 >= runStart && prevStart >= floor - REACH && text.startsWith('](', prevStart - 2)) {
         k = prevStart - 2;
         floor = runStart;
+        prevStart = -1; // (once: the walk from here may meet another `)` at the run's start)
         continue;
       }
       const open = lastIndexWithin(text, '](', floor, k);

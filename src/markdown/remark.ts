@@ -66,7 +66,7 @@ interface Reading {
   scanner: Scanner;
   source: string | undefined;
   edits: Map<PhrasingContent[], [number, PhrasingContent[]][]>;
-  /** The children arrays read: one that a tree holds twice is read (and changed) once. */
+  /** The children arrays read: one that a tree holds twice is changed once. */
   read: Set<unknown>;
 }
 
@@ -169,7 +169,9 @@ function visit(node: Nodes, reading: Reading, block = newBlock(node)): void {
   const parent = node as Parent;
   const children = parent.children;
   if (!Array.isArray(children)) checkNode(node);
-  if (reading.read.has(children)) return;
+  // A children array the tree holds twice is read each time (what is open in its block depends on it) and
+  // changed once.
+  const again = reading.read.has(children);
   reading.read.add(children);
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
@@ -196,7 +198,7 @@ function visit(node: Nodes, reading: Reading, block = newBlock(node)): void {
       continue;
     }
     const replacement = linkText(child, reading, bidi, block);
-    if (replacement === undefined) continue;
+    if (replacement === undefined || again) continue;
     const list = children as PhrasingContent[];
     const edits = reading.edits.get(list);
     if (edits === undefined) reading.edits.set(list, [[i, replacement]]);
