@@ -248,6 +248,9 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['[pay](https://x.example/)pal.com', [['https://x.example/', []], ['pal.com', ['hidden-split']]]],
       ['[pay](/x)pal.com', [['pal.com', ['hidden-split']]]],
       ['[**pay**](https://x.example/)pal.com', [['https://x.example/', []], ['pal.com', ['hidden-split']]]],
+      // (a destination in `<…>`, or with a title: found in review)
+      ['[pay](<https://x.example/>)pal.com', [['https://x.example/', []], ['pal.com', ['hidden-split']]]],
+      ['[pay](https://x.example/ "t")pal.com and [pay](https://x.example/  (t) )pal.com', [['https://x.example/', []], ['pal.com', ['hidden-split']], ['https://x.example/', []], ['pal.com', ['hidden-split']]]],
       ['pay\u00AD**pal.com**', [['pal.com', ['hidden-split']]]],
       ['x*a.com', [['a.com', ['hidden-split']]]], // (parsed, the `*` is text: an error toward flagging)
       // Not glued: a space, a separator, the edges of the markup, a word space of a script without spaces.

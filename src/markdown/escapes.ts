@@ -331,17 +331,18 @@ function markupBefore(text: string, floor: number, i: number, runStart: number, 
       if (!TAG.test(text) || TAG.lastIndex !== k) break;
       k = lt;
     } else if (c === 0x29) {
-      // `](…)` with a destination without spaces (the link before, or text after it): the label's text before it
-      // is shown.
-      if (k - 1 === floor && prevStart - 2 >= runStart && prevStart >= floor - REACH && text.startsWith('](', prevStart - 2)) {
-        k = prevStart - 2;
+      // `](…)` with a destination (the link before, maybe in `<…>` and with a title after it, or text without
+      // spaces): the label's text before it is shown.
+      const open = prevStart >= 0 ? destinationBefore(text, runStart, prevStart, floor, k - 1) : -1;
+      if (open >= 0) {
+        k = open;
         floor = runStart;
         prevStart = -1; // (once: the walk from here may meet another `)` at the run's start)
         continue;
       }
-      const open = lastIndexWithin(text, '](', floor, k);
-      if (open < 0 || /[\s()]/.test(text.slice(open + 2, k - 1))) break;
-      k = open;
+      const bare = lastIndexWithin(text, '](', floor, k);
+      if (bare < 0 || /[\s()]/.test(text.slice(bare + 2, k - 1))) break;
+      k = bare;
     } else {
       const j = joinersBefore(text, k);
       if (j === k || j < floor) break;
@@ -349,6 +350,20 @@ function markupBefore(text: string, floor: number, i: number, runStart: number, 
     }
   }
   return k;
+}
+
+/**
+ * Where the `](` starts when the link text[prevStart, prevEnd) is the destination of a `](…)` whose `)` is at
+ * `close`: right after `](` or `](<`, and followed by nothing but its `>`, a title and spaces (CommonMark §6.3); −1
+ * when it is not. Reads at most REACH units.
+ */
+function destinationBefore(text: string, runStart: number, prevStart: number, prevEnd: number, close: number): number {
+  if (close - prevEnd > REACH) return -1;
+  const angle = text.charCodeAt(prevStart - 1) === 0x3c ? 1 : 0;
+  const open = prevStart - 2 - angle;
+  if (open < runStart || !text.startsWith('](', open)) return -1;
+  const rest = text.slice(prevEnd, close);
+  return (angle ? /^>(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^()]*\)))?[ \t]*$/ : /^(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^()]*\)))?[ \t]*$/).test(rest) ? open : -1;
 }
 
 /**
