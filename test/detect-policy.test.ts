@@ -543,8 +543,11 @@ describe('detect: a CJK full stop in the path after a host ends the link, whatev
     expect(findLinks(`see ${link!.iri} now`).map((l) => l.text)).to.deep.equal([link!.iri]);
     expect(formatUrl('https://a.jp/一。二')).to.equal('https://a.jp/一%E3%80%82二');
     for (const kept of ['https://a.jp/x#一。二', 'https://a.jp/?q=一。二', 'xmpp:a@例え。jp', 'mailto:a@例え。jp']) expect(formatUrl(kept)).to.equal(kept);
-    // The iri's host is no path: a host that fails IDNA keeps its `。` as written there.
     expect(findLinks('<https://a.jp/東京。次>')[0]!.iri).to.equal('https://a.jp/東京%E3%80%82次');
+    // The host is no path: one that fails IDNA keeps its `。` as written, after ASCII too (found in review).
+    const [odd] = findLinks('see https://a_b。例え。jp/x now');
+    expect(odd!.iri).to.equal('https://a_b。例え。jp/x');
+    expect(findLinks(`see ${odd!.iri} now`).map((l) => l.text)).to.deep.equal([odd!.iri]);
   });
 });
 

@@ -67,12 +67,15 @@ export function displayIri(iri: string): string {
     dotEnd = colon > 0 && n - 1 >= hostEnd;
   }
   if (i === n && !dotEnd) return iri;
-  // Where the path after a host starts (the `/` after `scheme://authority`; n: none), for softCutsLink.
+  // Where the authority after `scheme://` ends (0: none) and the path after it starts (n: none), for softCutsLink:
+  // the detector's deviations are for a path, not for a host taken as written (`https://a_b。例え。jp/x`).
+  let authorityEnd = 0;
   let hostPath = n;
   const schemeEnd = iri.indexOf(':');
   if (schemeEnd > 0 && iri.startsWith('//', schemeEnd + 1)) {
     let k = schemeEnd + 3;
     while (k < n && iri.charCodeAt(k) !== SLASH && iri.charCodeAt(k) !== QUESTION && iri.charCodeAt(k) !== HASH) k++;
+    authorityEnd = k;
     if (k < n && iri.charCodeAt(k) === SLASH) hostPath = k;
   }
   let out = '';
@@ -101,8 +104,10 @@ export function displayIri(iri: string): string {
     if (t === HARD || i >= tail) {
       encode = true;
     } else if (t === SOFT) {
-      const inPath = !query && !fragment;
-      encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath);
+      if (i >= authorityEnd) {
+        const inPath = !query && !fragment;
+        encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath);
+      }
     } else if (t === OPEN) {
       // A CJK or full-width opening bracket right after an ASCII character in a path (terminate.ts's aside); its
       // Close, then unmatched, is encoded below.
