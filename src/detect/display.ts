@@ -51,33 +51,24 @@ export function displayIri(iri: string): string {
     if (t !== SOFT && t !== OPEN) break;
     tail -= cp > 0xffff ? 2 : 1;
   }
+  // Where the scheme's `:` is, where the authority after `scheme://` ends (just after the `:` when there is none), and
+  // where the path after it starts (n: none).
+  const schemeEnd = iri.indexOf(':');
+  let authorityEnd = schemeEnd + 1;
+  let hostPath = n;
+  if (schemeEnd > 0 && iri.startsWith('//', authorityEnd)) {
+    authorityEnd += 2;
+    while (authorityEnd < n) {
+      const c = iri.charCodeAt(authorityEnd);
+      if (c === SLASH || c === QUESTION || c === HASH) break;
+      authorityEnd++;
+    }
+    if (iri.charCodeAt(authorityEnd) === SLASH) hostPath = authorityEnd;
+  }
   // A `.` that ends the iri after the host (toIri decodes `%2E`, RFC 3986 §2.3: the same URI) is kept `%2E`. In
   // the host it is the root's dot: there the detector leaves a trailing dot out anyway.
-  let dotEnd = false;
-  if (iri.charCodeAt(n - 1) === DOT && tail < n) {
-    const colon = iri.indexOf(':');
-    let hostEnd = colon + 1;
-    if (iri.startsWith('//', hostEnd)) {
-      hostEnd += 2;
-      for (; hostEnd < n; hostEnd++) {
-        const c = iri.charCodeAt(hostEnd);
-        if (c === SLASH || c === QUESTION || c === HASH) break;
-      }
-    }
-    dotEnd = colon > 0 && n - 1 >= hostEnd;
-  }
+  const dotEnd = iri.charCodeAt(n - 1) === DOT && tail < n && schemeEnd > 0 && n - 1 >= authorityEnd;
   if (i === n && !dotEnd) return iri;
-  // Where the authority after `scheme://` ends (0: none) and the path after it starts (n: none), for softCutsLink:
-  // the detector's deviations are for a path, not for a host taken as written (`https://a_b。例え。jp/x`).
-  let authorityEnd = 0;
-  let hostPath = n;
-  const schemeEnd = iri.indexOf(':');
-  if (schemeEnd > 0 && iri.startsWith('//', schemeEnd + 1)) {
-    let k = schemeEnd + 3;
-    while (k < n && iri.charCodeAt(k) !== SLASH && iri.charCodeAt(k) !== QUESTION && iri.charCodeAt(k) !== HASH) k++;
-    authorityEnd = k;
-    if (k < n && iri.charCodeAt(k) === SLASH) hostPath = k;
-  }
   let out = '';
   let last = 0;
   let query = false;
@@ -104,6 +95,8 @@ export function displayIri(iri: string): string {
     if (t === HARD || i >= tail) {
       encode = true;
     } else if (t === SOFT) {
+      // (softCutsLink: the detector's deviations are for a path, not for a host taken as written,
+      // `https://a_b。例え。jp/x`.)
       if (i >= authorityEnd) {
         const inPath = !query && !fragment;
         encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath);
