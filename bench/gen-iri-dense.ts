@@ -93,16 +93,17 @@ export function isLinkFreeProse(line: string): boolean {
 }
 
 /**
- * Corpus text often glues prose to a URL (`…/vnc/を参照のこと`, `…/hurd를`, `…/。在`): by the rules that is still
- * one link, but it is not an IRI anyone wrote, so the generator leaves it out. Heuristic: CJK sentence
- * punctuation anywhere, or a final non-ASCII run that starts with Hiragana (a particle) or is one or two
- * Hangul syllables (a particle) after an ASCII character.
+ * Corpus text often glues prose to a URL (`…/vnc/を参照のこと`, `…/hurd를`, `…/에서도`, `…/latest.tar.gz处取得`,
+ * `…/。在`): it is not an IRI anyone wrote, so the generator leaves it out. Heuristic: CJK sentence punctuation
+ * anywhere, or a final non-ASCII run that starts with Hiragana (a particle), is one to three Hangul syllables (a
+ * particle) or follows a file name's extension.
  */
 export function looksGluedToProse(s: string): boolean {
   if (/[。、，；！？]/.test(s)) return true;
   const tail = /[^\x00-\x7F]+$/.exec(s)?.[0];
   if (tail === undefined) return false;
-  return /^[\u3040-\u309F]/.test(tail) || /^[\uAC00-\uD7A3]{1,2}$/.test(tail);
+  if (/\.(?:html?|php|cgi|aspx?|jsp|txt|pdf|gz|zip|exe|gif|png|jpe?g)$/i.test(s.slice(0, -tail.length))) return true;
+  return /^[\u3040-\u309F]/.test(tail) || /^[\uAC00-\uD7A3]{1,3}$/.test(tail);
 }
 
 /** The Wikipedia URLs marked in the UTS #58 conformance file. */

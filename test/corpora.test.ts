@@ -84,3 +84,21 @@ describe('corpora/samples', () => {
     });
   }
 });
+
+describe('bench/gen-iri-dense: the IRIs it places are ones somebody wrote', () => {
+  it('leaves out prose glued to a URL (a particle, words after a file name) and keeps real IRIs', async () => {
+    const { isWholeLink } = await import('../bench/gen-iri-dense.js');
+    for (const glued of [
+      'http://httpd.apache.org/에서도',
+      'https://www.gnu.org/software/hurd를',
+      'https://ftp-master.debian.org/REJECT-FAQ.htmlを参照してください',
+      'http://www.perl.com/CPAN/src/latest.tar.gz处取得',
+      'https://db.debian.org/にあります',
+    ]) {
+      expect(isWholeLink(glued), glued).to.equal(false);
+    }
+    for (const iri of ['https://ja.wikipedia.org/wiki/マスターブートレコード', 'https://ko.wikipedia.org/wiki/대한민국', 'https://ja.wikipedia.org/wiki/IPアドレス']) {
+      expect(isWholeLink(iri), iri).to.equal(true);
+    }
+  });
+});

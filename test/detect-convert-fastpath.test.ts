@@ -169,6 +169,21 @@ describe("detect: the conversion's fast path gives the same Link as the full con
     }
   });
 
+  it('for links the author delimited that keep a word a bare link ends before (glued.ts: the iri encodes it)', () => {
+    const cases: [string, string][] = [
+      ['<https://a.example/a.html에서>', 'https://a.example/a.html%EC%97%90%EC%84%9C'],
+      ['"https://a.example/x/를"', 'https://a.example/x/%EB%A5%BC'],
+      ['<https://a.example/b.txtを参照>', 'https://a.example/b.txt%E3%82%92参照'],
+      ['<https://a.example/x/은>', 'https://a.example/x/은'],
+    ];
+    for (const [text, iri] of cases) {
+      const [fast, slow] = bothWays(`see ${text} now`);
+      expect(fast, text).to.have.length(1);
+      expect(fast, text).to.deep.equal(slow);
+      expect(fast[0]!.iri, text).to.equal(iri);
+    }
+  });
+
   it('for hosts and addresses the scan found plain (no walk of them), and their near misses', () => {
     // [text, uri]: the authority or address is lower-case LDH without hyphens (and a plain local part) or just not.
     const cases: [string, string][] = [

@@ -551,6 +551,41 @@ describe('detect: a CJK full stop in the path after a host ends the link, whatev
   });
 });
 
+describe('detect: a word of the sentence glued to an ASCII path ends the link (deviation from UTS #58 §3.5.1, glued.ts)', () => {
+  itMarks([
+    // after a file name's extension (multilingual corpus: Debian's and Apache's docs)
+    '⸠https://ftp-master.debian.org/REJECT-FAQ.html⸡を参照してください',
+    '⸠http://www.perl.com/CPAN/src/latest.tar.gz⸡处取得 ⸠https://a.example/b.PDF⸡의',
+    '⸠http://httpd.apache.org/download.cgi⸡에서 ⸠https://qa.debian.org/developer.php⸡から利用できます',
+    // a Korean particle (한글 맞춤법 Article 41: written attached to the word before it)
+    '⸠http://www.apache.org/⸡에서 ⸠https://www.gnu.org/software/hurd⸡를 ⸠http://httpd.apache.org/⸡에서도.',
+    '(⸠http://www.openssl.org/source/⸡에서) ⸠https://wiki.debian.org/ReleaseGoals/⸡에, ⸠http://a.example/x⸡은?',
+    // unchanged: a title that goes on after a name (`.js` is no file extension here), a word that is not a
+    // particle, a particle that goes on, one that is a word of its own right after `/`, a query or fragment,
+    // an opaque path, a link the author delimited
+    '⸠https://ja.wikipedia.org/wiki/Node.jsの歴史⸡ ⸠https://ja.wikipedia.org/wiki/IPアドレス⸡ ⸠https://ko.wikipedia.org/wiki/C언어⸡',
+    '⸠https://ko.wikipedia.org/wiki/X의_역사⸡ ⸠https://a.example/x에서abc⸡ ⸠https://ko.wikipedia.org/wiki/은⸡ ⸠https://a.example/x/.html⸡',
+    '⸠https://a.example/?q=a.html에서⸡ ⸠https://a.example/x#a.html을⸡ ⸠mailto:a@b.com?subject=x에서⸡',
+    '<⸠https://a.example/a.html에서⸡> "⸠https://a.example/x를⸡"',
+    // a particle before the Close of the link's own bracket stays; before one that closes nothing it ends the link
+    '⸠https://a.example/(x에)⸡ (⸠https://a.example/x/⸡에서)',
+  ]);
+  it('the iri and formatUrl keep it percent-encoded, so that what they write is found whole', () => {
+    for (const text of ['<https://a.example/a.html에서>', '"https://a.example/x으로"', '<https://a.example/x/를>', '<https://a.example/b.txtを参照>']) {
+      const [link] = findLinks(text);
+      expect(link!.iri).to.not.equal(link!.text);
+      expect(findLinks(`see ${link!.iri} now`).map((l) => l.text)).to.deep.equal([link!.iri]);
+      const formatted = formatUrl(link!.uri);
+      expect(findLinks(`see ${formatted} now`).map((l) => l.text)).to.deep.equal([formatted]);
+    }
+    expect(findLinks('<https://a.example/a.html에서>')[0]!.iri).to.equal('https://a.example/a.html%EC%97%90%EC%84%9C');
+    // 으 encoded, the 로 after it is a particle after ASCII of its own
+    expect(formatUrl('https://a.example/x%EC%9C%BC%EB%A1%9C')).to.equal('https://a.example/x%EC%9C%BC%EB%A1%9C');
+    expect(formatUrl('https://a.example/Node.js%E3%81%AE')).to.equal('https://a.example/Node.jsの');
+    for (const kept of ['https://a.example/x?q=a.html에서', 'https://ko.wikipedia.org/wiki/은']) expect(formatUrl(kept)).to.equal(kept);
+  });
+});
+
 describe('detect: review — mailto with %40 (RFC 6068 §2)', () => {
   describe('`email: false` turns it off as it does mailto:a@b.com', () => {
     itMarks(['mailto:a@b.com mailto:a%40b.com mailto:a%40b.com,c%40d.com'], { email: false });

@@ -82,6 +82,8 @@ describe('detect: the iri of a link is found whole again', () => {
       'a', 'Z', '1', '.', '/', ':', '@', '(', ')', ' ', '?', '#', '-', '=', '&', '"', '<', '>', '例', '東京', '。', '、',
       '，', '！', '·', '”', '（', '）', 'https://', 'mailto:', 'tel:+1', 'com', 'jp', 'x.y', '2.0.9-', '%40', '%2E',
       '【', '】', '%EF%BC%88', '%E3%80%90', '%EF%BC%8C', '%E3%80%82', '%EF%BC%9A', '%E2%80%9D', '%EF%BC%89', '%E2%80%AE', '%C2%B7', '%E4%BE%8B',
+      // words glued to a path (glued.ts): file extensions, Korean particles, a Japanese one, their escapes
+      '.html', '.js', '.tar.gz', '에서', '를', '은', '으로', 'を参照', '%EC%97%90', '%EB%A5%BC', '%EC%9C%BC',
     );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 40 }), (parts) => {

@@ -784,6 +784,7 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     from = firstNotSimple(st.text, from, e);
   }
   if (from < e && !walk(raw, from - s, n, ascii)) return null;
+  if (st.pathGlued) qIriCare = true;
   // The scanned host, unless it is the domain just found LDH (which has no ACE label).
   if (st.hostEnd > st.hostStart && (qHostStart !== st.hostStart - s || qHostEnd !== st.hostEnd - s || !qHostOk) &&
     needsHostCheck(st.text, st.hostStart, st.hostEnd)) {

@@ -4,6 +4,7 @@ import { pctEncodeCodePoint } from '../iri/percent.js';
 import { linkBracketOpener } from '../unicode/index.js';
 import { CLOSE, HARD, OPEN, SOFT, termOf } from './chars.js';
 import { isCjkOpenBracket, softCutsLink } from './terminate.js';
+import { afterFileExtension, isGluedParticle } from './glued.js';
 
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
@@ -29,7 +30,10 @@ const stack = new Int32Array(MAX_DEPTH);
  * - a CJK or full-width opening bracket (`（` `【` `「` …) right after an ASCII character in a path (terminate.ts's
  *   aside; also where the detector keeps the pair because ASCII follows its Close: encoded, it is found whole too);
  * - Soft and Open characters that end the iri (a link does not end in them), and a `.` ending it after the host;
- * - a closing bracket without its opening one (UTS #58 §3.5.1 bracket matching, cleared by `/`, `=` and `&`).
+ * - a closing bracket without its opening one (UTS #58 §3.5.1 bracket matching, cleared by `/`, `=` and `&`);
+ * - right after an ASCII character of the path after a host, a word the detector leaves to the sentence (glued.ts):
+ *   the character after a file name's extension (`…/a.html%E3%82%92참조`), a Korean particle ending the iri
+ *   (`…/hurd%EB%A5%BC`).
  *
  * Other ASCII is left alone: toIri decodes only unreserved ASCII, and re-encoding a reserved character would change
  * the URI (RFC 3986 §2.2). This lives here, not in toIri: where a link ends is the detector's rule (and its
@@ -75,6 +79,8 @@ export function displayIri(iri: string): string {
   let fragment = false;
   let depth = 0;
   let prevAscii = true;
+  // Where a Korean particle that ends the iri starts (glued.ts), once found.
+  let particle = n;
   for (i = 0; i < n; ) {
     const c = iri.charCodeAt(i);
     if (c < 128) {
@@ -109,6 +115,15 @@ export function displayIri(iri: string): string {
     } else if (t === CLOSE) {
       if (depth > 0 && linkBracketOpener(cp) === stack[depth - 1]) depth--;
       else encode = true;
+    } else if (i >= particle) {
+      encode = true;
+    } else if (prevAscii && !query && !fragment && i > hostPath) {
+      // A word of the sentence glued to an ASCII path (terminate.ts, glued.ts): any character after a file name's
+      // extension, a Korean particle that ends the iri (all of it: its next syllable would follow ASCII then). The
+      // characters before `i` that are not ASCII were encoded: not ASCII here, not `/`.
+      const at = (k: number): number => iri.charCodeAt(k);
+      if (isGluedParticle(at, i, n, iri.charCodeAt(i - 1) === SLASH)) particle = i;
+      encode = i >= particle || afterFileExtension(at, i, hostPath);
     }
     if (encode) {
       out += iri.slice(last, i) + pctEncodeCodePoint(cp);

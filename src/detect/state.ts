@@ -17,6 +17,7 @@
 import type { LinkKind } from '../types.js';
 import type { ResolvedOptions } from './options.js';
 import { tldTrieOf, type TldTrie } from './tlds.js';
+import type { CodePointAt } from './glued.js';
 
 /**
  * The fast paths of the scan (scanner.ts dotSurelyNoTld and colonSurelyNoScheme, domains.ts atDot's folded label
@@ -85,6 +86,11 @@ export class ScanState {
    */
   pathStart = -1;
   pathNotSimple = -1;
+  /**
+   * The last terminate() kept, in a link the author delimited, a word a bare link would end before (glued.ts): its iri
+   * must be written by displayIri, which encodes it (convert.ts quickLink).
+   */
+  pathGlued = false;
   /** url.ts schemeBefore: `//` follows the colon. */
   slashes = false;
   /** P6: the closing quotation mark that ends the current candidate, or −1. */
@@ -104,6 +110,13 @@ export class ScanState {
 
   /** The ASCII trie of opts.tlds (isTld's fast path), or null when the list needs the general path. */
   readonly tldTrie: TldTrie | null;
+
+  /**
+   * The code point at `k` for glued.ts (terminate.ts reads the segment with it; one function per state, no closure per
+   * call): −1 at the end of the text; at the end of a non-final chunk, INCOMPLETE; at the segment's cut (a run of
+   * maxLinkLength units), an ASCII letter: the link is as long as a link may be, not cut short there.
+   */
+  readonly readAhead: CodePointAt = (k) => (k < this.end ? this.cpAt(k) : this.end === this.cut ? 0x61 : this.outOfRoom(k) ? -1 : 0x61);
 
   constructor(opts: ResolvedOptions) {
     this.opts = opts;

@@ -19,6 +19,7 @@ import {
   URI_SIMPLE,
 } from './chars.js';
 import { angleBefore } from './quotes.js';
+import { afterFileExtension, isGluedParticle, isHangulSyllable } from './glued.js';
 import { INCOMPLETE, type ScanState } from './state.js';
 
 // Parts (NOTES §3.1).
@@ -113,9 +114,17 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   let asideEnd = -1;
   // A P1 bidi control ended the walk (st.bidiStop, set at the end unless the link ends before a held bracket).
   let bidi = false;
+  // The last non-ASCII character right after an ASCII one in the path after a host, where a Korean particle that ends
+  // the link would start (glued.ts; −1: none), and where the link ends without it; the same when the held bracket
+  // was met (a link that ends before it ends where that bracket stands).
+  let particle = -1;
+  let particleSafe = start;
+  let heldParticle = -1;
+  let heldParticleSafe = start;
   st.pairSafe = -1;
   st.pathStart = start;
   st.pathNotSimple = -1;
+  st.pathGlued = false;
   for (;;) {
     if (part !== NONE) {
       // The common run: ASCII Include characters that no rule below looks at (performance; the same steps).
@@ -205,6 +214,18 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     }
     const lt = termOf(cp);
     if (lt === INCLUDE) {
+      // Deviation (UTS #58 §3.5.1): a word of the sentence glued to an ASCII path after a host ends the link
+      // (glued.ts): any character after a file name's extension, here; a Korean particle that ends the link, at the
+      // end. A link the author delimited keeps it, and its iri writes it encoded (st.pathGlued: the conversion runs
+      // displayIri).
+      if (cp >= 128 && part === PATH && initialPart !== PATH && i > start && text.charCodeAt(i - 1) < 128) {
+        if (afterFileExtension(st.readAhead, i, start)) {
+          if (!st.delimited) break;
+          st.pathGlued = true;
+        }
+        particle = i;
+        particleSafe = lastSafe;
+      }
       lastSafe = i + len;
     } else if (lt === SOFT) {
       // Deviation (UTS #58 §3.5.1), as domains.ts does after a host (`example.com。谢谢`): right after an ASCII
@@ -263,6 +284,8 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
           heldDepth = depth + 1;
           heldLimit = i + 1 + HELD_LOOKAHEAD;
           aside = false;
+          heldParticle = particle;
+          heldParticleSafe = particleSafe;
         } else if (
           // Deviation (UTS #58 §3.5.1), as for the CJK sentence punctuation above: a CJK or full-width opening bracket
           // (isCjkOpenBracket) right after an ASCII character of a path opens an aside of the sentence, glued to the
@@ -285,6 +308,8 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
           heldDepth = depth + 1;
           heldLimit = i + 1 + HELD_LOOKAHEAD;
           aside = true;
+          heldParticle = particle;
+          heldParticleSafe = particleSafe;
         }
       }
       stack[depth++] = cp;
@@ -313,6 +338,18 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   // right after an aside's Close, `…/a（b）<c`, leaves the aside out too).
   const stop = heldSafe >= 0 ? heldSafe : lastSafe;
   if (asideEnd >= 0 && stop <= asideEnd) return asideSafe;
+  if (particle >= 0) {
+    let end = stop;
+    if (!st.delimited) {
+      const p = heldSafe >= 0 ? heldParticle : particle;
+      if (p >= 0 && isGluedParticle(st.readAhead, p, stop, text.charCodeAt(p - 1) === SLASH)) end = heldSafe >= 0 ? heldParticleSafe : particleSafe;
+    }
+    // The iri of a link that keeps such a word is written by displayIri, which encodes it: a delimited link (wherever
+    // it ends: wrap.ts may end a `<…>` link before a pair this kept, st.pairSafe), and one that ends in Hangul still
+    // (the link cut before a particle may end in another: `…/를,에서`).
+    if (st.delimited || isHangulSyllable(text.charCodeAt(end - 1))) st.pathGlued = true;
+    if (end < stop) return end;
+  }
   if (heldSafe >= 0) return heldSafe;
   if (bidi) st.bidiStop = true;
   return lastSafe;

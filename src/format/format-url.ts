@@ -14,6 +14,7 @@
 import { badArgument } from '../errors.js';
 import { isNoSpaceScriptLetter, termOf } from '../detect/chars.js';
 import { isCjkOpenBracket, softCutsLink } from '../detect/terminate.js';
+import { afterFileExtension, isGluedParticle, type CodePointAt } from '../detect/glued.js';
 import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener } from '../unicode/index.js';
 
 /** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
@@ -217,6 +218,14 @@ function softEndsLink(tokens: readonly number[], k: number, part: Part, prevAsci
 }
 
 /**
+ * glued.ts's reader over a path's tokens: −1 past them, the path's `/` at −1, `%` for an escape (what detection reads
+ * there).
+ */
+function tokenReader(tokens: readonly number[]): CodePointAt {
+  return (k) => (k === -1 ? 0x2f : k < -1 || k >= tokens.length ? -1 : tokens[k]! < 0 ? 0x25 : tokens[k]!);
+}
+
+/**
  * UTS #58 §4.1 step 2: writes one part's tokens with minimal escaping. `last` is true for the last part of the URL,
  * whose final Soft or Open character is escaped.
  */
@@ -228,6 +237,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
   const stack: number[] = [];
   let pendingSoft = ''; // Soft characters not yet known to be followed by something safe
   let pendingLast = -1; // the last of them, kept apart so it can be escaped at the very end
+  let particle = tokens.length; // where a Korean particle that ends the URL starts, once found (glued.ts)
   const flush = (): void => {
     if (pendingLast >= 0) out += pendingSoft + String.fromCodePoint(pendingLast);
     pendingSoft = '';
@@ -275,7 +285,16 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
         flush();
         // UTS #58 §4.1 step 1: a literal `%` before two hex digits would read as an escape.
         escaped = t === 0x25 && isLogicalHexDigit(tokens, k + 1) && isLogicalHexDigit(tokens, k + 2);
-        out += escaped ? '%25' : String.fromCodePoint(t);
+        // Deviation (UTS #58 §4.1): a word of the sentence glued to an ASCII path after a host, where detection ends a
+        // link (src/detect/glued.ts), is escaped: the character after a file name's extension, a Korean particle that
+        // ends the URL (all of it).
+        if (k >= particle) escaped = true;
+        else if (t >= 0x80 && part === Part.Path && prevAscii) {
+          const at = tokenReader(tokens);
+          if (last && isGluedParticle(at, k, tokens.length, at(k - 1) === 0x2f)) particle = k;
+          escaped = k >= particle || afterFileExtension(at, k, -1);
+        }
+        out += escaped ? (t === 0x25 ? '%25' : percentEncode(t)) : String.fromCodePoint(t);
         break;
       case OPEN:
         flush();
