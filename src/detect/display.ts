@@ -121,9 +121,8 @@ export function displayIri(iri: string): string {
       // A word of the sentence glued to an ASCII path (terminate.ts, glued.ts): any character after a file name's
       // extension, a Korean particle that ends the iri (all of it: its next syllable would follow ASCII then). The
       // characters before `i` that are not ASCII were encoded: not ASCII here, not `/`.
-      const at = (k: number): number => iri.charCodeAt(k);
-      if (isGluedParticle(at, i, n, iri.charCodeAt(i - 1) === SLASH)) particle = i;
-      encode = i >= particle || afterFileExtension(at, i, hostPath);
+      if (isGluedParticle(iri, i, n, iri.charCodeAt(i - 1) === SLASH)) particle = i;
+      encode = i >= particle || afterFileExtension(iri, i, hostPath);
     }
     if (encode) {
       out += iri.slice(last, i) + pctEncodeCodePoint(cp);

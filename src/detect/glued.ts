@@ -7,8 +7,8 @@
 //     http://www.apache.org/에서 다운로드                              (a Korean particle after the word it follows)
 //
 // The detector (terminate.ts) ends a bare link before such a word; displayIri and formatUrl write it
-// percent-encoded, so that what they write is found whole. The same predicates serve the three, over a reader of code
-// points, so that each can read its own form of the link (text, iri, tokens).
+// percent-encoded, so that what they write is found whole. The same predicates serve the three, each over its own
+// form of the link (the text, the iri, formatUrl's tokens written out); they read ASCII and Hangul syllables only.
 
 import { A_ALPHA, A_DIGIT, ASCII_FLAGS } from './chars.js';
 
@@ -43,38 +43,31 @@ const KOREAN_PARTICLES: ReadonlySet<string> = new Set([
  * a link.
  */
 const KOREAN_NOUN_PARTICLES: ReadonlySet<string> = new Set(['이', '가', '은', '도', '만', '의', '와', '과', '로', '나', '인', '께', '란']);
-const LONGEST_PARTICLE = 3;
+/** The longest particle, in syllables. */
+export const MAX_PARTICLE = 3;
 
 export const isHangulSyllable = (cp: number): boolean => cp >= 0xac00 && cp <= 0xd7a3;
-const isAsciiAlnum = (cp: number): boolean => cp >= 0 && cp < 128 && (ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) !== 0;
-
-/**
- * Reads the link being decided: the code point at index `k`. Indexes count UTF-16 units for a string, tokens for
- * formatUrl; the predicates read ASCII and Hangul syllables only (BMP), where the two agree.
- */
-export type CodePointAt = (k: number) => number;
+const isAsciiAlnum = (c: number): boolean => c < 128 && (ASCII_FLAGS[c]! & (A_ALPHA | A_DIGIT)) !== 0;
 
 /**
  * After a file name's extension (`.html`, `.cgi`, `.pdf`: FILE_EXTENSIONS) any character starts the next word: no file
  * name goes on after its extension. Is there one right before `i`, which follows an ASCII character of a path after a
  * host (`from`: the index of the path's first `/`, the least index read)? Reads at most LONGEST_EXTENSION + 2 back.
  */
-export function afterFileExtension(at: CodePointAt, i: number, from: number): boolean {
+export function afterFileExtension(text: string, i: number, from: number): boolean {
   // ASCII letters and digits back to a `.` that has a name before it.
   let k = i - 1;
-  while (k > from && i - k <= LONGEST_EXTENSION + 1 && isAsciiAlnum(at(k))) k--;
-  if (k === i - 1 || i - 1 - k > LONGEST_EXTENSION || k <= from + 1 || at(k) !== DOT) return false;
-  const before = at(k - 1);
+  while (k > from && i - k <= LONGEST_EXTENSION + 1 && isAsciiAlnum(text.charCodeAt(k))) k--;
+  if (k === i - 1 || i - 1 - k > LONGEST_EXTENSION || k <= from + 1 || text.charCodeAt(k) !== DOT) return false;
+  const before = text.charCodeAt(k - 1);
   if (before === SLASH || before === DOT) return false;
-  let extension = '';
-  for (let j = k + 1; j < i; j++) extension += String.fromCharCode(at(j) | 0x20);
-  return FILE_EXTENSIONS.has(extension);
+  return FILE_EXTENSIONS.has(text.slice(k + 1, i).toLowerCase());
 }
 
 /**
  * Is [i, end) a Korean particle (KOREAN_PARTICLES) — `end` the end of the link, `i` right after an ASCII character of
  * a path after a host? Right after a `/` (`afterSlash`), not one that is also a word of its own
- * (KOREAN_NOUN_PARTICLES). Reads at most LONGEST_PARTICLE characters.
+ * (KOREAN_NOUN_PARTICLES). Reads at most MAX_PARTICLE characters.
  *
  * A particle ends a link only at the link's end, as UTS #58 finds it: inside, it may be a page's name going on
  * (`https://ko.wikipedia.org/wiki/X의_역사`). Everything else glued to the path stays the link's
@@ -82,13 +75,9 @@ export function afterFileExtension(at: CodePointAt, i: number, from: number): bo
  * particles and words without spaces, so no such test tells `https://db.debian.org/にあります` from
  * `/wiki/となりのトトロ` (left as UTS #58 has it).
  */
-export function isGluedParticle(at: CodePointAt, i: number, end: number, afterSlash: boolean): boolean {
-  if (end <= i || end - i > LONGEST_PARTICLE) return false;
-  let word = '';
-  for (let j = i; j < end; j++) {
-    const cp = at(j);
-    if (!isHangulSyllable(cp)) return false;
-    word += String.fromCharCode(cp);
-  }
+export function isGluedParticle(text: string, i: number, end: number, afterSlash: boolean): boolean {
+  if (end <= i || end - i > MAX_PARTICLE) return false;
+  for (let j = i; j < end; j++) if (!isHangulSyllable(text.charCodeAt(j))) return false;
+  const word = text.slice(i, end);
   return KOREAN_PARTICLES.has(word) && !(afterSlash && KOREAN_NOUN_PARTICLES.has(word));
 }

@@ -17,7 +17,6 @@
 import type { LinkKind } from '../types.js';
 import type { ResolvedOptions } from './options.js';
 import { tldTrieOf, type TldTrie } from './tlds.js';
-import type { CodePointAt } from './glued.js';
 
 /**
  * The fast paths of the scan (scanner.ts dotSurelyNoTld and colonSurelyNoScheme, domains.ts atDot's folded label
@@ -110,13 +109,6 @@ export class ScanState {
 
   /** The ASCII trie of opts.tlds (isTld's fast path), or null when the list needs the general path. */
   readonly tldTrie: TldTrie | null;
-
-  /**
-   * The code point at `k` for glued.ts (terminate.ts reads the segment with it; one function per state, no closure per
-   * call): −1 at the end of the text; at the end of a non-final chunk, INCOMPLETE; at the segment's cut (a run of
-   * maxLinkLength units), an ASCII letter: the link is as long as a link may be, not cut short there.
-   */
-  readonly readAhead: CodePointAt = (k) => (k < this.end ? this.cpAt(k) : this.end === this.cut ? 0x61 : this.outOfRoom(k) ? -1 : 0x61);
 
   constructor(opts: ResolvedOptions) {
     this.opts = opts;

@@ -8,6 +8,7 @@ import {
   ASCII_FLAGS,
   ASCII_TERM,
   CLOSE,
+  codePointBefore,
   HARD,
   INCLUDE,
   isBarrier,
@@ -19,7 +20,7 @@ import {
   URI_SIMPLE,
 } from './chars.js';
 import { angleBefore } from './quotes.js';
-import { afterFileExtension, isGluedParticle, isHangulSyllable } from './glued.js';
+import { afterFileExtension, isGluedParticle, isHangulSyllable, MAX_PARTICLE } from './glued.js';
 import { INCOMPLETE, type ScanState } from './state.js';
 
 // Parts (NOTES §3.1).
@@ -114,13 +115,6 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   let asideEnd = -1;
   // A P1 bidi control ended the walk (st.bidiStop, set at the end unless the link ends before a held bracket).
   let bidi = false;
-  // The last non-ASCII character right after an ASCII one in the path after a host, where a Korean particle that ends
-  // the link would start (glued.ts; −1: none), and where the link ends without it; the same when the held bracket
-  // was met (a link that ends before it ends where that bracket stands).
-  let particle = -1;
-  let particleSafe = start;
-  let heldParticle = -1;
-  let heldParticleSafe = start;
   st.pairSafe = -1;
   st.pathStart = start;
   st.pathNotSimple = -1;
@@ -215,16 +209,11 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     const lt = termOf(cp);
     if (lt === INCLUDE) {
       // Deviation (UTS #58 §3.5.1): a word of the sentence glued to an ASCII path after a host ends the link
-      // (glued.ts): any character after a file name's extension, here; a Korean particle that ends the link, at the
-      // end. A link the author delimited keeps it, and its iri writes it encoded (st.pathGlued: the conversion runs
-      // displayIri).
-      if (cp >= 128 && part === PATH && initialPart !== PATH && i > start && text.charCodeAt(i - 1) < 128) {
-        if (afterFileExtension(st.readAhead, i, start)) {
-          if (!st.delimited) break;
-          st.pathGlued = true;
-        }
-        particle = i;
-        particleSafe = lastSafe;
+      // (glued.ts): here any character after a file name's extension; a Korean particle at the end (gluedEnd). A link
+      // the author delimited keeps it, and its iri writes it encoded (st.pathGlued: the conversion runs displayIri).
+      if (cp >= 128 && text.charCodeAt(i - 1) < 128 && part === PATH && initialPart !== PATH && i > start && afterFileExtension(text, i, start)) {
+        if (!st.delimited) break;
+        st.pathGlued = true;
       }
       lastSafe = i + len;
     } else if (lt === SOFT) {
@@ -284,8 +273,6 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
           heldDepth = depth + 1;
           heldLimit = i + 1 + HELD_LOOKAHEAD;
           aside = false;
-          heldParticle = particle;
-          heldParticleSafe = particleSafe;
         } else if (
           // Deviation (UTS #58 §3.5.1), as for the CJK sentence punctuation above: a CJK or full-width opening bracket
           // (isCjkOpenBracket) right after an ASCII character of a path opens an aside of the sentence, glued to the
@@ -308,8 +295,6 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
           heldDepth = depth + 1;
           heldLimit = i + 1 + HELD_LOOKAHEAD;
           aside = true;
-          heldParticle = particle;
-          heldParticleSafe = particleSafe;
         }
       }
       stack[depth++] = cp;
@@ -338,21 +323,54 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   // right after an aside's Close, `…/a（b）<c`, leaves the aside out too).
   const stop = heldSafe >= 0 ? heldSafe : lastSafe;
   if (asideEnd >= 0 && stop <= asideEnd) return asideSafe;
-  if (particle >= 0) {
-    let end = stop;
-    if (!st.delimited) {
-      const p = heldSafe >= 0 ? heldParticle : particle;
-      if (p >= 0 && isGluedParticle(st.readAhead, p, stop, text.charCodeAt(p - 1) === SLASH)) end = heldSafe >= 0 ? heldParticleSafe : particleSafe;
-    }
-    // The iri of a link that keeps such a word is written by displayIri, which encodes it: a delimited link (wherever
-    // it ends: wrap.ts may end a `<…>` link before a pair this kept, st.pairSafe), and one that ends in Hangul still
-    // (the link cut before a particle may end in another: `…/를,에서`).
-    if (st.delimited || isHangulSyllable(text.charCodeAt(end - 1))) st.pathGlued = true;
+  if (initialPart !== PATH && (isHangulSyllable(text.charCodeAt(stop - 1)) || (st.pairSafe > start && isHangulSyllable(text.charCodeAt(st.pairSafe - 1))))) {
+    const end = gluedEnd(st, start, stop);
     if (end < stop) return end;
   }
   if (heldSafe >= 0) return heldSafe;
   if (bidi) st.bidiStop = true;
   return lastSafe;
+}
+
+/**
+ * Deviation (UTS #58 §3.5.1, glued.ts): where a link whose path after a host (from `start`, its `/`, `?` or `#`) ends
+ * at `stop` in Hangul ends without a Korean particle glued to an ASCII character before it: before the particle and the
+ * Soft and Open characters before that (what terminate leaves out at a link's end), or at `stop`. A link the author
+ * delimited keeps it. Notes st.pathGlued when the link may still end in one, or does where wrap.ts ends a `<…>` link
+ * before a pair terminate kept (st.pairSafe): the conversion then runs displayIri, which encodes it (the link cut
+ * before a particle may end in another: `…/를,에서`). Reads the link's last characters, and only when they are such
+ * a particle the link back to `start`: once per link.
+ */
+function gluedEnd(st: ScanState, start: number, stop: number): number {
+  const text = st.text;
+  let end = stop;
+  if (!st.delimited) {
+    let p = stop;
+    while (p > start && stop - p <= MAX_PARTICLE && isHangulSyllable(text.charCodeAt(p - 1))) p--;
+    const before = text.charCodeAt(p - 1);
+    if (p > start && before < 128 && isGluedParticle(text, p, stop, before === SLASH) && inPath(text, start, p)) {
+      end = p;
+      for (;;) {
+        const cp = codePointBefore(text, end);
+        const t = termOf(cp);
+        if (end <= start + 1 || (t !== SOFT && t !== OPEN)) break;
+        end -= cp > 0xffff ? 2 : 1;
+      }
+    }
+  }
+  if (isHangulSyllable(text.charCodeAt(end - 1)) || (st.pairSafe > start && isHangulSyllable(text.charCodeAt(st.pairSafe - 1)))) {
+    st.pathGlued = true;
+  }
+  return end;
+}
+
+/** Is text[start, p) path only: no `?` or `#` starts a query or fragment in it? */
+function inPath(text: string, start: number, p: number): boolean {
+  for (let k = start; k < p; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUESTION || c === HASH) return false;
+  }
+  return true;
 }
 
 /** Notes `i` as st.pathNotSimple unless an earlier position is noted. */

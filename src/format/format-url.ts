@@ -14,7 +14,7 @@
 import { badArgument } from '../errors.js';
 import { isNoSpaceScriptLetter, termOf } from '../detect/chars.js';
 import { isCjkOpenBracket, softCutsLink } from '../detect/terminate.js';
-import { afterFileExtension, isGluedParticle, type CodePointAt } from '../detect/glued.js';
+import { afterFileExtension, isGluedParticle } from '../detect/glued.js';
 import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener } from '../unicode/index.js';
 
 /** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
@@ -218,11 +218,13 @@ function softEndsLink(tokens: readonly number[], k: number, part: Part, prevAsci
 }
 
 /**
- * glued.ts's reader over a path's tokens: −1 past them, the path's `/` at −1, `%` for an escape (what detection reads
- * there).
+ * A path's tokens as glued.ts reads them, one UTF-16 unit per token after the path's `/`: `%` for an escape (what
+ * detection reads there), U+FFFD for an astral character (neither ASCII nor Hangul, as the character is not).
  */
-function tokenReader(tokens: readonly number[]): CodePointAt {
-  return (k) => (k === -1 ? 0x2f : k < -1 || k >= tokens.length ? -1 : tokens[k]! < 0 ? 0x25 : tokens[k]!);
+function pathText(tokens: readonly number[]): string {
+  let out = '/';
+  for (const t of tokens) out += t < 0 ? '%' : t > 0xffff ? '\uFFFD' : String.fromCharCode(t);
+  return out;
 }
 
 /**
@@ -238,6 +240,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
   let pendingSoft = ''; // Soft characters not yet known to be followed by something safe
   let pendingLast = -1; // the last of them, kept apart so it can be escaped at the very end
   let particle = tokens.length; // where a Korean particle that ends the URL starts, once found (glued.ts)
+  let text: string | undefined; // the tokens as glued.ts reads them, made when first needed
   const flush = (): void => {
     if (pendingLast >= 0) out += pendingSoft + String.fromCodePoint(pendingLast);
     pendingSoft = '';
@@ -290,9 +293,9 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
         // ends the URL (all of it).
         if (k >= particle) escaped = true;
         else if (t >= 0x80 && part === Part.Path && prevAscii) {
-          const at = tokenReader(tokens);
-          if (last && isGluedParticle(at, k, tokens.length, at(k - 1) === 0x2f)) particle = k;
-          escaped = k >= particle || afterFileExtension(at, k, -1);
+          text ??= pathText(tokens); // token k is text[k + 1]
+          if (last && isGluedParticle(text, k + 1, tokens.length + 1, text.charCodeAt(k) === 0x2f)) particle = k;
+          escaped = k >= particle || afterFileExtension(text, k + 1, 0);
         }
         out += escaped ? (t === 0x25 ? '%25' : percentEncode(t)) : String.fromCodePoint(t);
         break;
