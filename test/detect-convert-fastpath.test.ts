@@ -182,6 +182,16 @@ describe("detect: the conversion's fast path gives the same Link as the full con
       expect(fast, text).to.deep.equal(slow);
       expect(fast[0]!.iri, text).to.equal(iri);
     }
+    // Found in review: a `<…>` link taken on past what terminate walked, a link cut at maxLinkLength after a particle.
+    for (const [text, options] of [
+      ['<https://a.example/x)a를>', undefined],
+      ['<https://a.example/x)a.htmlを参照>', undefined],
+      ['https://a.example/' + 'a'.repeat(45) + '를가나다', { maxLinkLength: 64 }],
+    ] as const) {
+      const [fast, slow] = bothWays(`see ${text} now`, options);
+      expect(fast, text).to.have.length(1);
+      expect(fast, text).to.deep.equal(slow);
+    }
   });
 
   it('for hosts and addresses the scan found plain (no walk of them), and their near misses', () => {

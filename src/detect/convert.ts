@@ -712,7 +712,8 @@ function walkMailto(raw: string, a: number, ascii: boolean): number {
  * - iri = displayIri(toIri(that text before the encoding)): toIri reads a raw non-ASCII character as its UTF-8
  *   octets would be read (to-iri.ts, step 1), and both are the identity when every non-ASCII character is
  *   shownAsIs and there is no `%XX` toIri decodes or re-encodes (reserved, `%` and disallowed ASCII triplets stay as
- *   written; step 2), unless the text ends in `.`;
+ *   written; step 2), unless the text ends in `.` or the scan noted a word displayIri encodes (ScanState.pathGlued:
+ *   glued.ts; the three then run as for a character not shownAsIs);
  * - uri = toValidUri(the encoded text), the text itself unless a `%` starts no `%XX` (→ `%25`,
  *   `invalid-percent-encoding`), a second `#` follows the fragment's (→ `%23`, RFC 3986 §3.5) or the userinfo
  *   holds an `@` (→ `%40`, §3.2.1: `<ftp://a@b@example.com/>`, a link taken on to its `>`);

@@ -79,6 +79,8 @@ export function displayIri(iri: string): string {
   let fragment = false;
   let depth = 0;
   let prevAscii = true;
+  // The last code unit written (of its escape, when encoded): what the detector reads before the next character.
+  let lastUnit = SLASH;
   // Where a Korean particle that ends the iri starts (glued.ts), once found.
   let particle = n;
   for (i = 0; i < n; ) {
@@ -91,6 +93,7 @@ export function displayIri(iri: string): string {
         if (depth < MAX_DEPTH) stack[depth++] = c;
       } else if ((c === 0x29 || c === 0x5d || c === 0x7d || c === 0x3e) && depth > 0) depth--;
       prevAscii = true;
+      lastUnit = c;
       i++;
       continue;
     }
@@ -119,14 +122,18 @@ export function displayIri(iri: string): string {
       encode = true;
     } else if (prevAscii && !query && !fragment && i > hostPath) {
       // A word of the sentence glued to an ASCII path (terminate.ts, glued.ts): any character after a file name's
-      // extension, a Korean particle that ends the iri (all of it: its next syllable would follow ASCII then). The
-      // characters before `i` that are not ASCII were encoded: not ASCII here, not `/`.
-      if (isGluedParticle(iri, i, n, iri.charCodeAt(i - 1) === SLASH)) particle = i;
+      // extension, a Korean particle that ends the iri (all of it: its next syllable would follow ASCII then). A
+      // character before `i` that is not ASCII was encoded: it breaks an extension here as its escape does there.
+      if (isGluedParticle(iri, i, n, lastUnit)) particle = i;
       encode = i >= particle || afterFileExtension(iri, i, hostPath);
     }
     if (encode) {
-      out += iri.slice(last, i) + pctEncodeCodePoint(cp);
+      const escape = pctEncodeCodePoint(cp);
+      out += iri.slice(last, i) + escape;
       last = i + len;
+      lastUnit = escape.charCodeAt(escape.length - 1);
+    } else {
+      lastUnit = iri.charCodeAt(i + len - 1);
     }
     prevAscii = encode;
     i += len;

@@ -29,22 +29,23 @@ const LONGEST_EXTENSION = 5;
 /**
  * Korean particles (조사). The Korean spelling rules (한글 맞춤법, 1988, Article 41) write a particle attached to the
  * word before it, so one follows a link with no space: `http://www.apache.org/에서`, `…/two.html으로`,
- * `https://www.gnu.org/software/hurd를`. The common particles and their usual combinations, up to three syllables.
+ * `https://www.gnu.org/software/hurd를`. The common particles and their usual combinations, up to four syllables.
  */
 const KOREAN_PARTICLES: ReadonlySet<string> = new Set([
   '이', '가', '을', '를', '은', '는', '에', '에서', '에게', '께', '한테', '의', '와', '과', '로', '으로', '도', '만',
   '까지', '부터', '처럼', '보다', '이나', '나', '이다', '입니다', '이며', '이고', '인', '이란', '란', '이라는', '라는',
   '에서도', '에서는', '에서의', '에는', '에도', '에의', '으로는', '로는', '으로도', '로도', '으로의', '로의', '와는',
-  '과는', '와의', '과의',
+  '과는', '와의', '과의', '로부터', '으로부터', '에서부터', '에게서', '께서', '마다', '라고', '이라고', '에요', '이에요',
 ]);
 /**
- * Particles that are also words of their own (은 silver, 이 a family name, 도 a province, 인 phosphorus, …): right after
- * a `/` they may be a page's name (`https://ko.wikipedia.org/wiki/은`), so only after another character do they end
- * a link.
+ * Particles that are also words of their own or the end of one (은 silver, 이 a family name, 도 a province or a degree,
+ * 가 a street section, 인 phosphorus or a person, …): after a `/` they may be a page's name
+ * (`https://ko.wikipedia.org/wiki/은`), after a digit or `_` the end of one (`…/wiki/종로1가`, `…/북위_38도`, `…/1인`),
+ * so only after an ASCII letter do they end a link.
  */
 const KOREAN_NOUN_PARTICLES: ReadonlySet<string> = new Set(['이', '가', '은', '도', '만', '의', '와', '과', '로', '나', '인', '께', '란']);
 /** The longest particle, in syllables. */
-export const MAX_PARTICLE = 3;
+export const MAX_PARTICLE = 4;
 
 export const isHangulSyllable = (cp: number): boolean => cp >= 0xac00 && cp <= 0xd7a3;
 const isAsciiAlnum = (c: number): boolean => c < 128 && (ASCII_FLAGS[c]! & (A_ALPHA | A_DIGIT)) !== 0;
@@ -66,8 +67,8 @@ export function afterFileExtension(text: string, i: number, from: number): boole
 
 /**
  * Is [i, end) a Korean particle (KOREAN_PARTICLES) — `end` the end of the link, `i` right after an ASCII character of
- * a path after a host? Right after a `/` (`afterSlash`), not one that is also a word of its own
- * (KOREAN_NOUN_PARTICLES). Reads at most MAX_PARTICLE characters.
+ * a path after a host, `before` that character? One that is also a word of its own (KOREAN_NOUN_PARTICLES) only after
+ * an ASCII letter. Reads at most MAX_PARTICLE characters.
  *
  * A particle ends a link only at the link's end, as UTS #58 finds it: inside, it may be a page's name going on
  * (`https://ko.wikipedia.org/wiki/X의_역사`). Everything else glued to the path stays the link's
@@ -75,9 +76,9 @@ export function afterFileExtension(text: string, i: number, from: number): boole
  * particles and words without spaces, so no such test tells `https://db.debian.org/にあります` from
  * `/wiki/となりのトトロ` (left as UTS #58 has it).
  */
-export function isGluedParticle(text: string, i: number, end: number, afterSlash: boolean): boolean {
+export function isGluedParticle(text: string, i: number, end: number, before: number): boolean {
   if (end <= i || end - i > MAX_PARTICLE) return false;
   for (let j = i; j < end; j++) if (!isHangulSyllable(text.charCodeAt(j))) return false;
   const word = text.slice(i, end);
-  return KOREAN_PARTICLES.has(word) && !(afterSlash && KOREAN_NOUN_PARTICLES.has(word));
+  return KOREAN_PARTICLES.has(word) && (!KOREAN_NOUN_PARTICLES.has(word) || (before < 128 && (ASCII_FLAGS[before]! & A_ALPHA) !== 0));
 }

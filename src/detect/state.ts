@@ -86,8 +86,9 @@ export class ScanState {
   pathStart = -1;
   pathNotSimple = -1;
   /**
-   * The last terminate() kept, in a link the author delimited, a word a bare link would end before (glued.ts): its iri
-   * must be written by displayIri, which encodes it (convert.ts quickLink).
+   * The link may hold a word a bare link ends before (glued.ts): a delimited link kept one, or a link ends in Hangul
+   * (terminate.ts gluedEnd), or wrap.ts took it on past what terminate() walked. Its iri must be written by displayIri,
+   * which encodes such a word (convert.ts quickLink).
    */
   pathGlued = false;
   /** url.ts schemeBefore: `//` follows the colon. */

@@ -141,8 +141,10 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       // A held bracket, or an aside the link has not gone past yet, is left out rather than cut (found in review).
       if (heldSafe >= 0 || (asideEnd >= 0 && lastSafe <= asideEnd)) break;
       if (i >= st.cut && !endsAtCut(st, i, depth)) {
-        // Cut: the link is as long as a link may be; it keeps what it has.
+        // Cut: the link is as long as a link may be; it keeps what it has (a particle glued at the cut too, which its
+        // iri then encodes: glued.ts).
         st.tooLong = true;
+        if (isHangulSyllable(text.charCodeAt(i - 1))) st.pathGlued = true;
         return i;
       }
       if (part === NONE) return i;
@@ -322,11 +324,13 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   // The link ends at a held bracket, or where it last could; an aside it does not reach past is left out (so a `<`
   // right after an aside's Close, `…/a（b）<c`, leaves the aside out too).
   const stop = heldSafe >= 0 ? heldSafe : lastSafe;
-  if (asideEnd >= 0 && stop <= asideEnd) return asideSafe;
-  if (initialPart !== PATH && (isHangulSyllable(text.charCodeAt(stop - 1)) || (st.pairSafe > start && isHangulSyllable(text.charCodeAt(st.pairSafe - 1))))) {
-    const end = gluedEnd(st, start, stop);
-    if (end < stop) return end;
+  const beforeAside = asideEnd >= 0 && stop <= asideEnd;
+  const linkEnd = beforeAside ? asideSafe : stop;
+  if (initialPart !== PATH && (isHangulSyllable(text.charCodeAt(linkEnd - 1)) || (st.pairSafe > start && isHangulSyllable(text.charCodeAt(st.pairSafe - 1))))) {
+    const glued = gluedEnd(st, start, linkEnd);
+    if (glued < linkEnd) return glued;
   }
+  if (beforeAside) return asideSafe;
   if (heldSafe >= 0) return heldSafe;
   if (bidi) st.bidiStop = true;
   return lastSafe;
@@ -348,7 +352,7 @@ function gluedEnd(st: ScanState, start: number, stop: number): number {
     let p = stop;
     while (p > start && stop - p <= MAX_PARTICLE && isHangulSyllable(text.charCodeAt(p - 1))) p--;
     const before = text.charCodeAt(p - 1);
-    if (p > start && before < 128 && isGluedParticle(text, p, stop, before === SLASH) && inPath(text, start, p)) {
+    if (p > start && before < 128 && isGluedParticle(text, p, stop, before) && inPath(text, start, p)) {
       end = p;
       for (;;) {
         const cp = codePointBefore(text, end);

@@ -124,6 +124,8 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
   // What terminate() noted for the conversion (ScanState.pathNotSimple) covers the link up to e only: the rest, up
   // to the `>`, it did not walk (`<http://example.com/a)é>`), so the conversion must walk it from e.
   if (st.pathNotSimple < 0) st.pathNotSimple = e;
+  // Nor did it look for a word glued to the path there (glued.ts, `<https://a.example/x)a를>`): displayIri does.
+  st.pathGlued = true;
   for (let k = e; k < g; k++) {
     const c = text.charCodeAt(k);
     if (c < 128 && (ASCII_FLAGS[c]! & A_WRAP_SPACE) !== 0) {

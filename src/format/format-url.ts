@@ -294,7 +294,9 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
         if (k >= particle) escaped = true;
         else if (t >= 0x80 && part === Part.Path && prevAscii) {
           text ??= pathText(tokens); // token k is text[k + 1]
-          if (last && isGluedParticle(text, k + 1, tokens.length + 1, text.charCodeAt(k) === 0x2f)) particle = k;
+          // What detection reads before it: the last unit written (the part's `/` first; an escape's last digit).
+          const before = out.length > 0 ? out.charCodeAt(out.length - 1) : 0x2f;
+          if (last && isGluedParticle(text, k + 1, tokens.length + 1, before)) particle = k;
           escaped = k >= particle || afterFileExtension(text, k + 1, 0);
         }
         out += escaped ? (t === 0x25 ? '%25' : percentEncode(t)) : String.fromCodePoint(t);
