@@ -154,7 +154,9 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['see <a href="https://x.example/">ACME</a>corp.com', [['corp.com', ['hidden-split']]]],
       ['see www.a.com<a href="https://x.example/">&period;evil.com</a>', [['www.a.com', ['hidden-split']]]],
       ['see <https://a.example/>al.com', [['al.com', []]]],
-      ['see pay<!-- c -->al.com', [['al.com', []]]],
+      // A comment shows nothing either (it was left out of the rule: found in review).
+      ['see pay<!-- c -->al.com', [['al.com', ['hidden-split']]]],
+      ['see https://pay<!-- a<b -->al.com/x', [['https://pay', ['hidden-split']], ['al.com/x', ['hidden-split']]]],
     ];
     for (const [source, expected] of tagged) {
       const links = findMarkdownLinks(source).filter((l) => l.construct === 'bare').map((l): [string, string[]] => [l.text, l.diagnostics]);
@@ -252,10 +254,15 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['[pay](<https://x.example/>)pal.com', [['https://x.example/', []], ['pal.com', ['hidden-split']]]],
       ['[pay](https://x.example/ "t")pal.com and [pay](https://x.example/  (t) )pal.com', [['https://x.example/', []], ['pal.com', ['hidden-split']], ['https://x.example/', []], ['pal.com', ['hidden-split']]]],
       ['pay\u00AD**pal.com**', [['pal.com', ['hidden-split']]]],
+      // An invisible character written as a reference, and a comment (found in review), as in the parsed paths.
+      ['https://pay&shy;pal.com/login', [['https://pay', ['hidden-split']], ['pal.com/login', ['hidden-split']]]],
+      ['pay&#x200B;pal.com and pay&zwj;**pal.com**', [['pal.com', ['hidden-split']], ['pal.com', ['hidden-split']]]],
+      ['pay<!-- -->pal.com and https://pay<!-- a<b -->pal.com/x', [['pal.com', ['hidden-split']], ['https://pay', ['hidden-split']], ['pal.com/x', ['hidden-split']]]],
       ['x*a.com', [['a.com', ['hidden-split']]]], // (parsed, the `*` is text: an error toward flagging)
       // Not glued: a space, a separator, the edges of the markup, a word space of a script without spaces.
       ['see a.com', [['a.com', []]]],
       ['*x* a.com.', [['a.com', []]]],
+      ['pay&amp;pal.com and a&nbsp;b.com', [['pal.com', []], ['b.com', []]]], // references to what is shown
       ['**a.com**, [a.com] and <b>a.com</b>', [['a.com', []], ['a.com', []], ['a.com', []]]],
       ['mail **bob@example.com**, ok', [['bob@example.com', []]]],
       ['[x](https://a.example/x) and (https://a.example/y)', [['https://a.example/x', []], ['https://a.example/y', []]]],

@@ -19,6 +19,7 @@
 // https://spec.commonmark.org/0.31.2/#backslash-escapes
 // https://spec.commonmark.org/0.31.2/#entity-and-numeric-character-references
 
+import { decodeString } from 'micromark-util-decode-string';
 import { codePointBefore, isHiddenJoiner, isHostDot, readAsOneName } from '../detect/chars.js';
 import type { ScanResult, UnlinkedSpan } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
@@ -126,10 +127,9 @@ export function onlyHiddenMarkup(source: string, from: number, to: number): bool
       i++;
       continue;
     }
-    if (c !== 0x3c) return false;
-    TAG.lastIndex = i;
-    if (!TAG.test(source) || TAG.lastIndex > to) return false;
-    i = TAG.lastIndex;
+    const end = c === 0x3c ? hiddenHtmlEnd(source, i) : -1;
+    if (end < 0 || end > to) return false;
+    i = end;
   }
   return true;
 }
@@ -156,14 +156,29 @@ export function codeSpanContentStart(source: string, s: number, e: number): numb
   return i;
 }
 
-/** Whether `html` (markdown-it's html_inline token) is one inline HTML tag, shown as nothing. */
+/** Whether `html` (markdown-it's html_inline token) is one inline HTML tag or comment, shown as nothing. */
 export function isTag(html: string): boolean {
-  TAG.lastIndex = 0;
-  return TAG.test(html) && TAG.lastIndex === html.length;
+  return hiddenHtmlEnd(html, 0) === html.length;
 }
 
 /** An HTML open or closing tag (CommonMark §6.6, without attribute values that hold `<`, `>` or a line ending). */
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:[ \t][^<>\n\r]*)?\/?>/y;
+
+/**
+ * Where the inline HTML that a renderer shows as nothing and that starts at source[i] (a `<`) ends: a tag (TAG) or a
+ * comment (CommonMark §6.6: `<!-->`, `<!--->`, or `<!--` up to the first `-->`, looked for at most REACH units on); −1
+ * when there is none. `pay<!-- -->pal.com` shows `paypal.com`.
+ */
+function hiddenHtmlEnd(source: string, i: number): number {
+  if (source.startsWith('<!--', i)) {
+    if (source.startsWith('>', i + 4)) return i + 5;
+    if (source.startsWith('->', i + 4)) return i + 6;
+    const close = source.slice(i + 4, i + 4 + REACH).indexOf('-->');
+    return close < 0 ? -1 : i + 4 + close + 3;
+  }
+  TAG.lastIndex = i;
+  return TAG.test(source) ? TAG.lastIndex : -1;
+}
 
 /**
  * Units of invisible characters (isHiddenJoiner: those UTS #46 maps to nothing, ZWNJ, ZWJ) looked through between the
@@ -325,11 +340,16 @@ function markupBefore(text: string, floor: number, i: number, runStart: number, 
     if (isDelimiter(c) || c === BACKTICK || c === 0x5b || c === 0x5d) {
       k--;
     } else if (c === 0x3e) {
-      const lt = lastIndexWithin(text, '<', floor, k);
-      if (lt < 0) break;
-      TAG.lastIndex = lt;
-      if (!TAG.test(text) || TAG.lastIndex !== k) break;
+      // A tag, or a comment (whose text may hold a `<`).
+      const comment = text.startsWith('-->', k - 3) || text.startsWith('<!--', k - 5) ? lastIndexWithin(text, '<!--', floor, k) : -1;
+      const lt = comment >= 0 && hiddenHtmlEnd(text, comment) === k ? comment : lastIndexWithin(text, '<', floor, k);
+      if (lt < 0 || hiddenHtmlEnd(text, lt) !== k) break;
       k = lt;
+    } else if (c === 0x3b) {
+      // A character reference to an invisible character (`&shy;`, `&#x200B;`): the walk goes on before its `&`.
+      const amp = lastIndexWithin(text, '&', Math.max(floor, k - LONGEST_REFERENCE), k);
+      if (amp < 0 || hiddenReference(text, amp) !== k) break;
+      k = amp;
     } else if (c === 0x29) {
       // `](…)` with a destination (the link before, maybe in `<…>` and with a title after it, or text without
       // spaces): the label's text before it is shown.
@@ -378,18 +398,47 @@ function lastIndexWithin(text: string, needle: string, from: number, to: number)
 
 const REACH = 2048;
 
-/** The kind of the invisible characters among the markup text[from, to) (JOINERS). */
+/**
+ * The kind of the invisible characters among the markup text[from, to) (JOINERS), those written as character
+ * references too.
+ */
 function joinersAmong(text: string, from: number, to: number): Joiners {
   let kind: Joiners = 0;
   for (let i = from; i < to; ) {
-    const cp = text.codePointAt(i)!;
+    let cp = text.codePointAt(i)!;
+    let next = i + (cp > 0xffff ? 2 : 1);
+    if (cp === 0x26) {
+      const end = hiddenReference(text, i);
+      if (end > 0 && end <= to) {
+        cp = decodeString(text.slice(i, end)).codePointAt(0)!;
+        next = end;
+      }
+    }
     if (isHiddenJoiner(cp)) {
       if (cp !== 0x200b) return 2;
       kind = 1;
     }
-    i += cp > 0xffff ? 2 : 1;
+    i = next;
   }
   return kind;
+}
+
+/** A character reference (CommonMark §2.5): `&` and a name of up to 31 more letters and digits, or a number, then `;`. */
+const REFERENCE = /&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/y;
+const LONGEST_REFERENCE = 34;
+
+/**
+ * Where the character reference at text[amp] ends, when it stands for an invisible character a reader does not see
+ * (isHiddenJoiner: `&shy;`, `&zwj;`, `&#x200B;`, `&NoBreak;`); −1 otherwise. In a paragraph read as plain text it may be
+ * such a character when shown (the parsed paths decode it, extract.ts).
+ */
+function hiddenReference(text: string, amp: number): number {
+  REFERENCE.lastIndex = amp;
+  if (!REFERENCE.test(text)) return -1;
+  const end = REFERENCE.lastIndex;
+  const shown = decodeString(text.slice(amp, end));
+  const cp = shown.codePointAt(0)!;
+  return shown.length === (cp > 0xffff ? 2 : 1) && isHiddenJoiner(cp) ? end : -1;
 }
 
 /** Where the run of possible markup (flagGluedInUnparsed) that starts text[i, …) ends, at `ceiling` at the most. */
@@ -400,9 +449,13 @@ function markupAfter(text: string, i: number, ceiling: number): number {
     if (isDelimiter(c) || c === BACKTICK || c === 0x5b || c === 0x5d) {
       k++;
     } else if (c === 0x3c) {
-      TAG.lastIndex = k;
-      if (!TAG.test(text) || TAG.lastIndex > ceiling) break;
-      k = TAG.lastIndex;
+      const end = hiddenHtmlEnd(text, k);
+      if (end < 0 || end > ceiling) break;
+      k = end;
+    } else if (c === 0x26) {
+      const end = hiddenReference(text, k);
+      if (end < 0 || end > ceiling) break;
+      k = end;
     } else {
       const j = joinersAfter(text, k, ceiling);
       if (j === k) break;
