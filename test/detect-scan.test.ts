@@ -166,6 +166,20 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
       expect(findLinks(text, { maxLinkLength: 64 })[0]!.diagnostics, text).to.deep.equal(['link-too-long']);
     }
   });
+  it("nor is one that the detector's deviations end at the cut (a CJK full stop, CJK punctuation after ASCII, a word after an extension; found in review)", () => {
+    const options = { maxLinkLength: 64 };
+    const cjk = 'https://a.jp/' + '東'.repeat(51); // 64 units
+    const ascii = 'https://a.jp/' + 'a'.repeat(51);
+    const file = 'https://a.jp/' + 'a'.repeat(46) + '.html';
+    for (const [text, link] of [[`${cjk}。次`, cjk], [`${ascii}，入门`, ascii], [`${file}を参照`, file], [`${cjk}.。次`, cjk]]) {
+      expect(findLinks(text!, options).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[link, []]]);
+      everySplit(text!, options);
+    }
+    // Where they do not apply (a query, a letter of the link, a link the author delimited), the cut shortened it.
+    for (const text of [`https://a.jp/?q=${'a'.repeat(47)}。次`, `${cjk}東`, `<${cjk}。次>`]) {
+      expect(findLinks(text, options)[0]!.diagnostics, text).to.deep.equal(['link-too-long']);
+    }
+  });
   it('settles right after a Hard character when nothing is pending', () => {
     const s = createScanner();
     expect(s.scan('see example.com and ', 0, false, 0).settled).to.equal(20);

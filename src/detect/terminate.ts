@@ -60,10 +60,14 @@ for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.i
  * text ends there, or when after Soft characters (none or a few: `…/page.` at the end of a sentence) comes a Hard
  * character (not a P1 bidi control, which the walk reports), the P6 closer, a Close that does not match the Open on
  * top of the stack (`depth` deep: `(see …/page.)`) or the end of the text: terminate would drop those Soft
- * characters. A longer run of them, or anything else, would be read on: the cut shortened the link. Throws
- * INCOMPLETE at the end of a non-final chunk.
+ * characters. So it is too where terminate's deviations end the link (`part` and `initialPart` as terminate has them,
+ * `start` its start): at a Soft character softCutsLink takes (`…/東京。次`, `…/Python，入门`) and at a character after
+ * a file name's extension (glued.ts). A longer run of Soft characters, or anything else, would be read on: the cut
+ * shortened the link. Throws INCOMPLETE at the end of a non-final chunk.
  */
-function endsAtCut(st: ScanState, i: number, depth: number): boolean {
+function endsAtCut(st: ScanState, i: number, depth: number, part: number, initialPart: number, start: number): boolean {
+  const text = st.text;
+  const deviations = !st.delimited && part === PATH;
   for (let j = i; ; ) {
     if (j >= st.n) {
       if (st.final) return true;
@@ -74,8 +78,17 @@ function endsAtCut(st: ScanState, i: number, depth: number): boolean {
     if (isBarrier(cp)) return !isBidiControl(cp);
     const lt = termOf(cp);
     if (lt === CLOSE) return depth === 0 || linkBracketOpener(cp) !== st.stack[depth - 1];
+    const len = cp > 0xffff ? 2 : 1;
+    if (deviations && cp >= 128 && text.charCodeAt(j - 1) < 128 && lt === INCLUDE) {
+      return initialPart !== PATH && afterFileExtension(text, j, start);
+    }
     if (lt !== SOFT || j - i >= SOFT_AFTER_CUT) return false;
-    j += cp > 0xffff ? 2 : 1;
+    if (deviations && cp >= 128) {
+      if (j + len >= st.n && !st.final) throw INCOMPLETE;
+      const next = j + len < st.n ? st.cpAt(j + len) : -1;
+      if (softCutsLink(cp, next, text.charCodeAt(j - 1) < 128, true, initialPart !== PATH)) return true;
+    }
+    j += len;
   }
 }
 
@@ -140,7 +153,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
     if (i >= end && st.outOfRoom(i)) {
       // A held bracket, or an aside the link has not gone past yet, is left out rather than cut (found in review).
       if (heldSafe >= 0 || (asideEnd >= 0 && lastSafe <= asideEnd)) break;
-      if (i >= st.cut && !endsAtCut(st, i, depth)) {
+      if (i >= st.cut && !endsAtCut(st, i, depth, part, initialPart, start)) {
         // Cut: the link is as long as a link may be; it keeps what it has (a particle glued at the cut too, which its
         // iri then encodes: glued.ts).
         st.tooLong = true;
