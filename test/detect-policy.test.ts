@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import { findLinks } from '../src/detect/index.js';
 import { formatUrl } from '../src/format/format-url.js';
+import { linkifyMarkdown, toMarkdownSource } from '../src/markdown/index.js';
 import { itMarks } from './detect-support.js';
 
 describe('detect: P1 — bidi controls end a link (RFC 3987 §4.1)', () => {
@@ -313,7 +314,13 @@ describe('detect: P8 — a new scheme starts a new link', () => {
     '⸠https://a.example/x⸡.⸠http://b.example/y⸡',
     '⸠https://a.example/x⸡;⸠ftp://b.example/y⸡',
     '⸠https://web.archive.org/web/2020/https://example.com/⸡ (no Soft run: one link)',
+    // a name without a path too: the dot before the scheme is the sentence's (`f.org.http` was read as one name)
+    '⸠f.org⸡.⸠http://y.example/⸡ ⸠www.debian.org⸡.⸠https://www.debian.org/x⸡ ⸠a@b.com⸡.⸠ftp://c.example/⸡',
   ]);
+  it('toMarkdownSource of it reads back the same (it was not idempotent: found in review)', () => {
+    const once = toMarkdownSource(linkifyMarkdown('f.org.http://y.example/'));
+    expect(toMarkdownSource(linkifyMarkdown(once))).to.equal(once);
+  });
 });
 
 describe('detect: P8 with P4 — Soft run, text of a script written without spaces, then a new scheme', () => {

@@ -112,8 +112,14 @@ export function atDot(st: ScanState, d: number): boolean {
   if (!st.outOfRoom(j) && isHostDot(text.charCodeAt(j))) {
     if (!st.outOfRoom(j + 1) && isLabelChar(st.cpAt(j + 1))) {
       // Deviation (UTS #58 §4.1 step 2, as afterSentenceStop): a CJK full stop between an ASCII TLD and a letter of
-      // a script written without spaces ends a sentence — `example.com。谢谢` links `example.com`.
-      if (text.charCodeAt(j) === DOT || !isNoSpaceScriptLetter(st.cpAt(j + 1)) || !isAscii(text, d + 1, tldEnd)) return false;
+      // a script written without spaces ends a sentence — `example.com。谢谢` links `example.com`. P8: so does a dot
+      // before a listed scheme and `://`, as Soft punctuation before one ends a path (terminate.ts): `f.org.http://y`
+      // links `f.org` and `http://y` (the reference takes `f.org.http` for a name and rejects it).
+      if (text.charCodeAt(j) === DOT && listedSchemeAt(st, j + 1)) {
+        // (linkEnd stays at the TLD: the dot is the sentence's)
+      } else if (text.charCodeAt(j) === DOT || !isNoSpaceScriptLetter(st.cpAt(j + 1)) || !isAscii(text, d + 1, tldEnd)) {
+        return false;
+      }
     } else {
       linkEnd = j + 1;
       if (text.charCodeAt(j) !== DOT) plain = 0;
@@ -668,6 +674,17 @@ export function tldBeforeScheme(st: ScanState, labelStart: number, k: number): n
     if (isTld(st, labelStart, g)) return g;
   }
   return -1;
+}
+
+/** Does a listed scheme (schemeList) and `://` start at `i`? Reads within the segment. */
+function listedSchemeAt(st: ScanState, i: number): boolean {
+  const text = st.text;
+  for (const name of st.opts.schemeList) {
+    const k = i + name.length;
+    if (st.outOfRoom(k + 2) || text.charCodeAt(k) !== COLON || text.charCodeAt(k + 1) !== SLASH || text.charCodeAt(k + 2) !== SLASH) continue;
+    if (equalsLowerCased(text, i, k, name)) return true;
+  }
+  return false;
 }
 
 /**
