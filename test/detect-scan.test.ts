@@ -175,9 +175,19 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
       expect(findLinks(text!, options).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[link, []]]);
       everySplit(text!, options);
     }
-    // Where they do not apply (a query, a letter of the link, a link the author delimited), the cut shortened it.
-    for (const text of [`https://a.jp/?q=${'a'.repeat(47)}。次`, `${cjk}東`, `<${cjk}。次>`]) {
-      expect(findLinks(text, options)[0]!.diagnostics, text).to.deep.equal(['link-too-long']);
+    // In a query only the rule for CJK punctuation after ASCII holds (found in review): `?q=…，入门` ends there, and so
+    // does `?q=…。次`, but `。` before ASCII does not.
+    const query = `https://a.jp/?q=${'a'.repeat(48)}`;
+    for (const text of [`${query}，入门`, `${query}。次`]) {
+      expect(findLinks(text, options).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[query, []]]);
+      everySplit(text, options);
+    }
+    // Where they do not apply (a letter of the link, a link the author delimited, a query's text after a `?` right at
+    // the cut: found in review), the cut shortened it, and no link starts in the rest of its run.
+    for (const text of [`${query}。x`, `${cjk}東`, `<${cjk}。次>`, `${ascii}?、www.example.org/x`, `${ascii}?。x`]) {
+      const found = findLinks(text, options);
+      expect(found.map((l) => l.diagnostics), text).to.deep.equal([['link-too-long']]);
+      everySplit(text, options);
     }
   });
   it('settles right after a Hard character when nothing is pending', () => {

@@ -157,6 +157,7 @@ describe('security: Markdown links what a reader sees (character references, emp
       // A comment shows nothing either (it was left out of the rule: found in review).
       ['see pay<!-- c -->al.com', [['al.com', ['hidden-split']]]],
       ['see https://pay<!-- a<b -->al.com/x', [['https://pay', ['hidden-split']], ['al.com/x', ['hidden-split']]]],
+      ['see pay<!--' + 'x'.repeat(2050) + '-->al.com', [['al.com', ['hidden-split']]]], // longer than a search's reach
     ];
     for (const [source, expected] of tagged) {
       const links = findMarkdownLinks(source).filter((l) => l.construct === 'bare').map((l): [string, string[]] => [l.text, l.diagnostics]);
@@ -258,6 +259,7 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['https://pay&shy;pal.com/login', [['https://pay', ['hidden-split']], ['pal.com/login', ['hidden-split']]]],
       ['pay&#x200B;pal.com and pay&zwj;**pal.com**', [['pal.com', ['hidden-split']], ['pal.com', ['hidden-split']]]],
       ['pay<!-- -->pal.com and https://pay<!-- a<b -->pal.com/x', [['pal.com', ['hidden-split']], ['https://pay', ['hidden-split']], ['pal.com/x', ['hidden-split']]]],
+      ['pay<!-- a <!-- b -->pal.com and pay<!-- <!-->pal.com', [['pal.com', ['hidden-split']], ['pal.com', ['hidden-split']]]],
       ['x*a.com', [['a.com', ['hidden-split']]]], // (parsed, the `*` is text: an error toward flagging)
       // Not glued: a space, a separator, the edges of the markup, a word space of a script without spaces.
       ['see a.com', [['a.com', []]]],

@@ -61,13 +61,13 @@ for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.i
  * character (not a P1 bidi control, which the walk reports), the P6 closer, a Close that does not match the Open on
  * top of the stack (`depth` deep: `(see …/page.)`) or the end of the text: terminate would drop those Soft
  * characters. So it is too where terminate's deviations end the link (`part` and `initialPart` as terminate has them,
- * `start` its start): at a Soft character softCutsLink takes (`…/東京。次`, `…/Python，入门`) and at a character after
- * a file name's extension (glued.ts). A longer run of Soft characters, or anything else, would be read on: the cut
+ * `start` its start): at a Soft character softCutsLink takes in that part (`…/東京。次`, `…/Python，入门`, `?q=a，入门`)
+ * and at a character after a file name's extension in a path (glued.ts). A longer run of Soft characters, or anything else, would be read on: the cut
  * shortened the link. Throws INCOMPLETE at the end of a non-final chunk.
  */
 function endsAtCut(st: ScanState, i: number, depth: number, part: number, initialPart: number, start: number): boolean {
   const text = st.text;
-  const deviations = !st.delimited && part === PATH;
+  const deviations = !st.delimited && part !== NONE;
   for (let j = i; ; ) {
     if (j >= st.n) {
       if (st.final) return true;
@@ -80,13 +80,15 @@ function endsAtCut(st: ScanState, i: number, depth: number, part: number, initia
     if (lt === CLOSE) return depth === 0 || linkBracketOpener(cp) !== st.stack[depth - 1];
     const len = cp > 0xffff ? 2 : 1;
     if (deviations && cp >= 128 && text.charCodeAt(j - 1) < 128 && lt === INCLUDE) {
-      return initialPart !== PATH && afterFileExtension(text, j, start);
+      return part === PATH && initialPart !== PATH && afterFileExtension(text, j, start);
     }
     if (lt !== SOFT || j - i >= SOFT_AFTER_CUT) return false;
-    if (deviations && cp >= 128) {
+    // (A `?` in a path starts the query, as in terminate: the deviations after it are the query's; found in review.)
+    if (cp === QUESTION && part === PATH) part = QUERY;
+    else if (deviations && cp >= 128) {
       if (j + len >= st.n && !st.final) throw INCOMPLETE;
       const next = j + len < st.n ? st.cpAt(j + len) : -1;
-      if (softCutsLink(cp, next, text.charCodeAt(j - 1) < 128, true, initialPart !== PATH)) return true;
+      if (softCutsLink(cp, next, text.charCodeAt(j - 1) < 128, part === PATH, part === PATH && initialPart !== PATH)) return true;
     }
     j += len;
   }

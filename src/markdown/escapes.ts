@@ -114,7 +114,8 @@ export function delimitersBefore(source: string, floor: number, runStart: number
 
 /**
  * Whether source[from, to), the markup between two stretches of shown text, is all emphasis and strikethrough
- * delimiters, inline HTML tags (`<b>`, `</span>`: a renderer shows neither), code spans' backtick strings and the `[`
+ * delimiters, inline HTML tags and comments (`<b>`, `</span>`, `<!-- -->`: a renderer shows none), code spans' backtick
+ * strings and the `[`
  * that opens a link's text, and not empty. Called only on what the parse left out of the text, where a `<…>` is inline
  * HTML or an autolink, which is shown (`<https://…>`: no tag), a backtick is a code span's and a `[` a link's (one
  * that is text is in the text; an image's `![` is no link's: its description is not shown as text).
@@ -127,7 +128,7 @@ export function onlyHiddenMarkup(source: string, from: number, to: number): bool
       i++;
       continue;
     }
-    const end = c === 0x3c ? hiddenHtmlEnd(source, i) : -1;
+    const end = c === 0x3c ? hiddenHtmlEnd(source, i, to) : -1;
     if (end < 0 || end > to) return false;
     i = end;
   }
@@ -158,22 +159,22 @@ export function codeSpanContentStart(source: string, s: number, e: number): numb
 
 /** Whether `html` (markdown-it's html_inline token) is one inline HTML tag or comment, shown as nothing. */
 export function isTag(html: string): boolean {
-  return hiddenHtmlEnd(html, 0) === html.length;
+  return hiddenHtmlEnd(html, 0, html.length) === html.length;
 }
 
 /** An HTML open or closing tag (CommonMark §6.6, without attribute values that hold `<`, `>` or a line ending). */
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:[ \t][^<>\n\r]*)?\/?>/y;
 
 /**
- * Where the inline HTML that a renderer shows as nothing and that starts at source[i] (a `<`) ends: a tag (TAG) or a
- * comment (CommonMark §6.6: `<!-->`, `<!--->`, or `<!--` up to the first `-->`, looked for at most REACH units on); −1
- * when there is none. `pay<!-- -->pal.com` shows `paypal.com`.
+ * Where the inline HTML that a renderer shows as nothing and that starts at source[i] (a `<`) ends, at `limit` at the
+ * most: a tag (TAG) or a comment (CommonMark §6.6: `<!-->`, `<!--->`, or `<!--` up to the first `-->`); −1 when there
+ * is none. `pay<!-- -->pal.com` shows `paypal.com`.
  */
-function hiddenHtmlEnd(source: string, i: number): number {
+function hiddenHtmlEnd(source: string, i: number, limit: number): number {
   if (source.startsWith('<!--', i)) {
     if (source.startsWith('>', i + 4)) return i + 5;
     if (source.startsWith('->', i + 4)) return i + 6;
-    const close = source.slice(i + 4, i + 4 + REACH).indexOf('-->');
+    const close = limit - (i + 4) < 3 ? -1 : source.slice(i + 4, limit).indexOf('-->');
     return close < 0 ? -1 : i + 4 + close + 3;
   }
   TAG.lastIndex = i;
@@ -280,7 +281,8 @@ export function flagHiddenSplit(link: Link): void {
  * hidden-split in text the Markdown mode reads as plain text without parsing it (hostile.ts: a paragraph holding
  * more inline marks than micromark parses in linear time). Whether a `*` or a `<b>` there is markup is not known, so
  * any run of what may be hidden markup beside a link counts as hidden: delimiters, backtick strings, `[` `]`, inline
- * HTML tags, a link destination `](…)` (its label is shown), and invisible characters. A link glued through such a
+ * HTML tags and comments, a link destination `](…)` (its label is shown), and invisible characters, written plainly or
+ * as character references (`&shy;`). A link glued through such a
  * run to a name (readAsOneName, a host dot looked through) is flagged: `**pay**pal.com/login`,
  * `https://pay<b>pal.com</b>/login`, `[pay](https://x.example/)pal.com`. It errs toward flagging: such a paragraph
  * is made to be costly, and a flag only withholds a link. `links` are in piece coordinates from `base`, in order,
@@ -340,10 +342,11 @@ function markupBefore(text: string, floor: number, i: number, runStart: number, 
     if (isDelimiter(c) || c === BACKTICK || c === 0x5b || c === 0x5d) {
       k--;
     } else if (c === 0x3e) {
-      // A tag, or a comment (whose text may hold a `<`).
-      const comment = text.startsWith('-->', k - 3) || text.startsWith('<!--', k - 5) ? lastIndexWithin(text, '<!--', floor, k) : -1;
-      const lt = comment >= 0 && hiddenHtmlEnd(text, comment) === k ? comment : lastIndexWithin(text, '<', floor, k);
-      if (lt < 0 || hiddenHtmlEnd(text, lt) !== k) break;
+      // A tag, or a comment (whose text may hold a `<`, even `<!--`: it starts at the first `<!--` after the last `-->`
+      // before its own; found in review).
+      const comment = text.startsWith('-->', k - 3) || text.startsWith('<!--', k - 5) ? commentBefore(text, floor, k) : -1;
+      const lt = comment >= 0 ? comment : lastIndexWithin(text, '<', floor, k);
+      if (lt < 0 || hiddenHtmlEnd(text, lt, k) !== k) break;
       k = lt;
     } else if (c === 0x3b) {
       // A character reference to an invisible character (`&shy;`, `&#x200B;`): the walk goes on before its `&`.
@@ -399,6 +402,18 @@ function lastIndexWithin(text: string, needle: string, from: number, to: number)
 const REACH = 2048;
 
 /**
+ * Where the comment that ends at text[…, k) starts: the first `<!--` after the last `-->` before its end, within
+ * REACH units back and not before `floor`; −1 when there is none.
+ */
+function commentBefore(text: string, floor: number, k: number): number {
+  const w = Math.max(floor, k - REACH);
+  const window = text.slice(w, k);
+  const lastClose = window.length >= 4 ? window.lastIndexOf('-->', window.length - 4) : -1;
+  const open = window.indexOf('<!--', lastClose < 0 ? 0 : lastClose + 3);
+  return open < 0 ? -1 : w + open;
+}
+
+/**
  * The kind of the invisible characters among the markup text[from, to) (JOINERS), those written as character
  * references too.
  */
@@ -449,7 +464,7 @@ function markupAfter(text: string, i: number, ceiling: number): number {
     if (isDelimiter(c) || c === BACKTICK || c === 0x5b || c === 0x5d) {
       k++;
     } else if (c === 0x3c) {
-      const end = hiddenHtmlEnd(text, k);
+      const end = hiddenHtmlEnd(text, k, ceiling);
       if (end < 0 || end > ceiling) break;
       k = end;
     } else if (c === 0x26) {
