@@ -62,8 +62,8 @@ for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.i
  * top of the stack (`depth` deep: `(see …/page.)`) or the end of the text: terminate would drop those Soft
  * characters. So it is too where terminate's deviations end the link (`part` and `initialPart` as terminate has them,
  * `start` its start): at a Soft character softCutsLink takes in that part (`…/東京。次`, `…/Python，入门`, `?q=a，入门`)
- * and at a character after a file name's extension in a path (glued.ts). A longer run of Soft characters, or anything else, would be read on: the cut
- * shortened the link. Throws INCOMPLETE at the end of a non-final chunk.
+ * and at a character after a file name's extension in a path (glued.ts). A longer run of Soft characters, or anything
+ * else, would be read on: the cut shortened the link. Throws INCOMPLETE at the end of a non-final chunk.
  */
 function endsAtCut(st: ScanState, i: number, depth: number, part: number, initialPart: number, start: number): boolean {
   const text = st.text;
@@ -341,7 +341,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   const stop = heldSafe >= 0 ? heldSafe : lastSafe;
   const beforeAside = asideEnd >= 0 && stop <= asideEnd;
   const linkEnd = beforeAside ? asideSafe : stop;
-  if (initialPart !== PATH && (isHangulSyllable(text.charCodeAt(linkEnd - 1)) || (st.pairSafe > start && isHangulSyllable(text.charCodeAt(st.pairSafe - 1))))) {
+  if (initialPart !== PATH) {
     const glued = gluedEnd(st, start, linkEnd);
     if (glued < linkEnd) return glued;
   }
@@ -362,6 +362,8 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
  */
 function gluedEnd(st: ScanState, start: number, stop: number): number {
   const text = st.text;
+  const pairEndsInHangul = st.pairSafe > start && isHangulSyllable(text.charCodeAt(st.pairSafe - 1));
+  if (!isHangulSyllable(text.charCodeAt(stop - 1)) && !pairEndsInHangul) return stop;
   let end = stop;
   if (!st.delimited) {
     let p = stop;
@@ -377,9 +379,7 @@ function gluedEnd(st: ScanState, start: number, stop: number): number {
       }
     }
   }
-  if (isHangulSyllable(text.charCodeAt(end - 1)) || (st.pairSafe > start && isHangulSyllable(text.charCodeAt(st.pairSafe - 1)))) {
-    st.pathGlued = true;
-  }
+  if (isHangulSyllable(text.charCodeAt(end - 1)) || pairEndsInHangul) st.pathGlued = true;
   return end;
 }
 

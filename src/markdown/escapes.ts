@@ -114,9 +114,8 @@ export function delimitersBefore(source: string, floor: number, runStart: number
 
 /**
  * Whether source[from, to), the markup between two stretches of shown text, is all emphasis and strikethrough
- * delimiters, inline HTML tags and comments (`<b>`, `</span>`, `<!-- -->`: a renderer shows none), code spans' backtick
- * strings and the `[`
- * that opens a link's text, and not empty. Called only on what the parse left out of the text, where a `<…>` is inline
+ * delimiters, inline HTML tags and comments (`<b>`, `</span>`, `<!-- -->`: a renderer shows none), code spans'
+ * backtick strings and the `[` that opens a link's text, and not empty. Called only on what the parse left out of the text, where a `<…>` is inline
  * HTML or an autolink, which is shown (`<https://…>`: no tag), a backtick is a code span's and a `[` a link's (one
  * that is text is in the text; an image's `![` is no link's: its description is not shown as text).
  */
@@ -158,7 +157,7 @@ export function codeSpanContentStart(source: string, s: number, e: number): numb
 }
 
 /** Whether `html` (markdown-it's html_inline token) is one inline HTML tag or comment, shown as nothing. */
-export function isTag(html: string): boolean {
+export function isHiddenHtml(html: string): boolean {
   return hiddenHtmlEnd(html, 0, html.length) === html.length;
 }
 
@@ -282,8 +281,8 @@ export function flagHiddenSplit(link: Link): void {
  * more inline marks than micromark parses in linear time). Whether a `*` or a `<b>` there is markup is not known, so
  * any run of what may be hidden markup beside a link counts as hidden: delimiters, backtick strings, `[` `]`, inline
  * HTML tags and comments, a link destination `](…)` (its label is shown), and invisible characters, written plainly or
- * as character references (`&shy;`). A link glued through such a
- * run to a name (readAsOneName, a host dot looked through) is flagged: `**pay**pal.com/login`,
+ * as character references (`&shy;`). A link glued through such a run to a name (readAsOneName, a host dot looked
+ * through) is flagged: `**pay**pal.com/login`,
  * `https://pay<b>pal.com</b>/login`, `[pay](https://x.example/)pal.com`. It errs toward flagging: such a paragraph
  * is made to be costly, and a flag only withholds a link. `links` are in piece coordinates from `base`, in order,
  * and lie in piece[s, e); their diagnostics arrays are replaced, not changed. Each walk stops at the link before or

@@ -46,7 +46,7 @@ import { badArgument, isOptionsObject } from '../errors.js';
 import { percentRevealsUnsafe, unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
 import { controlReference, EmbeddingState } from '../detect/embedding.js';
-import { flagGluedByMarkup, headOf, isTag, NOT_GLUED, shownRunLinks, tailOf } from './escapes.js';
+import { flagGluedByMarkup, headOf, isHiddenHtml, NOT_GLUED, shownRunLinks, tailOf } from './escapes.js';
 import type { Glued } from './escapes.js';
 
 /** One match, in linkify-it's shape. */
@@ -418,9 +418,8 @@ function gluedTo(children: readonly TokenLike[], edge: number, step: 1 | -1): Gl
 
 /**
  * Whether a token is markup a reader does not see: an emphasis or strikethrough delimiter, an inline HTML tag or
- * comment, the
- * opening or closing of a link the author wrote with `[…](…)` or `[…][…]` (its text is shown; an autolink's `<…>`
- * is not hidden, as in the Markdown mode).
+ * comment, the opening or closing of a link the author wrote with `[…](…)` or `[…][…]` (its text is shown; an
+ * autolink's `<…>` is not hidden, as in the Markdown mode).
  */
 function hidden(children: readonly TokenLike[], k: number): boolean {
   const token = children[k]!;
@@ -429,7 +428,7 @@ function hidden(children: readonly TokenLike[], k: number): boolean {
     const empty = token.type === 'link_open' ? children[k + 1]?.type === 'link_close' : children[k - 1]?.type === 'link_open';
     return !empty && token.markup !== 'autolink' && token.markup !== 'linkify';
   }
-  return DELIMITERS.has(token.type) || (token.type === 'html_inline' && isTag(token.content));
+  return DELIMITERS.has(token.type) || (token.type === 'html_inline' && isHiddenHtml(token.content));
 }
 
 /**
