@@ -215,6 +215,10 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['see pay.com\u00AD**x**', [['pay.com', ['hidden-split']]]],
       ['https://login.example\u00AD`.`paypal.com', [['https://login.example', ['hidden-split']], ['paypal.com', ['hidden-split']]]],
       ['payal.com``\u00AD``al.com', [['payal.com', ['hidden-split']], ['al.com', ['hidden-split']]]], // a code span of one
+      // Written as a reference: the run is read as shown, where `&shy;` is one invisible character.
+      ['see pay.com&shy;**x**', [['pay.com', ['hidden-split']]]],
+      ['https://login.example&shy;<b>.</b>paypal.com', [['https://login.example', ['hidden-split']], ['paypal.com', ['hidden-split']]]],
+      ['see pay.com&amp;**x** and pay.com&shy; **x**', [['pay.com', []], ['pay.com', []]]],
       // U+200B alone between words of a script written without spaces is a word space there (as in plain text).
       ['ดูที่\u200B**ตัวอย่าง.ไทย**', [['ตัวอย่าง.ไทย', []]]],
     ];
@@ -260,6 +264,9 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['pay&#x200B;pal.com and pay&zwj;**pal.com**', [['pal.com', ['hidden-split']], ['pal.com', ['hidden-split']]]],
       ['pay<!-- -->pal.com and https://pay<!-- a<b -->pal.com/x', [['pal.com', ['hidden-split']], ['https://pay', ['hidden-split']], ['pal.com/x', ['hidden-split']]]],
       ['pay<!-- a <!-- b -->pal.com and pay<!-- <!-->pal.com', [['pal.com', ['hidden-split']], ['pal.com', ['hidden-split']]]],
+      // A reference to a character shown glues as that character (the parsed paths link `paypal.com/login`).
+      ['pay&#112;al.com/login and https://pay&#112;al.com/x', [['al.com/login', ['hidden-split']], ['https://pay', ['hidden-split']], ['al.com/x', ['hidden-split']]]],
+      ['pay&#112;**al.com** and see al.com&#112;x', [['al.com', ['hidden-split']], ['al.com', ['hidden-split']]]],
       ['x*a.com', [['a.com', ['hidden-split']]]], // (parsed, the `*` is text: an error toward flagging)
       // Not glued: a space, a separator, the edges of the markup, a word space of a script without spaces.
       ['see a.com', [['a.com', []]]],

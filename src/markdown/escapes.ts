@@ -283,7 +283,9 @@ export function flagHiddenSplit(link: Link): void {
  * HTML tags and comments, a link destination `](…)` (its label is shown), and invisible characters, written plainly or
  * as character references (`&shy;`). A link glued through such a run to a name (readAsOneName, a host dot looked
  * through) is flagged: `**pay**pal.com/login`,
- * `https://pay<b>pal.com</b>/login`, `[pay](https://x.example/)pal.com`. It errs toward flagging: such a paragraph
+ * `https://pay<b>pal.com</b>/login`, `[pay](https://x.example/)pal.com`; the text beside the markup is read as shown
+ * (references decoded), and a link glued to a reference to a character shown is flagged too: `pay&#112;al.com/login`
+ * shows `paypal.com/login` (the parsed paths link it whole). It errs toward flagging: such a paragraph
  * is made to be costly, and a flag only withholds a link. `links` are in piece coordinates from `base`, in order,
  * and lie in piece[s, e); their diagnostics arrays are replaced, not changed. Each walk stops at the link before or
  * after, so the whole takes time in proportion to the text.
@@ -296,14 +298,15 @@ export function flagGluedInUnparsed(links: readonly Link[], piece: string, base:
     const prev = k > 0 ? links[k - 1]! : undefined;
     const floor = prev === undefined ? s : prev.end - base;
     const m = markupBefore(piece, floor, start, s, prev === undefined ? -1 : prev.start - base);
-    if (m < start) {
+    // (Or a reference to a character shown, which the scan read as its `;`: `pay&#112;al.com`.)
+    if (m < start || (start > s && piece.charCodeAt(start - 1) === SEMICOLON)) {
       // (A host dot alone between markup is read with what is before it: `example<b>.</b>paypal.com`.)
-      let shown = piece.slice(Math.max(s, m - SIDE), m);
+      let shown = shownBefore(piece, s, m);
       const dot = codePointBefore(piece, m);
       if (m > floor && isHostDot(dot)) {
         const d = m - (dot > 0xffff ? 2 : 1);
         const before = markupBefore(piece, floor, d, s, -1);
-        if (before < d) shown = piece.slice(Math.max(s, before - SIDE), before) + piece.slice(d, m);
+        if (before < d) shown = shownBefore(piece, s, before) + piece.slice(d, m);
       }
       if (glued(tailOf(shown), piece.codePointAt(start)!, true, joinersAmong(piece, m, start))) {
         flagHiddenSplit(link);
@@ -312,13 +315,13 @@ export function flagGluedInUnparsed(links: readonly Link[], piece: string, base:
     }
     const ceiling = k + 1 < links.length ? links[k + 1]!.start - base : e;
     const n = markupAfter(piece, end, ceiling);
-    if (n > end) {
-      let shown = piece.slice(n, Math.min(e, n + SIDE));
+    if (n > end || (end < e && piece.charCodeAt(end) === AMPERSAND)) {
+      let shown = shownAfter(piece, n, e);
       const dot = n < ceiling ? piece.codePointAt(n)! : -1;
       if (isHostDot(dot)) {
         const d = n + (dot > 0xffff ? 2 : 1);
         const after = markupAfter(piece, d, ceiling);
-        if (after > d) shown = piece.slice(n, d) + piece.slice(after, Math.min(e, after + SIDE));
+        if (after > d) shown = piece.slice(n, d) + shownAfter(piece, after, e);
       }
       if (glued(headOf(shown), codePointBefore(piece, end), false, joinersAmong(piece, end, n))) flagHiddenSplit(link);
     }
@@ -327,6 +330,22 @@ export function flagGluedInUnparsed(links: readonly Link[], piece: string, base:
 
 /** Units read beyond a markup run for what is glued to it (headOf and tailOf read two code points and joiners). */
 const SIDE = 16;
+const SEMICOLON = 0x3b;
+const AMPERSAND = 0x26;
+
+/**
+ * The last units text[from, to) shows (SIDE of them at least, if there are): character references and backslash
+ * escapes decoded (CommonMark §2.4, §2.5), so that a reference to a character shown glues as the character:
+ * `pay&#112;al.com` shows `paypal.com`, where the scan read `al.com` after a `;`.
+ */
+function shownBefore(text: string, from: number, to: number): string {
+  return decodeString(text.slice(Math.max(from, to - SIDE - LONGEST_REFERENCE), to));
+}
+
+/** The first units text[from, to) shows (SIDE of them at least, if there are), as in shownBefore. */
+function shownAfter(text: string, from: number, to: number): string {
+  return decodeString(text.slice(from, Math.min(to, from + SIDE + LONGEST_REFERENCE)));
+}
 
 /**
  * Where the run of possible markup (flagGluedInUnparsed) that ends text[…, i) starts, at `floor` at the least;
@@ -347,7 +366,7 @@ function markupBefore(text: string, floor: number, i: number, runStart: number, 
       const lt = comment >= 0 ? comment : lastIndexWithin(text, '<', floor, k);
       if (lt < 0 || hiddenHtmlEnd(text, lt, k) !== k) break;
       k = lt;
-    } else if (c === 0x3b) {
+    } else if (c === SEMICOLON) {
       // A character reference to an invisible character (`&shy;`, `&#x200B;`): the walk goes on before its `&`.
       const amp = lastIndexWithin(text, '&', Math.max(floor, k - LONGEST_REFERENCE), k);
       if (amp < 0 || hiddenReference(text, amp) !== k) break;
@@ -421,7 +440,7 @@ function joinersAmong(text: string, from: number, to: number): Joiners {
   for (let i = from; i < to; ) {
     let cp = text.codePointAt(i)!;
     let next = i + (cp > 0xffff ? 2 : 1);
-    if (cp === 0x26) {
+    if (cp === AMPERSAND) {
       const end = hiddenReference(text, i);
       if (end > 0 && end <= to) {
         cp = decodeString(text.slice(i, end)).codePointAt(0)!;
@@ -466,7 +485,7 @@ function markupAfter(text: string, i: number, ceiling: number): number {
       const end = hiddenHtmlEnd(text, k, ceiling);
       if (end < 0 || end > ceiling) break;
       k = end;
-    } else if (c === 0x26) {
+    } else if (c === AMPERSAND) {
       const end = hiddenReference(text, k);
       if (end < 0 || end > ceiling) break;
       k = end;

@@ -674,23 +674,33 @@ class PieceReader {
     const addUnlinked = (span: UnlinkedSpan): void => {
       this.addUnlinked(shown === undefined ? span : { ...span, start: shown.starts.toInput(span.start), end: shown.ends.toInput(span.end) });
     };
+    let lastAdded: MarkdownLink | undefined;
+    let lastAddedEnd = 0; // (in the scan's coordinates)
     for (const link of links) {
       while (u < unlinked.length && unlinked[u]!.start < link.start) addUnlinked(unlinked[u++]!);
+      const count = this.links.length;
       if (shown === undefined) {
         this.add({ ...link, construct: 'bare', destination: link.text });
-        continue;
+      } else {
+        // A link's text is the source it spans; its destination is the text shown (references decoded).
+        const start = shown.starts.toInput(link.start);
+        const end = shown.ends.toInput(link.end);
+        this.add({ ...link, start, end, text: piece.slice(start - base, end - base), construct: 'bare', destination: link.text });
       }
-      // A link's text is the source it spans; its destination is the text shown (references decoded).
-      const start = shown.starts.toInput(link.start);
-      const end = shown.ends.toInput(link.end);
-      this.add({ ...link, start, end, text: piece.slice(start - base, end - base), construct: 'bare', destination: link.text });
+      if (this.links.length > count) {
+        lastAdded = this.links[count];
+        lastAddedEnd = link.end;
+      }
     }
     while (u < unlinked.length) addUnlinked(unlinked[u++]!);
-    const last = this.links[this.links.length - 1];
-    // (Invisible characters after it are looked through: `pay.com\u00AD**x**`.)
-    if (last !== undefined && last !== this.tailLink && last.end - base >= runStart && endsRun(piece, last.end - base, runEnd)) {
-      this.tailLink = last;
-      this.tailAfter = piece.slice(last.end - base, runEnd);
+    // The run's last link, when only invisible characters follow it in the run as shown (looked through:
+    // `pay.com\u00AD**x**`, and as a reference, `pay.com&shy;**x**`).
+    if (lastAdded !== undefined && lastAdded === this.links[this.links.length - 1]) {
+      const after = text.slice(lastAddedEnd - base - from);
+      if (endsRun(after, 0, after.length)) {
+        this.tailLink = lastAdded;
+        this.tailAfter = after;
+      }
     }
     this.runStart = -1;
     edits.length = 0;
