@@ -158,12 +158,21 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['see pay<!-- c -->al.com', [['al.com', ['hidden-split']]]],
       ['see https://pay<!-- a<b -->al.com/x', [['https://pay', ['hidden-split']], ['al.com/x', ['hidden-split']]]],
       ['see pay<!--' + 'x'.repeat(2050) + '-->al.com', [['al.com', ['hidden-split']]]], // longer than a search's reach
+      // The rest of CommonMark's raw HTML, which an HTML parser reads as comments in a body, shows nothing either.
+      ['see pay<?x?>al.com and pay<?a<b?>al.com', [['al.com', ['hidden-split']], ['al.com', ['hidden-split']]]],
+      ['see pay<!DOCTYPE html>al.com', [['al.com', ['hidden-split']]]],
+      ['see pay<![CDATA[p]]>al.com and https://login.example<![CDATA[a<b]]>.paypal.com', [['al.com', ['hidden-split']], ['https://login.example', ['hidden-split']]]],
+      // No raw HTML: shown as text.
+      ['see pay<?>al.com and pay<!1>al.com', [['al.com', []], ['al.com', []]]],
     ];
+    const tree = remark().use(remarkIrilink);
+    const written = (text: string): number => text.match(/\]\(|<https?:/g)?.length ?? 0;
     for (const [source, expected] of tagged) {
       const links = findMarkdownLinks(source).filter((l) => l.construct === 'bare').map((l): [string, string[]] => [l.text, l.diagnostics]);
       expect(links, source).to.deep.equal(expected);
       const clickable = expected.filter(([, d]) => d.length === 0).map(([text]) => text);
       expect(madeByPlugin(html, source), `markdown-it ${source}`).to.deep.equal(clickable);
+      expect(written(String(tree.processSync(source))) - written(source), `remark ${source}`).to.equal(clickable.length);
     }
     // GFM strikethrough likewise; in plain CommonMark (remark without remark-gfm) `~~` is text, and ends the host.
     const struck = 'see pay~~p~~al.com';
@@ -264,6 +273,7 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['pay&#x200B;pal.com and pay&zwj;**pal.com**', [['pal.com', ['hidden-split']], ['pal.com', ['hidden-split']]]],
       ['pay<!-- -->pal.com and https://pay<!-- a<b -->pal.com/x', [['pal.com', ['hidden-split']], ['https://pay', ['hidden-split']], ['pal.com/x', ['hidden-split']]]],
       ['pay<!-- a <!-- b -->pal.com and pay<!-- <!-->pal.com', [['pal.com', ['hidden-split']], ['pal.com', ['hidden-split']]]],
+      ['pay<?a<?b?>pal.com, pay<![CDATA[a<b]]>pal.com and pay<!DOCTYPE x>pal.com', [['pal.com', ['hidden-split']], ['pal.com', ['hidden-split']], ['pal.com', ['hidden-split']]]],
       // A reference to a character shown glues as that character (the parsed paths link `paypal.com/login`).
       ['pay&#112;al.com/login and https://pay&#112;al.com/x', [['al.com/login', ['hidden-split']], ['https://pay', ['hidden-split']], ['al.com/x', ['hidden-split']]]],
       ['pay&#112;**al.com** and see al.com&#112;x', [['al.com', ['hidden-split']], ['al.com', ['hidden-split']]]],

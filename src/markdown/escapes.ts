@@ -114,7 +114,7 @@ export function delimitersBefore(source: string, floor: number, runStart: number
 
 /**
  * Whether source[from, to), the markup between two stretches of shown text, is all emphasis and strikethrough
- * delimiters, inline HTML tags and comments (`<b>`, `</span>`, `<!-- -->`: a renderer shows none), code spans'
+ * delimiters, inline raw HTML (`<b>`, `</span>`, `<!-- -->`, `<?x?>`: a renderer shows none), code spans'
  * backtick strings and the `[` that opens a link's text, and not empty. Called only on what the parse left out of the text, where a `<…>` is inline
  * HTML or an autolink, which is shown (`<https://…>`: no tag), a backtick is a code span's and a `[` a link's (one
  * that is text is in the text; an image's `![` is no link's: its description is not shown as text).
@@ -156,7 +156,7 @@ export function codeSpanContentStart(source: string, s: number, e: number): numb
   return i;
 }
 
-/** Whether `html` (markdown-it's html_inline token) is one inline HTML tag or comment, shown as nothing. */
+/** Whether `html` (markdown-it's html_inline token) is one piece of raw HTML shown as nothing (hiddenHtmlEnd). */
 export function isHiddenHtml(html: string): boolean {
   return hiddenHtmlEnd(html, 0, html.length) === html.length;
 }
@@ -166,18 +166,36 @@ const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:[ \t][^<>\n\r]*)?\/?>/y;
 
 /**
  * Where the inline HTML that a renderer shows as nothing and that starts at source[i] (a `<`) ends, at `limit` at the
- * most: a tag (TAG) or a comment (CommonMark §6.6: `<!-->`, `<!--->`, or `<!--` up to the first `-->`); −1 when there
- * is none. `pay<!-- -->pal.com` shows `paypal.com`.
+ * most; −1 when there is none. CommonMark §6.6's raw HTML, all of it: a tag (TAG), a comment (`<!-->`, `<!--->`, or
+ * `<!--` up to the first `-->`), a processing instruction (`<?` up to the first `?>`), a declaration (`<!X…>`) and a
+ * CDATA section (`<![CDATA[` up to the first `]]>`). The HTML parsing algorithm reads the last three in a
+ * document's body as comments (its "bogus comment" state; CDATA is a section only in SVG and MathML), so none of them
+ * shows: `pay<!-- -->pal.com` and `pay<?x?>pal.com` show `paypal.com`.
  */
 function hiddenHtmlEnd(source: string, i: number, limit: number): number {
-  if (source.startsWith('<!--', i)) {
-    if (source.startsWith('>', i + 4)) return i + 5;
-    if (source.startsWith('->', i + 4)) return i + 6;
-    const close = limit - (i + 4) < 3 ? -1 : source.slice(i + 4, limit).indexOf('-->');
-    return close < 0 ? -1 : i + 4 + close + 3;
+  if (source.charCodeAt(i) !== 0x3c) return -1;
+  if (source.charCodeAt(i + 1) === 0x21) {
+    if (source.startsWith('<!--', i)) {
+      if (source.startsWith('>', i + 4)) return i + 5;
+      if (source.startsWith('->', i + 4)) return i + 6;
+      return endAfter(source, i + 4, limit, '-->');
+    }
+    if (source.startsWith('<![CDATA[', i)) return endAfter(source, i + 9, limit, ']]>');
+    return isAsciiLetter(source.charCodeAt(i + 2)) ? endAfter(source, i + 3, limit, '>') : -1;
   }
+  if (source.charCodeAt(i + 1) === 0x3f) return endAfter(source, i + 2, limit, '?>');
   TAG.lastIndex = i;
   return TAG.test(source) ? TAG.lastIndex : -1;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+}
+
+/** The end of the first `close` in source[from, limit), or −1. */
+function endAfter(source: string, from: number, limit: number, close: string): number {
+  const at = limit - from < close.length ? -1 : source.slice(from, limit).indexOf(close);
+  return at < 0 ? -1 : from + at + close.length;
 }
 
 /**
@@ -280,7 +298,7 @@ export function flagHiddenSplit(link: Link): void {
  * hidden-split in text the Markdown mode reads as plain text without parsing it (hostile.ts: a paragraph holding
  * more inline marks than micromark parses in linear time). Whether a `*` or a `<b>` there is markup is not known, so
  * any run of what may be hidden markup beside a link counts as hidden: delimiters, backtick strings, `[` `]`, inline
- * HTML tags and comments, a link destination `](…)` (its label is shown), and invisible characters, written plainly or
+ * raw HTML (tags, comments and the like), a link destination `](…)` (its label is shown), and invisible characters, written plainly or
  * as character references (`&shy;`). A link glued through such a run to a name (readAsOneName, a host dot looked
  * through) is flagged: `**pay**pal.com/login`,
  * `https://pay<b>pal.com</b>/login`, `[pay](https://x.example/)pal.com`; the text beside the markup is read as shown
@@ -360,10 +378,9 @@ function markupBefore(text: string, floor: number, i: number, runStart: number, 
     if (isDelimiter(c) || c === BACKTICK || c === 0x5b || c === 0x5d) {
       k--;
     } else if (c === 0x3e) {
-      // A tag, or a comment (whose text may hold a `<`, even `<!--`: it starts at the first `<!--` after the last `-->`
-      // before its own; found in review).
-      const comment = text.startsWith('-->', k - 3) || text.startsWith('<!--', k - 5) ? commentBefore(text, floor, k) : -1;
-      const lt = comment >= 0 ? comment : lastIndexWithin(text, '<', floor, k);
+      // A tag, or a comment, a processing instruction or a CDATA section (whose text may hold a `<`, even its own
+      // opener: it starts at the first opener after the last closer before its own; found in review).
+      const lt = sectionBefore(text, floor, k);
       if (lt < 0 || hiddenHtmlEnd(text, lt, k) !== k) break;
       k = lt;
     } else if (c === SEMICOLON) {
@@ -419,16 +436,29 @@ function lastIndexWithin(text: string, needle: string, from: number, to: number)
 
 const REACH = 2048;
 
+/** The raw HTML that holds text up to a closer of its own (CommonMark §6.6): its opener and closer. */
+const SECTIONS: readonly (readonly [string, string])[] = [
+  ['<!--', '-->'],
+  ['<?', '?>'],
+  ['<![CDATA[', ']]>'],
+];
+
 /**
- * Where the comment that ends at text[…, k) starts: the first `<!--` after the last `-->` before its end, within
- * REACH units back and not before `floor`; −1 when there is none.
+ * Where the raw HTML that ends at text[…, k) (a `>`) may start, not before `floor`: a comment, a processing instruction
+ * or a CDATA section closed there starts at the first opener after the last closer before its own (within REACH units
+ * back); anything else (a tag; `<!-->` and `<!--->`, comments too) at the last `<`. −1 when there is none.
  */
-function commentBefore(text: string, floor: number, k: number): number {
-  const w = Math.max(floor, k - REACH);
-  const window = text.slice(w, k);
-  const lastClose = window.length >= 4 ? window.lastIndexOf('-->', window.length - 4) : -1;
-  const open = window.indexOf('<!--', lastClose < 0 ? 0 : lastClose + 3);
-  return open < 0 ? -1 : w + open;
+function sectionBefore(text: string, floor: number, k: number): number {
+  for (const [open, close] of SECTIONS) {
+    if (!text.startsWith(close, k - close.length)) continue;
+    const w = Math.max(floor, k - REACH);
+    const window = text.slice(w, k);
+    const before = window.length - close.length;
+    const lastClose = before >= close.length ? window.lastIndexOf(close, before - close.length) : -1;
+    const at = window.indexOf(open, lastClose < 0 ? 0 : lastClose + close.length);
+    if (at >= 0 && at + open.length <= before) return w + at;
+  }
+  return lastIndexWithin(text, '<', floor, k);
 }
 
 /**

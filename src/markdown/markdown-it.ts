@@ -417,8 +417,8 @@ function gluedTo(children: readonly TokenLike[], edge: number, step: 1 | -1): Gl
 }
 
 /**
- * Whether a token is markup a reader does not see: an emphasis or strikethrough delimiter, an inline HTML tag or
- * comment, the opening or closing of a link the author wrote with `[…](…)` or `[…][…]` (its text is shown; an
+ * Whether a token is markup a reader does not see: an emphasis or strikethrough delimiter, inline raw HTML shown
+ * as nothing (a tag, a comment and the like), the opening or closing of a link the author wrote with `[…](…)` or `[…][…]` (its text is shown; an
  * autolink's `<…>` is not hidden, as in the Markdown mode).
  */
 function hidden(children: readonly TokenLike[], k: number): boolean {

@@ -107,7 +107,7 @@ function newBlock(root: Nodes): BlockState {
 
 /**
  * What a text node of the block is glued to before and after it through emphasis or strikethrough delimiters,
- * inline HTML tags and comments or a code span's backtick strings (hidden-split, escapes.ts): the text or code node
+ * inline raw HTML (tags, comments and the like) or a code span's backtick strings (hidden-split, escapes.ts): the text or code node
  * before or after it in the block, when only such markup lies between the two in the source (a code node's place
  * includes its backtick strings, so it may touch the text). (A `*` that is text is in a text node: mdast joins
  * adjacent text.)
