@@ -46,7 +46,10 @@ describe('security: an invisible character inside a name flags the links it cuts
     expect(brief(findLinks('bob@example.co\u2060m'))).to.deep.equal([['bob@example.co', ['hidden-split']]]);
     expect(brief(findLinks('bo\u200Bb@example.com'))).to.deep.equal([['b@example.com', ['hidden-split']]]);
     expect(brief(findLinks('example.com\uFEFF123'))).to.deep.equal([['example.com', ['hidden-split']]]);
-    expect(brief(findLinks('x\u200Bhttps://evil.example/'))).to.deep.equal([['https://evil.example/', ['hidden-split']]]);
+    // Before a link written with its scheme, the glued name changes the scheme shown (`xhttps://…`), not the host: no
+    // flag. After it, or before a link without one, it does.
+    expect(brief(findLinks('x\u200Bhttps://evil.example/ and x\u00ADmailto:bob@evil.com'))).to.deep.equal([['https://evil.example/', []], ['mailto:bob@evil.com', []]]);
+    expect(brief(findLinks('https://evil.example\u200Bx and x\u00ADwww.evil.com'))).to.deep.equal([['https://evil.example', ['hidden-split']], ['www.evil.com', ['hidden-split']]]);
     // Cyrillic next to Cyrillic, Latin with an accent next to Latin.
     expect(brief(findLinks('пример\u200Bсайт.рф'))).to.deep.equal([['сайт.рф', ['hidden-split']]]);
     expect(brief(findLinks('café\u00ADexample.com'))).to.deep.equal([['example.com', ['hidden-split']]]);

@@ -141,6 +141,8 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['見て*ください*example.com', [['example.com', []]]],
       ['see *this* example.com', [['example.com', []]]],
       ['**Docs:**https://a.example/', [['https://a.example/', []]]],
+      // Glued before a link written with its scheme: the scheme shown changes (`Downloadhttps://…`), not the host.
+      ['**Download**https://a.example/x and *x*http://b.example/', [['https://a.example/x', []], ['http://b.example/', []]]],
     ];
     expectInEveryReader(cases, md);
     // Inline HTML tags are not shown either (markdown-it with `html: true`, as CommonMark has it); an anchor's text is
@@ -278,6 +280,7 @@ describe('security: Markdown links what a reader sees (character references, emp
       ['pay&#112;al.com/login and https://pay&#112;al.com/x', [['al.com/login', ['hidden-split']], ['https://pay', ['hidden-split']], ['al.com/x', ['hidden-split']]]],
       ['pay&#112;**al.com** and see al.com&#112;x', [['al.com', ['hidden-split']], ['al.com', ['hidden-split']]]],
       ['x*a.com', [['a.com', ['hidden-split']]]], // (parsed, the `*` is text: an error toward flagging)
+      ['**Download**https://a.example/x and pay&#112;https://a.example/', [['https://a.example/x', []], ['https://a.example/', []]]],
       // Not glued: a space, a separator, the edges of the markup, a word space of a script without spaces.
       ['see a.com', [['a.com', []]]],
       ['*x* a.com.', [['a.com', []]]],

@@ -309,7 +309,8 @@ class LinkScanner implements Scanner {
  * for the same name (readAsOneName), or to a host dot and one? UTS #58 §4.1 ends a host at such a character, so the
  * name a reader sees is cut into links, and the one clicked may go to another host than the name shown:
  * `https://pay\u00ADpal.com/login` gives `https://pay` and `pal.com/login`, both flagged (a browser given the whole
- * URL maps it to `paypal.com`); `https://login.example\u00AD.paypal.com/` gives `https://login.example`, flagged.
+ * URL maps it to `paypal.com`); `https://login.example\u00AD.paypal.com/` gives `https://login.example`, flagged. A
+ * link written with its scheme is not flagged for what is glued before it (the scheme keeps its host apart).
  * Looks at most CONTEXT_LENGTH units beyond each end: before `s` no further than the left context a scan may read;
  * after `e`, INCOMPLETE while they have not come. A longer run of invisible characters is not looked through.
  */
@@ -331,7 +332,9 @@ function hiddenSplit(st: ScanState, s: number, e: number): boolean {
       if (readAsOneName(codePointBefore(text, e), far, wordSpace)) return true;
     }
   }
-  if (s > 0 && text.charCodeAt(s - 1) >= 0x80) {
+  // Before a link written with its scheme, a name glued to it changes the scheme a reader sees (`x\u00ADhttps://…`
+  // shows `xhttps://…`), not the host: the host shown is the host linked.
+  if (st.schemeInferred && s > 0 && text.charCodeAt(s - 1) >= 0x80) {
     // codePointBefore(text, i) reads text[i − 2] at most: i > floor keeps it at s − CONTEXT_LENGTH or after.
     const floor = Math.max(0, s - CONTEXT_LENGTH + 1);
     let i = s;

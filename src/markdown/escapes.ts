@@ -261,7 +261,8 @@ export function headOf(text: string): Glued {
 export function flagGluedByMarkup(links: readonly Link[], text: string, at: number, runStart: number, runEnd: number, before: Glued, after: Glued): void {
   if (links.length === 0) return;
   const first = links[0]!;
-  if (before.near >= 0) {
+  // (Before a link written with its scheme, the name glued changes the scheme shown, not the host: scanner.ts.)
+  if (before.near >= 0 && first.schemeInferred) {
     const s = runStart - at;
     const j = joinersAfter(text, s);
     if (first.start - at === j && glued(before, text.codePointAt(j)!, true, joinersIn(text, s, j))) flagHiddenSplit(first);
@@ -316,8 +317,9 @@ export function flagGluedInUnparsed(links: readonly Link[], piece: string, base:
     const prev = k > 0 ? links[k - 1]! : undefined;
     const floor = prev === undefined ? s : prev.end - base;
     const m = markupBefore(piece, floor, start, s, prev === undefined ? -1 : prev.start - base);
-    // (Or a reference to a character shown, which the scan read as its `;`: `pay&#112;al.com`.)
-    if (m < start || (start > s && piece.charCodeAt(start - 1) === SEMICOLON)) {
+    // (Or a reference to a character shown, which the scan read as its `;`: `pay&#112;al.com`. A link written with its
+    // scheme keeps its host apart from what is glued before it: scanner.ts hiddenSplit.)
+    if (link.schemeInferred && (m < start || (start > s && piece.charCodeAt(start - 1) === SEMICOLON))) {
       // (A host dot alone between markup is read with what is before it: `example<b>.</b>paypal.com`.)
       let shown = shownBefore(piece, s, m);
       const dot = codePointBefore(piece, m);
