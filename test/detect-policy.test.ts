@@ -316,10 +316,16 @@ describe('detect: P8 — a new scheme starts a new link', () => {
     '⸠https://web.archive.org/web/2020/https://example.com/⸡ (no Soft run: one link)',
     // a name without a path too: the dot before the scheme is the sentence's (`f.org.http` was read as one name)
     '⸠f.org⸡.⸠http://y.example/⸡ ⸠www.debian.org⸡.⸠https://www.debian.org/x⸡ ⸠a@b.com⸡.⸠ftp://c.example/⸡',
+    // …another host dot, and a host after a scheme (not a doubled scheme: the labels before it end in a TLD)
+    '⸠f.org⸡。⸠http://y.example/⸡ ⸠http://f.org⸡.⸠http://y.example/⸡ ⸠http://a.f.org⸡。⸠https://y.example/⸡',
+    // …but not a name without a TLD, nor a scheme without `//` (P8 is about `scheme://`)
+    'http://localhost.⸠http://y.example/⸡ and f.org.⸠mailto:a@b.com⸡',
   ]);
   it('toMarkdownSource of it reads back the same (it was not idempotent: found in review)', () => {
-    const once = toMarkdownSource(linkifyMarkdown('f.org.http://y.example/'));
-    expect(toMarkdownSource(linkifyMarkdown(once))).to.equal(once);
+    for (const text of ['f.org.http://y.example/', 'f.org。http://y.example/', 'see http://f.org.http://y.example/ x']) {
+      const once = toMarkdownSource(linkifyMarkdown(text));
+      expect(toMarkdownSource(linkifyMarkdown(once)), text).to.equal(once);
+    }
   });
 });
 

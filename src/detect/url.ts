@@ -501,10 +501,18 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     }
     // A doubled scheme (`http://http://example.com/`, `http://www.http://example.com/`, typed or pasted twice): the
     // host's last label is a listed scheme and `://` follows. No link here (not `http://http`): the search resumes at
-    // that label, whose colon starts the URL meant.
+    // that label, whose colon starts the URL meant. P8, as after a schemeless name (domains.ts): when the labels
+    // before it end in a TLD, the dot before the scheme is the sentence's — `http://f.org.http://y` links
+    // `http://f.org` and `http://y`.
     if (k > labelStart && schemeNameBeforeSlashes(st, labelStart, k)) {
-      st.next = labelStart;
-      return false;
+      const dot = labelStart - 1;
+      const tldStart = dots > 1 ? labelStartBefore(text, hostStart, dot) : -1;
+      if (tldStart > hostStart && isTld(st, tldStart, dot)) {
+        k = dot;
+      } else {
+        st.next = labelStart;
+        return false;
+      }
     }
     hostEnd = k;
     if (hostEnd === hostStart) {
@@ -514,6 +522,13 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     }
   }
   return authorityEnd(st, hostStart, hostEnd);
+}
+
+/** Where the label that ends at text[…, end) starts: after the host dot before it, at `a` at the least. */
+function labelStartBefore(text: string, a: number, end: number): number {
+  let i = end;
+  while (i > a && !isHostDot(text.charCodeAt(i - 1))) i--;
+  return i;
 }
 
 /**
