@@ -190,6 +190,21 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
       everySplit(text, options);
     }
   });
+  it('nor is one that P8 ends at the cut, and the next link is found (it was lost)', () => {
+    const options = { maxLinkLength: 64 };
+    const link = 'http://x.com/' + 'a'.repeat(51); // 64 units
+    const second = 'http://b.example/';
+    // The Soft run at the cut or right before it (the link then 63 units long), then `scheme://`.
+    for (const [text, first] of [[`see ${link}.${second} x`, link], [`see ${link}!!${second}`, link], [`see ${link.slice(0, -1)}.${second}`, link.slice(0, -1)], [`${link}?!${second}`, link]]) {
+      expect(findLinks(text!, options).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[first, []], [second, []]]);
+      everySplit(text!, options);
+    }
+    // Not P8: a letter at the cut, a `?` that starts the query (a redirect), no `//`.
+    for (const text of [`see ${link}a.${second}`, `see ${link.slice(0, -1)}?${second}`, `see ${link}.mailto:a@b.com`]) {
+      expect(findLinks(text, options).map((l) => l.diagnostics), text).to.deep.equal([['link-too-long']]);
+      everySplit(text, options);
+    }
+  });
   it('settles right after a Hard character when nothing is pending', () => {
     const s = createScanner();
     expect(s.scan('see example.com and ', 0, false, 0).settled).to.equal(20);

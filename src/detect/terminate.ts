@@ -68,6 +68,8 @@ for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.i
 function endsAtCut(st: ScanState, i: number, depth: number, part: number, initialPart: number, start: number): boolean {
   const text = st.text;
   const deviations = !st.delimited && part !== NONE;
+  // Whether Soft characters come right before j (P8; not a `?` that started the query, which is no punctuation).
+  let soft = i > start && text.charCodeAt(i - 1) !== QUESTION && termOf(codePointBefore(text, i)) === SOFT;
   for (let j = i; ; ) {
     if (j >= st.n) {
       if (st.final) return true;
@@ -75,6 +77,8 @@ function endsAtCut(st: ScanState, i: number, depth: number, part: number, initia
     }
     const cp = st.cpAt(j);
     if (cp === st.closer) return true;
+    // P8, as terminate reads it: Soft characters, then `scheme://`.
+    if (soft && cp < 128 && (ASCII_FLAGS[cp]! & A_ALPHA) !== 0 && schemeSlashSlashPastCut(st, j)) return true;
     if (isBarrier(cp)) return !isBidiControl(cp);
     const lt = termOf(cp);
     if (lt === CLOSE) return depth === 0 || linkBracketOpener(cp) !== st.stack[depth - 1];
@@ -83,15 +87,37 @@ function endsAtCut(st: ScanState, i: number, depth: number, part: number, initia
       return part === PATH && initialPart !== PATH && afterFileExtension(text, j, start);
     }
     if (lt !== SOFT || j - i >= SOFT_AFTER_CUT) return false;
+    soft = true;
     // (A `?` in a path starts the query, as in terminate: the deviations after it are the query's; found in review.)
-    if (cp === QUESTION && part === PATH) part = QUERY;
-    else if (deviations && cp >= 128) {
+    if (cp === QUESTION && part === PATH) {
+      part = QUERY;
+      soft = false;
+    } else if (deviations && cp >= 128) {
       if (j + len >= st.n && !st.final) throw INCOMPLETE;
       const next = j + len < st.n ? st.cpAt(j + len) : -1;
       if (softCutsLink(cp, next, text.charCodeAt(j - 1) < 128, part === PATH, part === PATH && initialPart !== PATH)) return true;
     }
     j += len;
   }
+}
+
+/**
+ * schemeSlashSlashAt past the segment's cut (endsAtCut): does `scheme://` start at `i`? Reads up to the end of the
+ * text; throws INCOMPLETE at the end of a non-final chunk.
+ */
+function schemeSlashSlashPastCut(st: ScanState, i: number): boolean {
+  const text = st.text;
+  const at = (j: number): number => {
+    if (j < st.n) return text.charCodeAt(j);
+    if (st.final) return -1;
+    throw INCOMPLETE;
+  };
+  let j = i;
+  for (let c = at(j); c >= 0 && c < 128 && (ASCII_FLAGS[c]! & A_SCHEME) !== 0; c = at(j)) {
+    if (j - i >= 32) return false;
+    j++;
+  }
+  return at(j) === COLON && at(j + 1) === SLASH && at(j + 2) === SLASH;
 }
 
 /**
