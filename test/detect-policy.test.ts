@@ -166,6 +166,12 @@ describe('detect: P6 — quotes', () => {
     '„⸠https://example.de/a⸡“',
     'href="⸠https://example.com/a?b=c⸡">',
     '⸠https://nap.wikipedia.org/wiki/Lista_d"e_vvoce⸡ (no quote before it: UTS #58 as is)',
+    // a quotation mark whose closing mark does not end the link delimits nothing: the link is a bare one, and the rules
+    // for bare links in prose apply (found in review: the word glued after it, CJK punctuation after ASCII)
+    '"⸠https://a.example/x.html⸡を参照してください and "⸠https://www.gnu.org/software/hurd⸡를 참조 and “⸠https://a.example/a⸡，b',
+    '“⸠https://a.example/a⸡” and “⸠https://a.example/b⸡，c and \'tel:10086 x (a bare tel: needs RFC 3966 form)',
+    // closed where the link ends, it stands as written
+    '"⸠https://a.example/x.htmlを⸡" and “⸠https://a.example/a，b⸡” and \'⸠tel:10086⸡\'',
   ]);
   // …and emphasis marks written around a link (deviation from UTS #58 §3.5.1, where `*` and `_` are Include)
   itMarks([

@@ -32,7 +32,8 @@ export function closerBefore(text: string, s: number): number {
  * Did the author delimit the link starting at `s`: a P6 quotation mark, `<` or `<URL:` (RFC 3986 Appendix C), or a
  * Markdown destination's `](` right before it (`href="tel:10086"`, `<tel:911>`, `[x](https://example.com/a，b)`)?
  * Such a link is the author's, as in Markdown mode: the rules that guess where a bare link ends in prose (a CJK
- * comma after ASCII, terminate.ts; a tel: number without RFC 3966 form, url.ts) do not apply. Reads at most five
+ * comma after ASCII, terminate.ts; a tel: number without RFC 3966 form, url.ts) do not apply. (A quotation mark
+ * delimits the link only if its closing mark ends it: terminate() clears st.delimited otherwise.) Reads at most five
  * characters before `s`.
  */
 export function delimitedBefore(text: string, s: number): boolean {

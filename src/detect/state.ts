@@ -98,8 +98,11 @@ export class ScanState {
   /**
    * The author delimited the candidate: a quotation mark (closer ≥ 0), `<`, `<URL:` or a Markdown `](` right before
    * it (quotes.ts delimitedBefore). Such a link stands as written: the CJK-punctuation and bare-tel: rules are off.
+   * terminate() clears it when the quotation mark's closing mark does not end the link.
    */
   delimited = false;
+  /** terminate(): the closing quotation mark (closer) ended the link it walked. */
+  quoteEnded = false;
   /**
    * Where the link that terminate() last walked would end without the first `<…>` pair it kept (terminate.ts, the
    * `<` deviation), or −1: an Appendix C link whose delimiting `>` that pair took ends there (wrap.ts).

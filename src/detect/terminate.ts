@@ -132,6 +132,21 @@ function schemeSlashSlashPastCut(st: ScanState, i: number): boolean {
  * st.pathStart and st.pathNotSimple (what it walked, for the conversion).
  */
 export function terminate(st: ScanState, start: number, initialPart: number): number {
+  if (st.closer < 0 || !st.delimited) return walk(st, start, initialPart);
+  // P6: a quotation mark delimits the link only if its closing mark ends it. Without one there (`"https://a.example/
+  // x.htmlを参照`, the quotation never closed or closes after more of the sentence), the link is a bare one, and
+  // the rules that guess where a bare link ends in prose apply: walked again, as bare.
+  const { tooLong, bidiStop } = st;
+  st.quoteEnded = false;
+  const e = walk(st, start, initialPart);
+  if (st.quoteEnded) return e;
+  st.delimited = false;
+  st.tooLong = tooLong;
+  st.bidiStop = bidiStop;
+  return walk(st, start, initialPart);
+}
+
+function walk(st: ScanState, start: number, initialPart: number): number {
   const text = st.text;
   const stack = st.stack;
   const closer = st.closer;
@@ -198,6 +213,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       // §3.2 step 1: no Path, Query or Fragment.
       if (cp !== SLASH && cp !== QUESTION && cp !== HASH) {
         if (isBidiControl(cp)) st.bidiStop = true;
+        if (cp === closer) st.quoteEnded = true;
         return i;
       }
       part = cp === SLASH ? PATH : cp === QUESTION ? QUERY : FRAGMENT;
@@ -210,7 +226,10 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
       continue;
     }
     // P6: the closing quotation mark that matches the one before the link ends it.
-    if (cp === closer) break;
+    if (cp === closer) {
+      st.quoteEnded = true;
+      break;
+    }
     // Right after an aside's Close, text that is not ASCII (`（最后头没有斜线）的说明`) is the sentence's: the aside is left
     // out (the end returns to asideSafe), unless another aside is glued to it (`（b）（c）d`, the Open below).
     if (i === asideEnd && cp >= 128 && !(cp >= 0x3000 && isCjkOpenBracket(cp) && termOf(cp) === OPEN)) break;
