@@ -62,6 +62,10 @@ describe('detect: the iri of a link is found whole again', () => {
       ['https://example.com/a%E3%80%90b%E3%80%91', 'https://example.com/a%E3%80%90b%E3%80%91'],
       ['https://example.com/?q=a%EF%BC%88b%EF%BC%89', 'https://example.com/?q=a（b）'],
       ['mailto:a@b.com?subject=%E4%BD%A0%E5%A5%BD%E3%80%82', 'mailto:a@b.com?subject=你好%E3%80%82'],
+      // P8: a Soft character before `scheme://`, or before CJK text and then `scheme://` (`%2E` decoded split it)
+      ['https://example.com/a%2Ehttps://b.example/', 'https://example.com/a%2Ehttps://b.example/'],
+      ['https://example.com/a%2E%2E%E6%97%A5https://b.example/', 'https://example.com/a.%2E日https://b.example/'],
+      ['https://example.com/%E6%97%A5%E3%80%81https://b.example/', 'https://example.com/日%E3%80%81https://b.example/'],
     ];
     for (const [text, iri] of cases) {
       expect(findLinks(text)[0], text).to.include({ text, iri });
@@ -84,6 +88,8 @@ describe('detect: the iri of a link is found whole again', () => {
       '【', '】', '%EF%BC%88', '%E3%80%90', '%EF%BC%8C', '%E3%80%82', '%EF%BC%9A', '%E2%80%9D', '%EF%BC%89', '%E2%80%AE', '%C2%B7', '%E4%BE%8B',
       // words glued to a path (glued.ts): file extensions, Korean particles, a Japanese one, their escapes
       '.html', '.js', '.tar.gz', '에서', '를', '은', '으로', 'を参照', '%EC%97%90', '%EB%A5%BC', '%EC%9C%BC',
+      // P8 after a decoded Soft character
+      '%2Ehttp://', '%E3%80%81ftp://',
     );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 40 }), (parts) => {

@@ -2,7 +2,7 @@
 
 import { pctEncodeCodePoint } from '../iri/percent.js';
 import { linkBracketOpener } from '../unicode/index.js';
-import { CLOSE, HARD, OPEN, SOFT, termOf } from './chars.js';
+import { A_ALPHA, A_SCHEME, ASCII_FLAGS, CLOSE, HARD, isNoSpaceScriptLetter, OPEN, SOFT, termOf } from './chars.js';
 import { isCjkOpenBracket, softCutsLink } from './terminate.js';
 import { afterFileExtension, isGluedParticle } from './glued.js';
 
@@ -33,7 +33,9 @@ const stack = new Int32Array(MAX_DEPTH);
  * - a closing bracket without its opening one (UTS #58 §3.5.1 bracket matching, cleared by `/`, `=` and `&`);
  * - right after an ASCII character of the path after a host, a word the detector leaves to the sentence (glued.ts):
  *   the character after a file name's extension (`…/a.html%E3%82%92참조`), a Korean particle ending the iri
- *   (`…/hurd%EB%A5%BC`).
+ *   (`…/hurd%EB%A5%BC`);
+ * - P8: a Soft character after the host right before `scheme://`, or before text of a script written without spaces
+ *   and then `scheme://` (`…/x%2Ehttps://…`, `…/日%E3%80%81https://…`: toIri decodes `%2E`, the same URI).
  *
  * Other ASCII is left alone: toIri decodes only unreserved ASCII, and re-encoding a reserved character would change
  * the URI (RFC 3986 §2.2). This lives here, not in toIri: where a link ends is the detector's rule (and its
@@ -45,7 +47,10 @@ export function displayIri(iri: string): string {
   const n = iri.length;
   let i = 0;
   while (i < n && iri.charCodeAt(i) < 128) i++;
-  if (i === n && iri.charCodeAt(n - 1) !== DOT) return iri;
+  // (P8 needs a `scheme://` after the scheme's own.)
+  const schemeEnd = iri.indexOf(':');
+  const p8 = schemeEnd > 0 && iri.indexOf('://', schemeEnd + 1) > 0;
+  if (i === n && iri.charCodeAt(n - 1) !== DOT && !p8) return iri;
   // Where the trailing run of Soft and Open characters starts.
   let tail = n;
   while (tail > 0) {
@@ -55,9 +60,8 @@ export function displayIri(iri: string): string {
     if (t !== SOFT && t !== OPEN) break;
     tail -= cp > 0xffff ? 2 : 1;
   }
-  // Where the scheme's `:` is, where the authority after `scheme://` ends (just after the `:` when there is none), and
-  // where the path after it starts (n: none).
-  const schemeEnd = iri.indexOf(':');
+  // Where the authority after `scheme://` ends (just after the scheme's `:` when there is none), and where the path
+  // after it starts (n: none).
   let authorityEnd = schemeEnd + 1;
   let hostPath = n;
   if (schemeEnd > 0 && iri.startsWith('//', authorityEnd)) {
@@ -72,7 +76,7 @@ export function displayIri(iri: string): string {
   // A `.` that ends the iri after the host (toIri decodes `%2E`, RFC 3986 §2.3: the same URI) is kept `%2E`. In
   // the host it is the root's dot: there the detector leaves a trailing dot out anyway.
   const dotEnd = iri.charCodeAt(n - 1) === DOT && tail < n && schemeEnd > 0 && n - 1 >= authorityEnd;
-  if (i === n && !dotEnd) return iri;
+  if (i === n && !dotEnd && !p8) return iri;
   let out = '';
   let last = 0;
   let query = false;
@@ -86,6 +90,14 @@ export function displayIri(iri: string): string {
   for (i = 0; i < n; ) {
     const c = iri.charCodeAt(i);
     if (c < 128) {
+      if (p8 && c === DOT && i >= authorityEnd && schemeFollows(iri, i + 1)) {
+        out += iri.slice(last, i) + '%2E';
+        last = i + 1;
+        lastUnit = 0x45; // E
+        prevAscii = true;
+        i++;
+        continue;
+      }
       if (c === QUESTION && !query && !fragment) query = true;
       else if (c === HASH && !fragment) fragment = true;
       if (!fragment && (query ? c === EQUALS || c === AMP : c === SLASH)) depth = 0;
@@ -108,7 +120,7 @@ export function displayIri(iri: string): string {
       // `https://a_b。例え。jp/x`.)
       if (i >= authorityEnd) {
         const inPath = !query && !fragment;
-        encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath);
+        encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath) || (p8 && schemeFollows(iri, i + len));
       }
     } else if (t === OPEN) {
       // A CJK or full-width opening bracket right after an ASCII character in a path (terminate.ts's aside); its
@@ -143,4 +155,25 @@ export function displayIri(iri: string): string {
     last = n;
   }
   return last === 0 ? iri : out + iri.slice(last);
+}
+
+/**
+ * P8 as terminate.ts reads it after a Soft character: does `scheme://` (a letter, up to 31 more scheme characters, `://`)
+ * start at iri[k], or after text of a script written without spaces (its letters and Soft characters) from there?
+ */
+function schemeFollows(iri: string, k: number): boolean {
+  const n = iri.length;
+  let j = k;
+  while (j < n && iri.charCodeAt(j) >= 128) {
+    const cp = iri.codePointAt(j)!;
+    if (!isNoSpaceScriptLetter(cp) && termOf(cp) !== SOFT) return false;
+    j += cp > 0xffff ? 2 : 1;
+  }
+  if (j >= n || (ASCII_FLAGS[iri.charCodeAt(j)]! & A_ALPHA) === 0) return false;
+  let e = j + 1;
+  while (e < n && iri.charCodeAt(e) < 128 && (ASCII_FLAGS[iri.charCodeAt(e)]! & A_SCHEME) !== 0) {
+    if (e - j >= 32) return false;
+    e++;
+  }
+  return iri.startsWith('://', e);
 }
