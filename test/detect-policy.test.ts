@@ -98,7 +98,7 @@ describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
   itMarks([
     'see <⸠www.example.gov/NCES/\npubs/96323.html⸡>',
     '<Button.Group style={styles.btn}> and <Radio.Group\n  value={v}\n>',
-    '>>> Color(1)\n<⸠Color.RED⸡: 1> and <⸠example.com⸡ at home> and <⸠tim.example.org⸡ at ⸠comcast.net⸡>',
+    '>>> Color(1)\n<Color.RED: 1> (a constant: P7) and <⸠example.com⸡ at home> and <⸠tim.example.org⸡ at ⸠comcast.net⸡>',
     '<⸠example.com⸡ style={x}> and <⸠www.example.org⸡\n  lang=en> (no path yet: no wrap)',
     'with a scheme, as before: <⸠https://example.com/a\n  /b⸡> and <⸠https://example.com⸡\n>',
   ]);
@@ -255,7 +255,10 @@ describe('detect: P7 — file names', () => {
     // also when the TLD starts with a small letter
     'at REPLServer.onLine (node:repl:902:10) and HM.cK will match and 4Vj.fO, but ⸠example.cOm⸡ (a generic TLD)',
     'but ⸠Example.Com⸡ and ⸠Sun.COM⸡ and ⸠WEB.DE⸡ and ⸠example.Com⸡ and ⸠abc.XN--11B4C3D⸡',
-    'and a TLD in capitals: ⸠Socket.IO⸡, ⸠Last.FM⸡, ⸠Twitch.TV⸡, ⸠amazon.DE⸡, ⸠logging.INFO⸡',
+    'and a TLD in capitals: ⸠Socket.IO⸡, ⸠Last.FM⸡, ⸠Twitch.TV⸡, ⸠amazon.DE⸡, ⸠EXAMPLE.INFO⸡, ⸠Sun.COM⸡',
+    // …but a word in capitals after a name with a small letter is a constant in code, `PL` a Perl build file (corpora)
+    'logging.INFO, Color.RED, Shape.CIRCLE, HTTPMethod.POST, SortKey.NFL, perl Makefile.PL and Build.PL',
+    'but ⸠www.Color.RED⸡, ⸠Color.RED/x⸡, ⸠a@Color.RED⸡, ⸠https://Color.RED⸡, ⸠COLOR.RED⸡, ⸠Aviary.pl⸡ and ⸠sasakure.UK⸡',
     'and ⸠www.Libera.Chat⸡ and ⸠Libera.Chat/about⸡ and ⸠https://Libera.Chat⸡',
   ]);
   itMarks([

@@ -456,7 +456,7 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   if (!bare && (!call || (d - ds > 4 && equalsLowerCased(text, ds, ds + 4, 'www.')))) return false;
   if (bare) for (const ext of P7_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
   if (isGenericTld(text, d + 1, tldEnd)) return false;
-  if (bare) return isCodeCase(text, d, tldEnd) || call;
+  if (bare) return isCodeCase(text, d, tldEnd) || isConstantCase(text, ds, d, tldEnd) || call;
   // A longer name: also a generic label right under the TLD (`mail.brasilink.com.br(…)`) makes a host.
   let sld = d;
   while (sld > ds && !isHostDot(text.charCodeAt(sld - 1))) sld--;
@@ -489,9 +489,9 @@ function isFileNameBeforeFragment(st: ScanState, ds: number, d: number, tldEnd: 
  * an initial, a sentence glued to the next, a fragment of base64)? UTS #58's reference matches only an all-lower or
  * all-upper TLD (NOTES §4.1 step 2), so it never links these; irilink matches TLDs in any case (`example.Com`,
  * tlds.ts), and here, for bare two-label names, follows the reference. RFC 1591's generic seven stay links
- * (`Example.Com`; the caller checks those), and so does a TLD in capitals (`Socket.IO`, `Last.FM`, `Twitch.TV`, also
- * `logging.INFO`, as the reference links it). Over the corpora about 20 of the names this rule leaves unlinked were
- * hosts (`Libera.Chat`, `Pravda.Ru`).
+ * (`Example.Com`; the caller checks those), and so does a TLD in capitals (`Socket.IO`, `Last.FM`, `Twitch.TV`; but
+ * see isConstantCase). Over the corpora about 20 of the names this rule leaves unlinked were hosts (`Libera.Chat`,
+ * `Pravda.Ru`).
  */
 function isCodeCase(text: string, d: number, tldEnd: number): boolean {
   let upper = false;
@@ -502,6 +502,30 @@ function isCodeCase(text: string, d: number, tldEnd: number): boolean {
     else if (c >= 0x61 && c <= 0x7a) lower = true;
   }
   return upper && lower;
+}
+
+/**
+ * P7, of a bare two-label name text[ds, tldEnd) whose TLD is not one of the generic seven (the caller checks those):
+ * is the TLD a word in capitals after a name that is not (a small letter in it)? In code that is a constant or an enum
+ * member (`Color.RED`, `logging.INFO`, `Shape.CIRCLE`, `Request.POST`), and `PL` a Perl build file (`Makefile.PL`,
+ * `Build.PL`). A two-letter TLD in capitals stays a link (`Socket.IO`, `Last.FM`, `amazon.DE`), and so does one
+ * that is not a word (`abc.XN--11B4C3D`, UTS #58's conformance file). UTS #58's reference links all of them (an
+ * all-upper TLD matches, NOTES §4.1 step 2): a deviation. Over the corpora it leaves about 310 links of 30 names
+ * unlinked, every one code or a file name.
+ */
+function isConstantCase(text: string, ds: number, d: number, tldEnd: number): boolean {
+  const length = tldEnd - d - 1;
+  if (length < 2) return false;
+  for (let i = d + 1; i < tldEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x41 || c > 0x5a) return false;
+  }
+  if (length === 2 && !(text.charCodeAt(d + 1) === 0x50 && text.charCodeAt(d + 2) === 0x4c)) return false; // PL
+  for (let i = ds; i < d; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x61 && c <= 0x7a) return true;
+  }
+  return false;
 }
 
 /**
