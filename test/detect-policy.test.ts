@@ -234,11 +234,15 @@ describe('detect: P7 — file names', () => {
     'but ⸠www.notion.so⸡, ⸠notion.so/x⸡ and ⸠a.example.so⸡ (shared objects are two-label names: `notion.so` alone is not linked)',
     'but ⸠www.news.am⸡, ⸠news.am/x⸡ and ⸠https://wafa.ps⸡ (a scheme, `www.` or a path: a host)',
     'and still ⸠wttr.in⸡ and ⸠aviary.pl⸡ (country codes with many two-label hosts: not in the list)',
+    // build files under any TLD, generic too, and syslog selectors
+    'see Makefile.in, configure.in, MANIFEST.in, Makefile.win, GNUmakefile.vc and configure.com, log to kern.info or LOCAL0.INFO',
+    'but ⸠www.Makefile.in⸡, ⸠configure.in/x⸡, ⸠Korben.info⸡, ⸠mail.info/x⸡, ⸠a.mail.info⸡ and ⸠kern.com⸡',
   ]);
   // …and a bare two-label name whose TLD is a common member name in code is code (measured likewise, tlds.ts)
   itMarks([
     'user.name = x; os.open(f) and response.data, datetime.date, subprocess.run, re.search, i18n.show, SortKey.NAME',
     'options.name?.length and errors.md#x and col.show',
+    'edquota: aquota.group, user.group, m.group(1), git config safe.directory, exec.security and collections.abc',
     'but ⸠www.example.store⸡, ⸠example.store/x⸡, ⸠https://example.name⸡ and ⸠a.example.email⸡',
     'and still ⸠kompas.id⸡ and ⸠docs.new⸡ (left out: hosts under them in chat) and ⸠example.style⸡',
   ]);

@@ -23,7 +23,7 @@ import {
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
 import { isLinkEmail } from '../unicode/index.js';
 import { afterSentencePunctuation, closerBefore, closesAtEnd, delimitedBefore, markRunBefore } from './quotes.js';
-import { FILE_EXTENSION_TLDS, MEMBER_NAME_TLDS, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
+import { FILE_BASENAMES, FILE_EXTENSION_TLDS, MEMBER_NAME_TLDS, SYSLOG_FACILITIES, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
 import { fastPaths, type ScanState } from './state.js';
 
@@ -454,13 +454,24 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   const call = !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === LEFT_PAREN;
   const bare = isBareName(text, ds, d);
   if (!bare && (!call || (d - ds > 4 && equalsLowerCased(text, ds, ds + 4, 'www.')))) return false;
-  if (bare) for (const ext of P7_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
+  if (bare) {
+    for (const ext of P7_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
+    if (isFileOrSelector(text, ds, d, tldEnd)) return true;
+  }
   if (isGenericTld(text, d + 1, tldEnd)) return false;
   if (bare) return isCodeCase(text, d, tldEnd) || isConstantCase(text, ds, d, tldEnd) || call;
   // A longer name: also a generic label right under the TLD (`mail.brasilink.com.br(…)`) makes a host.
   let sld = d;
   while (sld > ds && !isHostDot(text.charCodeAt(sld - 1))) sld--;
   return !isGenericTld(text, sld, d);
+}
+
+/** P7: is the bare two-label name text[ds, tldEnd) a build file's (`Makefile.in`) or a syslog selector (`kern.info`)? */
+function isFileOrSelector(text: string, ds: number, d: number, tldEnd: number): boolean {
+  for (const name of FILE_BASENAMES) if (equalsLowerCased(text, ds, d, name)) return true;
+  if (!equalsLowerCased(text, d + 1, tldEnd, 'info')) return false;
+  for (const name of SYSLOG_FACILITIES) if (equalsLowerCased(text, ds, d, name)) return true;
+  return false;
 }
 
 /** Is text[ds, d) a single label other than `www` (P7's two-label names)? */

@@ -49,6 +49,24 @@ export const DEFAULT_TLDS: ReadonlySet<string> = buildTldSet(IANA_TLDS);
 export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
   'md', 'py', 'rs', 'zip', 'sh', 'mov', 'pm', 'mk', 'tf',
   'target', 'pub', 'cf', 'pid', 'map', 'ac', 'am', 'ps', 'inc', 'tab', 'so', 'java',
+  'win', // (2026-11-24: `Makefile.win`, 24 links, and one `state.win` in Erlang; no host)
+]);
+
+/**
+ * P7 (irilink's extension): first labels that make a bare two-label name a file name under any TLD, generic too: the
+ * build files whose names autotools and Python packaging give templates and variants (`Makefile.in`, `configure.in`,
+ * `MANIFEST.in`, `Makefile.win`, Perl's VMS `configure.com`). Over the corpora 161 links of 7 names, none a host.
+ */
+export const FILE_BASENAMES: ReadonlySet<string> = new Set(['makefile', 'gnumakefile', 'configure', 'manifest']);
+
+/**
+ * P7 (irilink's extension): syslog facilities (RFC 5424 §6.2.1 and the keywords of syslog.conf). With `info`, the one
+ * priority that is also a TLD, a bare two-label name is a selector (`kern.info`, `mail.info`, `logger -p news.info`):
+ * over the corpora 135 links of 6 names, all selectors.
+ */
+export const SYSLOG_FACILITIES: ReadonlySet<string> = new Set([
+  'kern', 'user', 'mail', 'daemon', 'auth', 'syslog', 'lpr', 'news', 'uucp', 'cron', 'authpriv', 'ftp',
+  'local0', 'local1', 'local2', 'local3', 'local4', 'local5', 'local6', 'local7',
 ]);
 
 /**
@@ -63,6 +81,9 @@ export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
 export const MEMBER_NAME_TLDS: ReadonlySet<string> = new Set([
   'name', 'data', 'date', 'email', 'host', 'link', 'channel', 'events', 'store',
   'run', 'open', 'read', 'next', 'search', 'select', 'show', 'click', 'help',
+  // (2026-11-24, the same reading: 145 links of 9 names under `group` (quota files, `user.group`, `Match.group`),
+  // `safe.directory` (git), `exec.security` and `alt.security` (a newsgroup), Python's `collections.abc`; no host)
+  'group', 'directory', 'security', 'abc',
 ]);
 
 // The trie's alphabet: LDH (RFC 5890 §2.3.1), ASCII upper case folded onto lower case.
