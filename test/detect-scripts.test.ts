@@ -86,7 +86,7 @@ describe('detect: an ASCII TLD glued to a long run of text written without space
 describe('detect: ASCII names glued after text written without spaces (found in the multilingual corpus)', () => {
   itMarks([
     '详情见⸠example.jp⸡ 詳しくは⸠example.jp⸡を参照',
-    '产生⸠quota.group⸡文件 (the Chinese text and the ASCII word before it are no label of the domain)',
+    '产生⸠quota.org⸡文件 (the Chinese text and the ASCII word before it are no label of the domain)',
     '将补丁发送到⸠stable@vger.kernel.org⸡ メールは⸠info@example.jp⸡まで',
     '⸠東京.example.com⸡ and ⸠用户@例子.中国⸡ (the CJK text is a label or a whole local part of its own)',
     '⸠www.ヤフーjapan.co.jp⸡ and ⸠www.日本abc.jp⸡ and ⸠x.東京-abc.com⸡ and ⸠user@mail.日本abc.jp⸡ (a later label that begins with CJK text is a label)',

@@ -175,7 +175,8 @@ describe('logs: the log rules', () => {
 
   it('`<facility.severity>` of BSD syslog is not a domain; other names in <> are', () => {
     const expected = 'Mar 19 23:50:03 <auth.info> pancake sshd[55604]: Invalid user from <⸠host.info⸡>';
-    expect(plain(expected)).to.contain('⸠auth.info⸡');
+    // (Plain text reads `auth.info` as a selector too: P7's syslog facilities.)
+    expect(plain(unmark(expected))).to.equal(expected);
     expectLog(expected);
     expectLog('<local7.warning> <mail.err> <⸠auth.example.com⸡>');
   });
