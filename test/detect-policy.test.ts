@@ -243,6 +243,7 @@ describe('detect: P7 — file names', () => {
     'user.name = x; os.open(f) and response.data, datetime.date, subprocess.run, re.search, i18n.show, SortKey.NAME',
     'options.name?.length and errors.md#x and col.show',
     'edquota: aquota.group, user.group, m.group(1), git config safe.directory, exec.security and collections.abc',
+    'fs.watch(dir) or options.watch, minimatch(bar.foo), and files vmlinux.lds, libc.mo, wip.dot, foo.man, main.coffee',
     'but ⸠www.example.store⸡, ⸠example.store/x⸡, ⸠https://example.name⸡ and ⸠a.example.email⸡',
     'and still ⸠kompas.id⸡ and ⸠docs.new⸡ (left out: hosts under them in chat) and ⸠example.style⸡',
   ]);

@@ -49,7 +49,9 @@ export const DEFAULT_TLDS: ReadonlySet<string> = buildTldSet(IANA_TLDS);
 export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
   'md', 'py', 'rs', 'zip', 'sh', 'mov', 'pm', 'mk', 'tf',
   'target', 'pub', 'cf', 'pid', 'map', 'ac', 'am', 'ps', 'inc', 'tab', 'so', 'java',
-  'win', // (2026-11-24: `Makefile.win`, 24 links, and one `state.win` in Erlang; no host)
+  // (2026-11-24, the same reading, none a host: `Makefile.win`, Graphviz `.dot`, linker scripts `vmlinux.lds`,
+  // gettext catalogs `libc.mo`, troff sources `foo.man`, CoffeeScript `main.coffee`; 158 links of 50 names)
+  'win', 'dot', 'lds', 'mo', 'man', 'coffee',
 ]);
 
 /**
@@ -84,6 +86,9 @@ export const MEMBER_NAME_TLDS: ReadonlySet<string> = new Set([
   // (2026-11-24, the same reading: 145 links of 9 names under `group` (quota files, `user.group`, `Match.group`),
   // `safe.directory` (git), `exec.security` and `alt.security` (a newsgroup), Python's `collections.abc`; no host)
   'group', 'directory', 'security', 'abc',
+  // (and `fs.watch`, `options.watch`; `foo` the placeholder: `bar.foo`, `err.foo`, `globalThis.foo`; 82 links of 37
+  // names)
+  'watch', 'foo',
 ]);
 
 // The trie's alphabet: LDH (RFC 5890 §2.3.1), ASCII upper case folded onto lower case.
