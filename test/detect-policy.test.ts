@@ -244,6 +244,9 @@ describe('detect: P7 — file names', () => {
     'options.name?.length and errors.md#x and col.show',
     'edquota: aquota.group, user.group, m.group(1), git config safe.directory, exec.security and collections.abc',
     'fs.watch(dir) or options.watch, minimatch(bar.foo), and files vmlinux.lds, libc.mo, wip.dot, foo.man, main.coffee',
+    // a reverse domain name: an identifier (Java, Android, D-Bus), not a host
+    'package com.example.app; import com.sun.star.beans.Property; org.freedesktop.DBus.Properties and COM.MICROSOFT.QUARTILE.INC',
+    'but ⸠edu.tencent.com⸡, ⸠org.gnu.de⸡, ⸠com.example.app/x⸡, ⸠https://com.example.app⸡, ⸠www.com.example.app⸡ and ⸠gov.uk⸡',
     'but ⸠www.example.store⸡, ⸠example.store/x⸡, ⸠https://example.name⸡ and ⸠a.example.email⸡',
     'and still ⸠kompas.id⸡ and ⸠docs.new⸡ (left out: hosts under them in chat) and ⸠example.style⸡',
   ]);
