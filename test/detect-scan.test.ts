@@ -199,9 +199,25 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
       expect(findLinks(text!, options).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[first, []], [second, []]]);
       everySplit(text!, options);
     }
+    // A scheme the cut splits, a `?` in a query or a fragment (found in review: the link was cut and the next lost).
+    const path = 'http://x.com/' + 'a'.repeat(45); // 58 units
+    const query = 'http://x.com/?a=' + 'b'.repeat(47); // 63 units
+    const fragment = 'http://x.com/#a' + 'b'.repeat(47); // 62 units
+    for (const [text, first] of [[`see ${path}.${second} x`, path], [`see ${query}?${second} x`, query], [`see ${fragment}?${second} x`, fragment]]) {
+      expect(findLinks(text!, options).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[first, []], [second, []]]);
+      everySplit(text!, options);
+    }
     // Not P8: a letter at the cut, a `?` that starts the query (a redirect), no `//`.
     for (const text of [`see ${link}a.${second}`, `see ${link.slice(0, -1)}?${second}`, `see ${link}.mailto:a@b.com`]) {
       expect(findLinks(text, options).map((l) => l.diagnostics), text).to.deep.equal([['link-too-long']]);
+      everySplit(text, options);
+    }
+  });
+  it('a quoted link whose closing mark comes at the cut is delimited by it (found in review: it was walked as bare)', () => {
+    const options = { maxLinkLength: 64 };
+    for (const link of ['https://a.example/x，b' + 'c'.repeat(42), 'https://a.example/x.htmlを' + 'c'.repeat(38), 'tel:' + '1'.repeat(59)]) {
+      const text = `"${link}"`;
+      expect(findLinks(text, options).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[link, []]]);
       everySplit(text, options);
     }
   });
@@ -381,6 +397,15 @@ describe('detect: colons and dots in bulk stay linear', () => {
   it('"abcdefgh:" × 200 000 and "x.y:" × 200 000: no link', () => {
     expect(findLinks('abcdefgh:'.repeat(200_000))).to.deep.equal([]);
     expect(findLinks('x.y:'.repeat(200_000))).to.deep.equal([]);
+  });
+  it('links of Soft characters and CJK text with a scheme:// after them: their iris in linear time (found in review)', function () {
+    // displayIri asks at each Soft character whether `scheme://` follows the run after it (P8); it read the run
+    // again each time: eight such links of 64 Ki units took two minutes (now well under a second).
+    this.timeout(20_000);
+    const link = 'https://a.com/' + '日、'.repeat(32_000) + '?u=https://x';
+    const links = findLinks(`${link} `.repeat(8), { maxLinkLength: 65_536 });
+    expect(links).to.have.length(8);
+    expect(links[0]!.iri).to.equal(link);
   });
 });
 

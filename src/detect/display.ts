@@ -87,10 +87,20 @@ export function displayIri(iri: string): string {
   let lastUnit = SLASH;
   // Where a Korean particle that ends the iri starts (glued.ts), once found.
   let particle = n;
+  // P8: schemeFollows found no scheme from a position up to here; from any later position before it, it would read the
+  // same run to the same answer (so each character is read at most once: found in review, it was quadratic).
+  let noSchemeUntil = -1;
+  const schemeAt = (k: number): boolean => {
+    if (k <= noSchemeUntil) return false;
+    const stop = schemeFollows(iri, k);
+    if (stop < 0) return true;
+    noSchemeUntil = stop;
+    return false;
+  };
   for (i = 0; i < n; ) {
     const c = iri.charCodeAt(i);
     if (c < 128) {
-      if (p8 && c === DOT && i >= authorityEnd && schemeFollows(iri, i + 1)) {
+      if (p8 && c === DOT && i >= authorityEnd && schemeAt(i + 1)) {
         out += iri.slice(last, i) + '%2E';
         last = i + 1;
         lastUnit = 0x45; // E
@@ -120,7 +130,7 @@ export function displayIri(iri: string): string {
       // `https://a_b。例え。jp/x`.)
       if (i >= authorityEnd) {
         const inPath = !query && !fragment;
-        encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath) || (p8 && schemeFollows(iri, i + len));
+        encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath) || (p8 && schemeAt(i + len));
       }
     } else if (t === OPEN) {
       // A CJK or full-width opening bracket right after an ASCII character in a path (terminate.ts's aside); its
@@ -160,20 +170,21 @@ export function displayIri(iri: string): string {
 /**
  * P8 as terminate.ts reads it after a Soft character: does `scheme://` (a letter, up to 31 more scheme characters, `://`)
  * start at iri[k], or after text of a script written without spaces (its letters and Soft characters) from there?
+ * −1 when it does; otherwise where the run read from k stopped (the same answer from any position in [k, stop]).
  */
-function schemeFollows(iri: string, k: number): boolean {
+function schemeFollows(iri: string, k: number): number {
   const n = iri.length;
   let j = k;
   while (j < n && iri.charCodeAt(j) >= 128) {
     const cp = iri.codePointAt(j)!;
-    if (!isNoSpaceScriptLetter(cp) && termOf(cp) !== SOFT) return false;
+    if (!isNoSpaceScriptLetter(cp) && termOf(cp) !== SOFT) return j;
     j += cp > 0xffff ? 2 : 1;
   }
-  if (j >= n || (ASCII_FLAGS[iri.charCodeAt(j)]! & A_ALPHA) === 0) return false;
+  if (j >= n || (ASCII_FLAGS[iri.charCodeAt(j)]! & A_ALPHA) === 0) return j;
   let e = j + 1;
   while (e < n && iri.charCodeAt(e) < 128 && (ASCII_FLAGS[iri.charCodeAt(e)]! & A_SCHEME) !== 0) {
-    if (e - j >= 32) return false;
+    if (e - j >= 32) return j;
     e++;
   }
-  return iri.startsWith('://', e);
+  return iri.startsWith('://', e) ? -1 : j;
 }

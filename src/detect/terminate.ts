@@ -65,18 +65,22 @@ for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.i
  * and at a character after a file name's extension in a path (glued.ts). A longer run of Soft characters, or anything
  * else, would be read on: the cut shortened the link. Throws INCOMPLETE at the end of a non-final chunk.
  */
-function endsAtCut(st: ScanState, i: number, depth: number, part: number, initialPart: number, start: number): boolean {
+function endsAtCut(st: ScanState, i: number, depth: number, part: number, initialPart: number, start: number, queryAt: number): boolean {
   const text = st.text;
   const deviations = !st.delimited && part !== NONE;
-  // Whether Soft characters come right before j (P8; not a `?` that started the query, which is no punctuation).
-  let soft = i > start && text.charCodeAt(i - 1) !== QUESTION && termOf(codePointBefore(text, i)) === SOFT;
+  // Whether Soft characters come right before j (P8; not the `?` that started the query, at `queryAt`, which is no
+  // punctuation).
+  let soft = i > start && i - 1 !== queryAt && termOf(codePointBefore(text, i)) === SOFT;
   for (let j = i; ; ) {
     if (j >= st.n) {
       if (st.final) return true;
       throw INCOMPLETE;
     }
     const cp = st.cpAt(j);
-    if (cp === st.closer) return true;
+    if (cp === st.closer) {
+      st.quoteEnded = true; // (the quotation mark delimits the link: found in review)
+      return true;
+    }
     // P8, as terminate reads it: Soft characters, then `scheme://`.
     if (soft && cp < 128 && (ASCII_FLAGS[cp]! & A_ALPHA) !== 0 && schemeSlashSlashPastCut(st, j)) return true;
     if (isBarrier(cp)) return !isBidiControl(cp);
@@ -154,6 +158,8 @@ function walk(st: ScanState, start: number, initialPart: number): number {
   let part = initialPart;
   let lastSafe = start;
   let i = start;
+  // Where the `?` that started the query is (−1: none yet).
+  let queryAt = -1;
   const end = st.end;
   // P8: schemeAfterNoSpaceText found no scheme from a Soft character up to here; a later Soft character before
   // this point would read the same run again to the same answer (so each letter is read at most once per link).
@@ -196,7 +202,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     if (i >= end && st.outOfRoom(i)) {
       // A held bracket, or an aside the link has not gone past yet, is left out rather than cut (found in review).
       if (heldSafe >= 0 || (asideEnd >= 0 && lastSafe <= asideEnd)) break;
-      if (i >= st.cut && !endsAtCut(st, i, depth, part, initialPart, start)) {
+      if (i >= st.cut && !endsAtCut(st, i, depth, part, initialPart, start, queryAt)) {
         // Cut: the link is as long as a link may be; it keeps what it has (a particle glued at the cut too, which its
         // iri then encodes: glued.ts).
         st.tooLong = true;
@@ -217,6 +223,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
         return i;
       }
       part = cp === SLASH ? PATH : cp === QUESTION ? QUERY : FRAGMENT;
+      if (cp === QUESTION) queryAt = i;
       if (cp === HASH) notSimpleAt(st, i);
       // Deviation (UTS #58 §3.5.1): the reference counts a part initiator as safe, so `example.com?` at the end
       // of a question keeps its `?`; we let `?` keep its Soft value (a trailing `?` is dropped). `/` and `#` are
@@ -236,6 +243,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     // Part terminators start the next part (the stack is not cleared, as in the reference).
     if (cp === QUESTION && part === PATH) {
       part = QUERY;
+      queryAt = i;
       i++;
       continue; // Deviation (UTS #58 §3.5.1): as above, `?` stays Soft.
     }
@@ -307,7 +315,8 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       if (!st.outOfRoom(i + len)) {
         const next = text.charCodeAt(i + len);
         if (next < 128) {
-          if ((ASCII_FLAGS[next]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, i + len) > 0) break;
+          // (Read on past the segment's cut: a scheme the cut splits still ends the link here; found in review.)
+          if ((ASCII_FLAGS[next]! & A_ALPHA) !== 0 && schemeSlashSlashPastCut(st, i + len)) break;
         } else if (i + len >= noSchemeBefore) {
           noSchemeBefore = noSpaceTextBeforeScheme(st, i + len);
           if (noSchemeBefore < 0) break;
