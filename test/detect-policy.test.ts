@@ -558,7 +558,7 @@ describe('detect: a CJK full stop in the path after a host ends the link, whatev
     '⸠https://ja.wikipedia.org/wiki/ゴッホ⸡。東京',
     '⸠https://zh.wikipedia.org/wiki/北京⸡。北京是中华人民共和国的首都。',
     // prose glued to a link ran on to the next space, sentences on (multilingual corpus, Debian's Japanese docs)
-    '情報は⸠https://db.debian.org/⸡にあります。ここに情報を入力して、情報に変更があった際に (the predicate too: glued.ts)',
+    '情報は⸠https://db.debian.org/にあります⸡。ここに情報を入力して、情報に変更があった際に',
     '⸠https://a.jp/東京⸡｡次 ⸠https://a.jp/a⸡。b ⸠普遍适用测试。我爱你/测试⸡。次',
     // unchanged: a query's or a fragment's text, an opaque path (a domain's dot there), a link the author
     // delimited, an IDN written with `。`, other punctuation
@@ -604,15 +604,9 @@ describe('detect: a word of the sentence glued to an ASCII path ends the link (d
     // of a name stays after a digit or `_` (street sections, degrees), as after a `/`
     '⸠https://a.example/x⸡를!（주） ⸠http://www.apache.org/⸡으로부터 ⸠https://a.example/hurd⸡가',
     '⸠https://ko.wikipedia.org/wiki/종로1가⸡ ⸠https://ko.wikipedia.org/wiki/북위_38도⸡ ⸠https://a.example/1인⸡',
-    // a Japanese predicate: a case particle, words, a polite ending (multilingual corpus: Debian's Japanese docs)
-    '⸠https://db.debian.org/⸡にあります ⸠https://www.debian.org/mirror/⸡から入手可能です ⸠https://tracker.debian.org/⸡に持っています',
-    '⸠https://release.debian.org/britney/update_output/⸡で探すことができます ⸠https://a.example/x.y⸡をご覧ください',
-    // unchanged: a title (a particle alone, or no polite ending), a query or fragment, a link the author delimited
-    '⸠https://ja.wikipedia.org/wiki/となりのトトロ⸡ ⸠https://ja.wikipedia.org/wiki/からくりサーカス⸡ ⸠https://a.example/x/にある⸡',
-    '⸠https://a.example/?q=にあります⸡ ⸠https://a.example/x#にあります⸡ <⸠https://db.debian.org/にあります⸡>',
   ]);
   it('the iri and formatUrl keep it percent-encoded, so that what they write is found whole', () => {
-    for (const text of ['<https://a.example/a.html에서>', '"https://a.example/x으로"', '<https://a.example/x/를>', '<https://a.example/b.txtを参照>', '<https://a.example/x/にあります>']) {
+    for (const text of ['<https://a.example/a.html에서>', '"https://a.example/x으로"', '<https://a.example/x/를>', '<https://a.example/b.txtを参照>']) {
       const [link] = findLinks(text);
       expect(link!.iri).to.not.equal(link!.text);
       expect(findLinks(`see ${link!.iri} now`).map((l) => l.text)).to.deep.equal([link!.iri]);

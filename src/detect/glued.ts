@@ -5,12 +5,10 @@
 //
 //     https://ftp-master.debian.org/REJECT-FAQ.htmlを参照してください   (the file name ends at its extension)
 //     http://www.apache.org/에서 다운로드                              (a Korean particle after the word it follows)
-//     https://db.debian.org/にあります                                (a Japanese predicate, particle to polite end)
 //
 // The detector (terminate.ts) ends a bare link before such a word; displayIri and formatUrl write it
 // percent-encoded, so that what they write is found whole. The same predicates serve the three, each over its own
-// form of the link (the text, the iri, formatUrl's tokens written out); they read ASCII, Hangul syllables and kana
-// and Han (a Japanese predicate) only.
+// form of the link (the text, the iri, formatUrl's tokens written out); they read ASCII and Hangul syllables only.
 
 import { A_ALPHA, A_DIGIT, ASCII_FLAGS } from './chars.js';
 
@@ -47,36 +45,9 @@ const KOREAN_PARTICLES: ReadonlySet<string> = new Set([
  */
 const KOREAN_NOUN_PARTICLES: ReadonlySet<string> = new Set(['이', '가', '은', '도', '만', '의', '와', '과', '로', '나', '인', '께', '란']);
 /** The longest particle, in syllables. */
-const MAX_KOREAN_PARTICLE = 4;
-
-/**
- * Japanese writes no spaces, so a word after a link cannot be told from more of a page's name
- * (`https://ja.wikipedia.org/wiki/となりのトトロ`, `…/wiki/からくりサーカス`, `…/Node.jsの歴史`). A whole predicate can:
- * a case particle (JAPANESE_PARTICLES) glued to the ASCII path, then words, then a polite ending (JAPANESE_ENDINGS) at
- * the link's end: `https://db.debian.org/にあります`, `https://www.debian.org/mirror/から入手可能です`,
- * `https://lintian.debian.org/から確認することもできます`. No title reads so.
- */
-const JAPANESE_PARTICLES: readonly string[] = ['に', 'で', 'を', 'が', 'は', 'へ', 'と', 'から', 'まで', 'より'];
-const JAPANESE_ENDINGS: readonly string[] = ['ます', 'です', 'ください', 'ません', 'ました', 'でした', 'ましょう'];
-/** The longest such predicate read, in UTF-16 units (kana and Han are one each). */
-const MAX_JAPANESE_PREDICATE = 32;
-
-/** The most characters a glued word (a Korean particle, a Japanese predicate) is read over: terminate.ts walks back. */
-export const MAX_GLUED_WORD = MAX_JAPANESE_PREDICATE;
+export const MAX_PARTICLE = 4;
 
 export const isHangulSyllable = (cp: number): boolean => cp >= 0xac00 && cp <= 0xd7a3;
-/** Hiragana, katakana (with the prolonged sound mark) and the CJK unified ideographs of the BMP. */
-const isJapanese = (c: number): boolean => (c >= 0x3041 && c <= 0x30ff) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf);
-/** Can a glued word end at text[…, end): a Hangul syllable there, or a Japanese polite ending? */
-export function mayEndGluedWord(text: string, end: number): boolean {
-  const c = text.charCodeAt(end - 1);
-  if (isHangulSyllable(c)) return true;
-  if (c < 0x3041 || c > 0x3096) return false; // (every ending ends in hiragana)
-  for (const e of JAPANESE_ENDINGS) if (end >= e.length && text.startsWith(e, end - e.length)) return true;
-  return false;
-}
-/** Can code unit `c` be part of a glued word? */
-export const inGluedWord = (c: number): boolean => isHangulSyllable(c) || isJapanese(c);
 const isAsciiAlnum = (c: number): boolean => c < 128 && (ASCII_FLAGS[c]! & (A_ALPHA | A_DIGIT)) !== 0;
 
 /**
@@ -97,29 +68,17 @@ export function afterFileExtension(text: string, i: number, from: number): boole
 /**
  * Is [i, end) a Korean particle (KOREAN_PARTICLES) — `end` the end of the link, `i` right after an ASCII character of
  * a path after a host, `before` that character? One that is also a word of its own (KOREAN_NOUN_PARTICLES) only after
- * an ASCII letter. Or a Japanese predicate (isJapanesePredicate). Reads at most MAX_GLUED_WORD characters.
+ * an ASCII letter. Reads at most MAX_PARTICLE characters.
  *
  * A particle ends a link only at the link's end, as UTS #58 finds it: inside, it may be a page's name going on
  * (`https://ko.wikipedia.org/wiki/X의_역사`). Everything else glued to the path stays the link's
  * (`https://ja.wikipedia.org/wiki/IPアドレス`, `…/wiki/C언어`, `…/Node.jsの歴史`): Japanese and Chinese write their
- * particles and words without spaces, so a particle alone does not tell `https://db.debian.org/にあります` from
- * `/wiki/となりのトトロ`; only a whole Japanese predicate does (Chinese is left as UTS #58 has it).
+ * particles and words without spaces, so no such test tells `https://db.debian.org/にあります` from
+ * `/wiki/となりのトトロ` (left as UTS #58 has it).
  */
 export function isGluedParticle(text: string, i: number, end: number, before: number): boolean {
-  if (end <= i) return false;
-  if (!isHangulSyllable(text.charCodeAt(i))) return isJapanesePredicate(text, i, end);
-  if (end - i > MAX_KOREAN_PARTICLE) return false;
+  if (end <= i || end - i > MAX_PARTICLE) return false;
   for (let j = i; j < end; j++) if (!isHangulSyllable(text.charCodeAt(j))) return false;
   const word = text.slice(i, end);
   return KOREAN_PARTICLES.has(word) && (!KOREAN_NOUN_PARTICLES.has(word) || (before < 128 && (ASCII_FLAGS[before]! & A_ALPHA) !== 0));
-}
-
-/** Is [i, end) a Japanese predicate (JAPANESE_PARTICLES … JAPANESE_ENDINGS), all kana and Han? */
-function isJapanesePredicate(text: string, i: number, end: number): boolean {
-  if (end - i > MAX_JAPANESE_PREDICATE || !mayEndGluedWord(text, end)) return false;
-  let particle = false;
-  for (const p of JAPANESE_PARTICLES) if (text.startsWith(p, i)) particle = true;
-  if (!particle) return false;
-  for (let j = i; j < end; j++) if (!isJapanese(text.charCodeAt(j))) return false;
-  return true;
 }

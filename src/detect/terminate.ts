@@ -20,7 +20,7 @@ import {
   URI_SIMPLE,
 } from './chars.js';
 import { angleBefore } from './quotes.js';
-import { afterFileExtension, inGluedWord, isGluedParticle, MAX_GLUED_WORD, mayEndGluedWord } from './glued.js';
+import { afterFileExtension, isGluedParticle, isHangulSyllable, MAX_PARTICLE } from './glued.js';
 import { INCOMPLETE, type ScanState } from './state.js';
 
 // Parts (NOTES §3.1).
@@ -206,7 +206,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
         // Cut: the link is as long as a link may be; it keeps what it has (a particle glued at the cut too, which its
         // iri then encodes: glued.ts).
         st.tooLong = true;
-        if (mayEndGluedWord(text, i)) st.pathGlued = true;
+        if (isHangulSyllable(text.charCodeAt(i - 1))) st.pathGlued = true;
         return i;
       }
       if (part === NONE) return i;
@@ -407,9 +407,8 @@ function walk(st: ScanState, start: number, initialPart: number): number {
 
 /**
  * Deviation (UTS #58 §3.5.1, glued.ts): where a link whose path after a host (from `start`, its `/`, `?` or `#`) ends
- * at `stop` in Hangul or a Japanese polite ending ends without a Korean particle or a Japanese predicate glued to an
- * ASCII character before it: before that word and the Soft and Open characters before it (what terminate leaves out
- * at a link's end), or at `stop`. A link the author
+ * at `stop` in Hangul ends without a Korean particle glued to an ASCII character before it: before the particle and the
+ * Soft and Open characters before that (what terminate leaves out at a link's end), or at `stop`. A link the author
  * delimited keeps it. Notes st.pathGlued when the link may still end in one, or does where wrap.ts ends a `<…>` link
  * before a pair terminate kept (st.pairSafe): the conversion then runs displayIri, which encodes it (the link cut
  * before a particle may end in another: `…/를,에서`). Reads the link's last characters, and only when they are such
@@ -417,12 +416,12 @@ function walk(st: ScanState, start: number, initialPart: number): number {
  */
 function gluedEnd(st: ScanState, start: number, stop: number): number {
   const text = st.text;
-  const pairEndsInWord = st.pairSafe > start && mayEndGluedWord(text, st.pairSafe);
-  if (!mayEndGluedWord(text, stop) && !pairEndsInWord) return stop;
+  const pairEndsInHangul = st.pairSafe > start && isHangulSyllable(text.charCodeAt(st.pairSafe - 1));
+  if (!isHangulSyllable(text.charCodeAt(stop - 1)) && !pairEndsInHangul) return stop;
   let end = stop;
   if (!st.delimited) {
     let p = stop;
-    while (p > start && stop - p <= MAX_GLUED_WORD && inGluedWord(text.charCodeAt(p - 1))) p--;
+    while (p > start && stop - p <= MAX_PARTICLE && isHangulSyllable(text.charCodeAt(p - 1))) p--;
     const before = text.charCodeAt(p - 1);
     if (p > start && before < 128 && isGluedParticle(text, p, stop, before) && inPath(text, start, p)) {
       end = p;
@@ -434,7 +433,7 @@ function gluedEnd(st: ScanState, start: number, stop: number): number {
       }
     }
   }
-  if (mayEndGluedWord(text, end) || pairEndsInWord) st.pathGlued = true;
+  if (isHangulSyllable(text.charCodeAt(end - 1)) || pairEndsInHangul) st.pathGlued = true;
   return end;
 }
 
