@@ -247,7 +247,7 @@ describe('detect: P7 — file names', () => {
     // a reverse domain name: an identifier (Java, Android, D-Bus), not a host
     'package com.example.app; import com.sun.star.beans.Property; org.freedesktop.DBus.Properties and COM.MICROSOFT.QUARTILE.INC',
     'but ⸠edu.tencent.com⸡, ⸠org.gnu.de⸡, ⸠com.example.app/x⸡, ⸠https://com.example.app⸡, ⸠www.com.example.app⸡ and ⸠gov.uk⸡',
-    'and a port: ⸠com.example.app:8080⸡ (a host), but com.example.app: no port',
+    'and after a colon a line number (a log): INFO com.example.demo.App:23 - Started',
     'but ⸠www.example.store⸡, ⸠example.store/x⸡, ⸠https://example.name⸡ and ⸠a.example.email⸡',
     'and still ⸠kompas.id⸡ and ⸠docs.new⸡ (left out: hosts under them in chat) and ⸠example.style⸡',
   ]);

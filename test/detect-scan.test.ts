@@ -406,6 +406,11 @@ describe('detect: colons and dots in bulk stay linear', () => {
     const links = findLinks(`${link} `.repeat(8), { maxLinkLength: 65_536 });
     expect(links).to.have.length(8);
     expect(links[0]!.iri).to.equal(link);
+    // …and where the scheme does follow the run (the Soft characters written encoded, so that the link is whole)
+    const encoded = 'https://a.com/' + '日%E3%80%81'.repeat(6_000) + 'https://c/';
+    const found = findLinks(`${encoded} `.repeat(8), { maxLinkLength: 65_536 });
+    expect(found.map((l) => l.text)).to.deep.equal(Array(8).fill(encoded));
+    expect(found[0]!.iri).to.equal(encoded); // (each 、 is followed by CJK text and then a scheme: P8 keeps it encoded)
   });
 });
 

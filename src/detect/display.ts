@@ -87,15 +87,18 @@ export function displayIri(iri: string): string {
   let lastUnit = SLASH;
   // Where a Korean particle that ends the iri starts (glued.ts), once found.
   let particle = n;
-  // P8: schemeFollows found no scheme from a position up to here; from any later position before it, it would read the
-  // same run to the same answer (so each character is read at most once: found in review, it was quadratic).
-  let noSchemeUntil = -1;
+  // P8: where the run schemeFollows last read stopped, and whether a scheme starts there; from any later position
+  // before it, it would read the same run to the same answer (so each character is read at most once: found in
+  // review, it was quadratic).
+  let runStop = -1;
+  let runScheme = false;
   const schemeAt = (k: number): boolean => {
-    if (k <= noSchemeUntil) return false;
-    const stop = schemeFollows(iri, k);
-    if (stop < 0) return true;
-    noSchemeUntil = stop;
-    return false;
+    if (k > runStop) {
+      const r = schemeFollows(iri, k);
+      runScheme = r < 0;
+      runStop = runScheme ? -r - 1 : r;
+    }
+    return runScheme;
   };
   for (i = 0; i < n; ) {
     const c = iri.charCodeAt(i);
@@ -170,7 +173,8 @@ export function displayIri(iri: string): string {
 /**
  * P8 as terminate.ts reads it after a Soft character: does `scheme://` (a letter, up to 31 more scheme characters, `://`)
  * start at iri[k], or after text of a script written without spaces (its letters and Soft characters) from there?
- * −1 when it does; otherwise where the run read from k stopped (the same answer from any position in [k, stop]).
+ * Returns where the run read from k stopped, j (the same answer from any position in [k, j]): −j − 1 when the scheme
+ * starts there, j when none does.
  */
 function schemeFollows(iri: string, k: number): number {
   const n = iri.length;
@@ -186,5 +190,5 @@ function schemeFollows(iri: string, k: number): number {
     if (e - j >= 32) return j;
     e++;
   }
-  return iri.startsWith('://', e) ? -1 : j;
+  return iri.startsWith('://', e) ? -j - 1 : j;
 }

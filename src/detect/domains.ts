@@ -453,7 +453,7 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   // (atDot read text[tldEnd] already: no INCOMPLETE from here.)
   const call = !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === LEFT_PAREN;
   const bare = isBareName(text, ds, d);
-  if (!bare && isReverseDomainName(st, ds, d, tldEnd)) return true;
+  if (!bare && isReverseDomainName(text, ds, d, tldEnd)) return true;
   if (!bare && (!call || (d - ds > 4 && equalsLowerCased(text, ds, ds + 4, 'www.')))) return false;
   if (bare) {
     for (const ext of P7_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
@@ -476,18 +476,16 @@ function isFileOrSelector(text: string, ds: number, d: number, tldEnd: number): 
 }
 
 /**
- * P7 (irilink's extension), of a name of three labels or more without a path or port: is it a reverse domain name, an
+ * P7 (irilink's extension), of a name of three labels or more without a path: is it a reverse domain name, an
  * identifier in code (Java and Android packages, D-Bus interfaces, Apple's type identifiers: `com.example.app`,
  * `com.sun.star.beans.Property`, `org.freedesktop.DBus.Properties`)? Its first label is one of RFC 1591's generic
  * seven, and its TLD is neither one of them nor two letters (a host so named keeps a TLD of that kind:
  * `edu.tencent.com`, `org.gnu.de`, `net.lut.ac.uk` in the corpora). Over the corpora 107 links of 15 names, all
  * identifiers. UTS #58's reference links them: a deviation.
  */
-function isReverseDomainName(st: ScanState, ds: number, d: number, tldEnd: number): boolean {
-  const text = st.text;
+function isReverseDomainName(text: string, ds: number, d: number, tldEnd: number): boolean {
+  // (A number after a colon is a line number here, as in a log's `com.example.demo.App:23`, not a port.)
   if (tldEnd - d - 1 <= 2 || isGenericTld(text, d + 1, tldEnd)) return false;
-  // A port makes it a host: `com.example.app:8080`. (atDot's scanPort read these already: no INCOMPLETE.)
-  if (text.charCodeAt(tldEnd) === COLON && !st.outOfRoom(tldEnd + 1) && (ASCII_FLAGS[text.charCodeAt(tldEnd + 1)]! & A_DIGIT) !== 0) return false;
   let first = ds;
   while (first < d && !isHostDot(text.charCodeAt(first))) first++;
   return first < d && isGenericTld(text, ds, first);

@@ -207,14 +207,25 @@ function schemeSlashSlashAt(tokens: readonly number[], k: number): boolean {
  * character right before `scheme://` (`/x.https://…`), or before such text and then `scheme://`. Such a character is
  * escaped, so that the result is detected whole.
  */
-function softEndsLink(tokens: readonly number[], k: number, part: Part, prevAscii: boolean): boolean {
+function softEndsLink(tokens: readonly number[], k: number, part: Part, prevAscii: boolean, run: SchemeRun): boolean {
   const t = tokens[k]!;
   const path = part === Part.Path || part === Part.RootlessPath;
   if (t >= 0x80 && softCutsLink(t, tokens[k + 1] ?? -1, prevAscii, path, part === Part.Path)) return true;
-  // P8 also over text of a script written without spaces between the two (`,入https://…`).
-  let j = k + 1;
-  while (j < tokens.length && tokens[j]! >= 0x80 && (isNoSpaceScriptLetter(tokens[j]!) || termOf(tokens[j]!) === SOFT)) j++;
-  return schemeSlashSlashAt(tokens, j);
+  // P8 also over text of a script written without spaces between the two (`,入https://…`). A run read before from an
+  // earlier token gives the same answer from any token in it (so each token is read once: it was quadratic).
+  if (k + 1 > run.stop) {
+    let j = k + 1;
+    while (j < tokens.length && tokens[j]! >= 0x80 && (isNoSpaceScriptLetter(tokens[j]!) || termOf(tokens[j]!) === SOFT)) j++;
+    run.stop = j;
+    run.scheme = schemeSlashSlashAt(tokens, j);
+  }
+  return run.scheme;
+}
+
+/** softEndsLink's last run read: where it stopped, and whether `scheme://` starts there. */
+interface SchemeRun {
+  stop: number;
+  scheme: boolean;
 }
 
 /**
@@ -233,6 +244,14 @@ function pathText(tokens: readonly number[]): string {
  */
 function writePart(tokens: readonly number[], part: Part, last: boolean): string {
   let out = '';
+  // The last code unit written (the part's `/` before the first; an escape's last digit): what detection reads before
+  // the next. (Kept here: reading it back from `out`, a string built by appending, flattened it each time.)
+  let lastUnit = 0x2f;
+  const emit = (s: string): void => {
+    if (s.length === 0) return;
+    out += s;
+    lastUnit = s.charCodeAt(s.length - 1);
+  };
   const path = part === Part.Path || part === Part.RootlessPath;
   // Whether the character written last is ASCII (an escape is): the part's initiator before the first.
   let prevAscii = true;
@@ -241,8 +260,9 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
   let pendingLast = -1; // the last of them, kept apart so it can be escaped at the very end
   let particle = tokens.length; // where a Korean particle that ends the URL starts, once found (glued.ts)
   let text: string | undefined; // the tokens as glued.ts reads them, made when first needed
+  const run: SchemeRun = { stop: -1, scheme: false };
   const flush = (): void => {
-    if (pendingLast >= 0) out += pendingSoft + String.fromCodePoint(pendingLast);
+    if (pendingLast >= 0) emit(pendingSoft + String.fromCodePoint(pendingLast));
     pendingSoft = '';
     pendingLast = -1;
   };
@@ -251,7 +271,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
     if (t < 0) {
       flush();
       const b = -1 - t;
-      out += '%' + HEX[b >> 4] + HEX[b & 15];
+      emit('%' + HEX[b >> 4] + HEX[b & 15]);
       prevAscii = true;
       continue;
     }
@@ -275,9 +295,9 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
     let escaped = false;
     switch (lt) {
       case SOFT:
-        if (softEndsLink(tokens, k, part, prevAscii)) {
+        if (softEndsLink(tokens, k, part, prevAscii, run)) {
           flush();
-          out += percentEncode(t);
+          emit(percentEncode(t));
           escaped = true;
           break;
         }
@@ -294,12 +314,12 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
         if (k >= particle) escaped = true;
         else if (t >= 0x80 && part === Part.Path && prevAscii) {
           text ??= pathText(tokens); // token k is text[k + 1]
-          // What detection reads before it: the last unit written (the part's `/` first; an escape's last digit).
-          const before = out.length > 0 ? out.charCodeAt(out.length - 1) : 0x2f;
+          // What detection reads before it: the last unit written.
+          const before = lastUnit;
           if (last && isGluedParticle(text, k + 1, tokens.length + 1, before)) particle = k;
           escaped = k >= particle || afterFileExtension(text, k + 1, 0);
         }
-        out += escaped ? (t === 0x25 ? '%25' : percentEncode(t)) : String.fromCodePoint(t);
+        emit(escaped ? (t === 0x25 ? '%25' : percentEncode(t)) : String.fromCodePoint(t));
         break;
       case OPEN:
         flush();
@@ -307,29 +327,29 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
         // it), and a CJK or full-width opening bracket right after an ASCII character of a path opens an aside of
         // the sentence (src/detect/terminate.ts): both are escaped (the aside's Close, then unmatched, is too).
         if ((last && k === tokens.length - 1) || (path && prevAscii && isCjkOpenBracket(t))) {
-          out += percentEncode(t);
+          emit(percentEncode(t));
           escaped = true;
           break;
         }
         stack.push(t);
-        out += String.fromCodePoint(t);
+        emit(String.fromCodePoint(t));
         break;
       case CLOSE:
         flush();
         if (stack.length > 0 && linkBracketOpener(t) === stack[stack.length - 1]) {
           stack.pop();
-          out += String.fromCodePoint(t);
+          emit(String.fromCodePoint(t));
         } else {
           // Deviation (UTS #58 §4.1): a mismatched closer leaves the stack as it is (the reference pops it);
           // detection never sees the escaped closer, so popping would let a later closer be written literally
           // where detection stops: `[(]]` → `[(%5D%5D`, not `[(%5D]`.
-          out += percentEncode(t);
+          emit(percentEncode(t));
           escaped = true;
         }
         break;
       default: // HARD, and the part's terminators
         flush();
-        out += percentEncode(t);
+        emit(percentEncode(t));
         escaped = true;
     }
     prevAscii = escaped || t < 0x80;
@@ -337,7 +357,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
   if (pendingLast >= 0) {
     // UTS #58 §4.1: the very last character of the URL is escaped if it is Soft; Soft characters before it are then
     // followed by `%` (Include) and stay literal.
-    out += pendingSoft + (last ? percentEncode(pendingLast) : String.fromCodePoint(pendingLast));
+    emit(pendingSoft + (last ? percentEncode(pendingLast) : String.fromCodePoint(pendingLast)));
   }
   return out;
 }

@@ -448,8 +448,8 @@ const SECTIONS: readonly (readonly [string, string])[] = [
 /**
  * Where the raw HTML that ends at text[…, k) (a `>`) may start, not before `floor`: a comment, a processing instruction
  * or a CDATA section closed there starts at the first opener after the last closer before its own (within REACH units
- * back), a declaration at the first `<!` after the last `>` before it; anything else (a tag; `<!-->` and `<!--->`,
- * comments too) at the last `<`. −1 when there is none.
+ * back); anything else (a tag, a declaration; `<!-->` and `<!--->`, comments too) at the last `<`. −1 when there is
+ * none.
  */
 function sectionBefore(text: string, floor: number, k: number): number {
   for (const [open, close] of SECTIONS) {
@@ -461,11 +461,8 @@ function sectionBefore(text: string, floor: number, k: number): number {
     const at = window.indexOf(open, lastClose < 0 ? 0 : lastClose + close.length);
     if (at >= 0 && at + open.length <= before) return w + at;
   }
-  // A declaration (`<!X …>`, whose text may hold a `<` but no `>`): at the first `<!` after the `>` before its own.
-  const gt = lastIndexWithin(text, '>', floor, k - 1);
-  const from = gt >= 0 ? gt + 1 : Math.max(floor, k - REACH);
-  const bang = text.slice(from, k).indexOf('<!');
-  if (bang >= 0 && hiddenHtmlEnd(text, from + bang, k) === k) return from + bang;
+  // (A declaration whose text holds a `<`, `<!X a<b>`, is read from that `<`: taken from its `<!`, the text between
+  // would count as hidden, and an escaped `\<!X` there would hide the text glued to a real tag after it.)
   return lastIndexWithin(text, '<', floor, k);
 }
 
