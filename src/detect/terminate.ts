@@ -62,8 +62,10 @@ for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.i
  * top of the stack (`depth` deep: `(see …/page.)`) or the end of the text: terminate would drop those Soft
  * characters. So it is too where terminate's deviations end the link (`part` and `initialPart` as terminate has them,
  * `start` its start): at a Soft character softCutsLink takes in that part (`…/東京。次`, `…/Python，入门`, `?q=a，入门`)
- * and at a character after a file name's extension in a path (glued.ts). A longer run of Soft characters, or anything
- * else, would be read on: the cut shortened the link. Throws INCOMPLETE at the end of a non-final chunk.
+ * and at a character after a file name's extension in a path (glued.ts), and where P8 does (Soft characters right
+ * before the cut or after it, then `scheme://`; `queryAt`: the `?` that started the query, no punctuation). A longer
+ * run of Soft characters, or anything else, would be read on: the cut shortened the link. Notes st.quoteEnded when the
+ * P6 closer ends it. Throws INCOMPLETE at the end of a non-final chunk.
  */
 function endsAtCut(st: ScanState, i: number, depth: number, part: number, initialPart: number, start: number, queryAt: number): boolean {
   const text = st.text;
@@ -150,6 +152,7 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   return walk(st, start, initialPart);
 }
 
+/** terminate()'s walk, with st.delimited as it stands; notes st.quoteEnded when the P6 closer ends the link. */
 function walk(st: ScanState, start: number, initialPart: number): number {
   const text = st.text;
   const stack = st.stack;
