@@ -207,6 +207,12 @@ describe('detect: scan() holds back a bounded tail (hostile inputs)', () => {
       expect(findLinks(text!, options).map((l) => [l.text, l.diagnostics]), text).to.deep.equal([[first, []], [second, []]]);
       everySplit(text!, options);
     }
+    // Soft, then CJK text, then a scheme, with the cut anywhere in them (found in review): as without the limit.
+    for (let k = 36; k <= 50; k++) {
+      const text = 'https://a.jp/' + 'y'.repeat(k) + '日、東京https://b.example/z';
+      expect(findLinks(text, options).map((l) => [l.text, l.diagnostics]), text).to.deep.equal(findLinks(text).map((l) => [l.text, []]));
+      everySplit(text, options);
+    }
     // Not P8: a letter at the cut, a `?` that starts the query (a redirect), no `//`.
     for (const text of [`see ${link}a.${second}`, `see ${link.slice(0, -1)}?${second}`, `see ${link}.mailto:a@b.com`]) {
       expect(findLinks(text, options).map((l) => l.diagnostics), text).to.deep.equal([['link-too-long']]);

@@ -83,8 +83,9 @@ function endsAtCut(st: ScanState, i: number, depth: number, part: number, initia
       st.quoteEnded = true; // (the quotation mark delimits the link: found in review)
       return true;
     }
-    // P8, as terminate reads it: Soft characters, then `scheme://`.
+    // P8, as terminate reads it: Soft characters, then `scheme://`, or text written without spaces and then one.
     if (soft && cp < 128 && (ASCII_FLAGS[cp]! & A_ALPHA) !== 0 && schemeSlashSlashPastCut(st, j)) return true;
+    if (soft && cp >= 128 && isNoSpaceScriptLetter(cp) && noSpaceTextThenSchemePastCut(st, j, j)) return true;
     if (isBarrier(cp)) return !isBidiControl(cp);
     const lt = termOf(cp);
     if (lt === CLOSE) return depth === 0 || linkBracketOpener(cp) !== st.stack[depth - 1];
@@ -522,12 +523,37 @@ function noSpaceTextBeforeScheme(st: ScanState, i: number): number {
   let j = i;
   while (!st.outOfRoom(j)) {
     const c = text.charCodeAt(j);
-    if (c < 128) return j > i && (ASCII_FLAGS[c]! & A_ALPHA) !== 0 && schemeSlashSlashAt(st, j) > 0 ? -1 : j;
+    if (c < 128) return j > i && (ASCII_FLAGS[c]! & A_ALPHA) !== 0 && schemeSlashSlashPastCut(st, j) ? -1 : j;
     const cp = st.cpAt(j);
     if (!isNoSpaceScriptLetter(cp) && termOf(cp) !== SOFT) return j;
     j += cp > 0xffff ? 2 : 1;
   }
-  return j;
+  // At the segment's cut the text goes on: a scheme a little past it still ends the link here (found in review).
+  return j === st.cut && noSpaceTextThenSchemePastCut(st, i, j) ? -1 : j;
+}
+
+/** How far past the segment's cut noSpaceTextThenSchemePastCut reads, in UTF-16 units. */
+const NO_SPACE_PAST_CUT = 32;
+
+/**
+ * noSpaceTextBeforeScheme past the segment's cut: does the text written without spaces that started at `i` go on from
+ * `from` (at or past the cut) to `scheme://` within NO_SPACE_PAST_CUT units? Throws INCOMPLETE at the end of a
+ * non-final chunk (or before a high surrogate there).
+ */
+function noSpaceTextThenSchemePastCut(st: ScanState, i: number, from: number): boolean {
+  const text = st.text;
+  for (let j = from; j - from <= NO_SPACE_PAST_CUT; ) {
+    if (j >= st.n || (j + 1 === st.n && !st.final && (text.charCodeAt(j) & 0xfc00) === 0xd800)) {
+      if (st.final) return false;
+      throw INCOMPLETE;
+    }
+    const c = text.charCodeAt(j);
+    if (c < 128) return j > i && (ASCII_FLAGS[c]! & A_ALPHA) !== 0 && schemeSlashSlashPastCut(st, j);
+    const cp = st.cpAt(j);
+    if (!isNoSpaceScriptLetter(cp) && termOf(cp) !== SOFT) return false;
+    j += cp > 0xffff ? 2 : 1;
+  }
+  return false;
 }
 
 /**
