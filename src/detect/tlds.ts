@@ -64,7 +64,7 @@ export const FILE_BASENAMES: ReadonlySet<string> = new Set(['makefile', 'gnumake
 /**
  * P7 (irilink's extension): syslog facilities (RFC 5424 §6.2.1 and the keywords of syslog.conf). With `info`, the one
  * priority that is also a TLD, a bare two-label name is a selector (`kern.info`, `mail.info`, `logger -p news.info`):
- * over the corpora 135 links of 6 names, all selectors.
+ * over the corpora 137 links of 7 names, all selectors.
  */
 export const SYSLOG_FACILITIES: ReadonlySet<string> = new Set([
   'kern', 'user', 'mail', 'daemon', 'auth', 'syslog', 'lpr', 'news', 'uucp', 'cron', 'authpriv', 'ftp',
@@ -83,8 +83,9 @@ export const SYSLOG_FACILITIES: ReadonlySet<string> = new Set([
 export const MEMBER_NAME_TLDS: ReadonlySet<string> = new Set([
   'name', 'data', 'date', 'email', 'host', 'link', 'channel', 'events', 'store',
   'run', 'open', 'read', 'next', 'search', 'select', 'show', 'click', 'help',
-  // (2026-11-24, the same reading: 145 links of 9 names under `group` (quota files, `user.group`, `Match.group`),
-  // `safe.directory` (git), `exec.security` and `alt.security` (a newsgroup), Python's `collections.abc`; no host)
+  // (2026-11-24, the same reading, no host: under `group` 145 links of 9 names (quota files, `user.group`,
+  // `Match.group`), `safe.directory` (git, 33), `exec.security` and `alt.security` (a newsgroup, 19), Python's
+  // `collections.abc` and two more under `abc` (48))
   'group', 'directory', 'security', 'abc',
   // (and `fs.watch`, `options.watch`; `foo` the placeholder: `bar.foo`, `err.foo`, `globalThis.foo`; 82 links of 37
   // names)

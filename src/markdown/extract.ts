@@ -562,10 +562,12 @@ class PieceReader {
     this.lastEnd = skip;
   }
 
-  add(link: MarkdownLink | undefined): void {
-    if (link === undefined || link.start - this.base < this.lastEnd) return;
+  /** Adds the link unless it starts before the end of the last one added; says whether it did. */
+  add(link: MarkdownLink | undefined): boolean {
+    if (link === undefined || link.start - this.base < this.lastEnd) return false;
     this.links.push(link);
     this.lastEnd = link.end - this.base;
+    return true;
   }
 
   private addUnlinked(span: UnlinkedSpan): void {
@@ -678,24 +680,24 @@ class PieceReader {
     let lastAddedEnd = 0; // (in the scan's coordinates)
     for (const link of links) {
       while (u < unlinked.length && unlinked[u]!.start < link.start) addUnlinked(unlinked[u++]!);
-      const count = this.links.length;
+      let added: MarkdownLink;
       if (shown === undefined) {
-        this.add({ ...link, construct: 'bare', destination: link.text });
+        added = { ...link, construct: 'bare', destination: link.text };
       } else {
         // A link's text is the source it spans; its destination is the text shown (references decoded).
         const start = shown.starts.toInput(link.start);
         const end = shown.ends.toInput(link.end);
-        this.add({ ...link, start, end, text: piece.slice(start - base, end - base), construct: 'bare', destination: link.text });
+        added = { ...link, start, end, text: piece.slice(start - base, end - base), construct: 'bare', destination: link.text };
       }
-      if (this.links.length > count) {
-        lastAdded = this.links[count];
+      if (this.add(added)) {
+        lastAdded = added;
         lastAddedEnd = link.end;
       }
     }
     while (u < unlinked.length) addUnlinked(unlinked[u++]!);
     // The run's last link, when only invisible characters follow it in the run as shown (looked through:
     // `pay.com\u00AD**x**`, and as a reference, `pay.com&shy;**x**`).
-    if (lastAdded !== undefined && lastAdded === this.links[this.links.length - 1]) {
+    if (lastAdded !== undefined) {
       const after = text.slice(lastAddedEnd - base - from);
       if (endsRun(after, 0, after.length)) {
         this.tailLink = lastAdded;
