@@ -268,6 +268,9 @@ describe('detect: P7 — file names', () => {
     // …but a word in capitals after a name with a small letter is a constant in code, `PL` a Perl build file (corpora)
     'logging.INFO, Color.RED, Shape.CIRCLE, HTTPMethod.POST, SortKey.NFL, perl Makefile.PL and Build.PL',
     'but ⸠www.Color.RED⸡, ⸠Color.RED/x⸡, ⸠a@Color.RED⸡, ⸠https://Color.RED⸡, ⸠COLOR.RED⸡, ⸠Aviary.pl⸡ and ⸠sasakure.UK⸡',
+    // …and two letters after a name of one small letter a product's name; `et.al` is Latin's `et al.`
+    'NXP i.MX SoCs, the i.MX audio driver, Smith et.al. (2019) and Jones ET.AL',
+    'but ⸠t.co⸡, ⸠I.MX⸡, ⸠ti.MX⸡, ⸠i.MX/x⸡, ⸠www.i.MX⸡, ⸠https://i.MX⸡, ⸠et.al/x⸡ and ⸠bet.al⸡',
     'and ⸠www.Libera.Chat⸡ and ⸠Libera.Chat/about⸡ and ⸠https://Libera.Chat⸡',
   ]);
   itMarks([

@@ -95,6 +95,20 @@ describe('security: an invisible character inside a name flags the links it cuts
     }
   });
 
+  it('a ZWNJ or ZWJ where no label may hold it (RFC 5892 CONTEXTJ) is outside the name, as any invisible character', () => {
+    // After an ASCII letter, a space, a symbol or at a label's start: UTS #46 would fail the host (idna-failed, a
+    // percent-encoded uri); the name a reader sees starts after it.
+    expect(brief(findLinks('x\u200Df.org and a\u200Cb.example.org'))).to.deep.equal([['f.org', ['hidden-split']], ['b.example.org', ['hidden-split']]]);
+    expect(brief(findLinks('\u200Df.org, a \u200Cg.org and \u{1F44D}\u200Dexample.com'))).to.deep.equal([['f.org', []], ['g.org', []], ['example.com', []]]);
+    expect(brief(findLinks('f\u200D.org and x \u200D.f.org'))).to.deep.equal([]);
+    // After a virama (Devanagari) or an Arabic letter (Persian), a label holds it.
+    for (const text of ['क्\u200Dष.org', 'مثال\u200Cکتاب.ایران']) {
+      const links = findLinks(text);
+      expect(brief(links), text).to.deep.equal([[text, []]]);
+      expect(links[0]!.uri, text).to.match(/^https:\/\/xn--/);
+    }
+  });
+
   it('the same links and diagnostics through the scanner in pieces (exact left context) and through the stream, at every split', async () => {
     const texts = [
       'log in at https://pay\u00ADpal.com/login today',
@@ -102,6 +116,7 @@ describe('security: an invisible character inside a name flags the links it cuts
       'https://pay\u00AD\u00AD\u200Bpal.com/ x.example\u2060\u2060.evil.example y' + '\u200B'.repeat(8) + 'z.example',
       'x\u{E0100}https://evil.example/ and example.co\u200Bm.',
       'ดูที่ example.com\u200Bแล้ว https://pay\u{1D173}pal.com/',
+      'x\u200Df.org a\u200Db.example.org \u200Cg.org f\u200D.org क्\u200Dष.org',
     ];
     for (const text of texts) {
       const whole = brief(findLinks(text));
