@@ -230,7 +230,7 @@ describe('api: arguments of the wrong type are a TypeError naming the function',
     expect(refusals(link!, ['ftp'])).to.deep.equal(['scheme-not-allowed']);
     expect(refusals(link!, new Set(['https']))).to.deep.equal([]);
     expect(() => loose(refusals)(null)).to.throw(TypeError, /refusals\(\): link must be a link chunk .*, got null/);
-    expect(() => loose(refusals)(link, 'https')).to.throw(TypeError, /refusals\(\): schemes must be a Set or an array of scheme names, got "https"/);
+    expect(() => loose(refusals)(link, 'https')).to.throw(TypeError, /refusals\(\): schemes must be an array or a Set of scheme names, got "https"/);
     expect(() => loose(refusals)(link, ['javascript'])).to.throw(TypeError, /schemes must be free of javascript/);
   });
 

@@ -761,11 +761,21 @@ describe('api misuse: the gaps the sweep found, each with the message it now giv
   });
 
   it('refusals(link, [42]) names its argument schemes (it said "option schemes")', () => {
-    expect(() => loose(irilink.refusals)(link(), [42])).to.throw(TypeError, 'irilink: refusals(): schemes must be an array of scheme names, got 42');
-    expect(() => loose(irilink.refusals)(link(), new Set(['java script']))).to.throw(TypeError, 'irilink: refusals(): schemes must be an array of scheme names, got "java script"');
+    expect(() => loose(irilink.refusals)(link(), [42])).to.throw(TypeError, 'irilink: refusals(): schemes must be an array or a Set of scheme names, got 42');
+    expect(() => loose(irilink.refusals)(link(), new Set(['java script']))).to.throw(TypeError, 'irilink: refusals(): schemes must be an array or a Set of scheme names, got "java script"');
     expect(() => loose(irilink.refusals)(link(), ['data'])).to.throw(TypeError, 'irilink: refusals(): schemes must be free of javascript, vbscript and data (never linked), got "data"');
     // An option of a renderer is still an option.
-    expect(() => irilink.toHtml([], { schemes: [42] as unknown as string[] })).to.throw(TypeError, 'irilink: option schemes must be an array of scheme names, got 42');
+    expect(() => irilink.toHtml([], { schemes: [42] as unknown as string[] })).to.throw(TypeError, 'irilink: option schemes must be an array or a Set of scheme names, got 42');
+  });
+
+  it('schemes may be a Set wherever it is taken, as refusals() takes one (renderers refused it: found in review)', () => {
+    const text = 'see spotify:track and https://example.com/';
+    const chunks = irilink.linkify(text, { schemes: new Set(['spotify', 'https']) });
+    expect(chunks.filter((c) => c.type === 'link').map((c) => c.text)).to.deep.equal(['spotify:track', 'https://example.com/']);
+    expect(irilink.toHtml(chunks, { schemes: new Set(['spotify']) })).to.include('<a href="spotify:track"');
+    expect(irilink.toHtml(chunks, { schemes: ['spotify'] })).to.equal(irilink.toHtml(chunks, { schemes: new Set(['spotify']) }));
+    expect(() => irilink.findLinks('x', { schemes: new Set([42]) as unknown as Set<string> })).to.throw(TypeError, 'irilink: option schemes must be an array or a Set of scheme names (RFC 3986 §3.1 syntax, at most 32 characters), got 42');
+    expect(() => irilink.toHtml([], { schemes: new Set(['data']) })).to.throw(TypeError, /free of javascript/);
   });
 
   it('a renderer from createRenderer or createMarkdownSourceRenderer checks each chunk (null read .type; a bad text was echoed)', () => {

@@ -385,6 +385,8 @@ describe('irilink command: modes (issue 6)', function () {
       [['--schemes', '1http'], /--schemes: '1http' is not a scheme name/],
       [['--schemes', 'https,,mailto'], /^irilink: --schemes needs a comma-separated list of schemes, without empty entries$/],
       [['--schemes', ''], /--schemes needs a comma-separated list/],
+      // Named as the flag, not as the library's option (found in review).
+      [['--schemes', 'https,JavaScript'], /^irilink: --schemes: 'JavaScript' is never linked \(javascript, vbscript and data are refused\)$/],
       [['--encoding', 'nosuch'], /^irilink: --encoding must be a charset name .*, got "nosuch"$/],
       [['--records', '--encoding', 'utf-16le'], /utf-16le|UTF-16/i],
       [['--no-gfm'], /--no-gfm is an option of --markdown/],
@@ -396,6 +398,8 @@ describe('irilink command: modes (issue 6)', function () {
       [['--mail', '--display', 'iri'], /^irilink: --display cannot be used with --mail, whose output is --format jsonl by default: the objects carry text, uri and iri$/],
       [['--mail', '-f', 'jsonl', '--display', 'iri'], /--display cannot be used with --format jsonl/],
       [['--logs', '--display', 'bogus'], /--display must be text, iri or uri, got 'bogus'/],
+      // The Markdown written back keeps each link's text: -d would be ignored (found in review).
+      [['--markdown', '-f', 'markdown', '-d', 'iri'], /^irilink: --display cannot be used with --markdown --format markdown: the Markdown keeps each link's text as written$/],
     ];
     for (const [args, message] of cases) {
       const r = irilink([...args, fixture('access.log')]);

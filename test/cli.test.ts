@@ -174,6 +174,11 @@ describe('irilink command', function () {
     expect(r.stderr).to.match(/schemes: https 8/);
     // One link is one link (it said "1 links"), as the input count and --mail --stats say.
     expect(irilink(['--stats'], 'see https://example.com/\n').stderr).to.match(/^irilink: 1 input, .*\nirilink: 1 link \(url 1\), 1 distinct\n/);
+    // Bytes are the bytes read, also those that give no text: a byte order mark alone is 3 bytes and no character
+    // (it said 0 bytes), an ISO-2022-JP escape at the end counts (found in review).
+    expect(irilink(['--stats'], Buffer.from([0xef, 0xbb, 0xbf])).stderr).to.match(/^irilink: 1 input, 3 bytes, 0 characters \(UTF-16\)/);
+    const jis = Buffer.from('\x1b$B$"\x1b(B', 'latin1'); // あ, then back to ASCII
+    expect(irilink(['--stats', '-e', 'iso-2022-jp'], jis).stderr).to.match(/^irilink: 1 input, 8 bytes, 1 character \(UTF-16\)/);
   });
 
   it('--schemes makes the links of the schemes it names clickable in html, markdown and ansi (they were unsafe spans)', () => {

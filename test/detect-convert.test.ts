@@ -89,6 +89,8 @@ describe('detect: link fields', () => {
   it('the uri of a link in a document charset encodes the query in it (3987bis §3.5)', () => {
     const [link] = findLinks('http://example.jp/検索?q=日本', { documentCharset: 'Shift_JIS' });
     expect(link!.uri).to.equal('http://example.jp/%E6%A4%9C%E7%B4%A2?q=%93%FA%96%7B');
+    // The iri is made from the uri (RFC 3987 §3.2): the query's Shift_JIS escapes are not UTF-8 and stay (README).
+    expect(link!.iri).to.equal('http://example.jp/検索?q=%93%FA%96%7B');
   });
   it('a link cut at maxLinkLength is flagged', () => {
     const text = 'http://example.com/' + 'a'.repeat(200);

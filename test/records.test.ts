@@ -107,6 +107,17 @@ describe('records: one JSON line per input line', () => {
     expect(rs.map((x) => x.links.map((l) => [l.start, l.byteStart, l.byteEnd]))).to.deep.equal([[[0, 3, 23]], [[0, 0, 20]]]);
   });
 
+  it('an input of a UTF-8 BOM alone has no line, as an empty one (found in review); read as windows-1252 it has one', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    for (const pieces of [[bom], [bom.subarray(0, 1), bom.subarray(1)], [Buffer.alloc(0)]]) expect(await records(pieces)).to.deep.equal([]);
+    expect(linkRecords(bom)).to.deep.equal([]);
+    expect(linkRecords('\ufeff')).to.deep.equal([]);
+    expect(await records([bom, Buffer.from('\n')])).to.deep.equal([{ line: 1, links: [] }]);
+    expect(await records([bom, Buffer.from('x')])).to.deep.equal([{ line: 1, links: [] }]);
+    expect(await records([bom], { encoding: 'windows-1252' })).to.deep.equal([{ line: 1, links: [] }]);
+    expect(linkRecords(bom, { encoding: 'windows-1252' })).to.deep.equal([{ line: 1, links: [] }]);
+  });
+
   it('a U+FEFF at the start of a later line is a character of it (only the input\'s first BOM is dropped), in every path', async () => {
     const bom = '\xef\xbb\xbf';
     const input = Buffer.from(`a\n${bom}x \xff https://a.example/\n${bom}https://b.example/\n${bom}${bom}c https://c.example/\n`, 'latin1');

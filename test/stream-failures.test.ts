@@ -177,4 +177,20 @@ console.log(JSON.stringify({ destroyed: stream.destroyed, errors, called }));
       expect((JSON.parse(line) as { uri: string }).uri).to.match(/^https:\/\/[ab]\.example\//);
     }
   });
+
+  it('in process: junk from an async generator given to pipeline() rejects it (README: the way to read a source that may yield junk)', async () => {
+    async function* source(): AsyncGenerator<unknown> {
+      yield 'see https://a.example/ ';
+      yield 42;
+    }
+    let caught: unknown = null;
+    try {
+      await pipeline(source, createLinkStream(), async (s: AsyncIterable<unknown>) => {
+        for await (const _ of s);
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as NodeJS.ErrnoException).code).to.equal('ERR_INVALID_ARG_TYPE');
+  });
 });

@@ -34,7 +34,7 @@ import type { Progress } from './progress.js';
 import { DistinctLinks } from './unique.js';
 import { detached } from '../memo.js';
 import { asText, linkChoice } from './filter.js';
-import { isSchemeName } from '../detect/options.js';
+import { isSchemeName, NEVER_SCHEMES } from '../detect/options.js';
 import type { LinkChoice } from './filter.js';
 
 const HELP = `Usage: irilink [options] [file…]
@@ -55,14 +55,15 @@ Options:
                           jsonl     one JSON object per chunk (with --links: per link, with
                                     line column start end byteStart byteEnd text uri iri kind
                                     scheme schemeInferred diagnostics)
-                          text      the input unchanged (links written as --display says)
+                          text      the text as read, in UTF-8 (links written as --display says)
   -l, --links           only the links, one per line
   -d, --display FORM    how a link is written: text (as found) | iri (readable) | uri (ASCII).
                         In the link list, the link's iri with its scheme (https://www.example.com,
                         mailto:aiko@example.jp, as jsonl's iri); rendering the whole text, an
                         inferred https:// or mailto: is left off (the text never had it).
                         Not with jsonl output (-f jsonl, --mail's default, --records), whose
-                        objects carry all three
+                        objects carry all three, nor with --markdown -f markdown (the link's
+                        text as written)
   -e, --encoding NAME   input charset (default utf-8): shift_jis, euc-jp, iso-2022-jp, gb18030,
                         big5, euc-kr, windows-1252, koi8-r, … (the WHATWG Encoding Standard's
                         labels and iconv-lite's charsets; not utf-7, base64 or hex)
@@ -236,6 +237,12 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     throw new UsageError(`--display cannot be used with ${flags}: the objects carry text, uri and iri`);
   }
 
+  // --markdown --format markdown writes the Markdown back as it was, each bare link in `[text](<uri>)` with the text
+  // as found: there is nothing for --display to choose either.
+  if (values.display !== undefined && mode === 'markdown' && format === 'markdown' && !links) {
+    throw new UsageError(`--display cannot be used with --markdown --format markdown: the Markdown keeps each link's text as written`);
+  }
+
   const streamOptions: Record<string, unknown> = {};
   if (values.encoding !== undefined) streamOptions.encoding = values.encoding;
   if (values.schemes !== undefined) {
@@ -246,6 +253,8 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     if (bad !== undefined) {
       throw new UsageError(`--schemes: '${bad}' is not a scheme name (RFC 3986 §3.1: a letter, then letters, digits, +, - or .; at most 32 characters)`);
     }
+    const never = schemes.find((s) => NEVER_SCHEMES.includes(s.toLowerCase()));
+    if (never !== undefined) throw new UsageError(`--schemes: '${never}' is never linked (javascript, vbscript and data are refused)`);
     // Only these: without anyScheme:false the scanner would still link any `scheme://` (DESIGN.md P2).
     streamOptions.schemes = schemes;
     streamOptions.anyScheme = false;
@@ -302,7 +311,7 @@ class Stats {
     const lines = [
       `irilink: ${this.inputs} input${this.inputs === 1 ? '' : 's'}` +
         (this.unreadable > 0 ? ` (${this.unreadable} unreadable)` : '') +
-        `, ${this.bytes} bytes, ${this.chars} characters (UTF-16), ${seconds.toFixed(2)} s`,
+        `, ${this.bytes} byte${this.bytes === 1 ? '' : 's'}, ${this.chars} character${this.chars === 1 ? '' : 's'} (UTF-16), ${seconds.toFixed(2)} s`,
       `irilink: ${this.links} link${this.links === 1 ? '' : 's'} (${list(this.kinds)}), ${this.distinct} distinct`,
       `irilink: schemes: ${list(this.schemes)}`,
       `irilink: diagnostics: ${list(this.diagnostics)}`,
@@ -327,7 +336,6 @@ class CliStage extends Transform {
   private readonly unique: boolean;
   private readonly stats: Stats;
   private lastEnd = 0;
-  private lastByteEnd = 0;
 
   private readonly keep: LinkChoice['keep'];
 
@@ -350,7 +358,6 @@ class CliStage extends Transform {
 
   private pass(chunk: Chunk, callback: TransformCallback): void {
     this.lastEnd = chunk.end;
-    if (chunk.byteEnd !== undefined) this.lastByteEnd = chunk.byteEnd;
     if (chunk.type === 'link' && this.keep !== null && !this.keep(chunk)) chunk = asText(chunk);
     if (chunk.type === 'link') {
       const fresh = this.seen === null || this.seen.add(chunk);
@@ -371,7 +378,6 @@ class CliStage extends Transform {
 
   override _flush(callback: TransformCallback): void {
     this.stats.chars += this.lastEnd;
-    this.stats.bytes += this.lastByteEnd;
     callback();
   }
 }
@@ -788,6 +794,8 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
       const bar = progress;
       source.on('data', (data: Buffer) => bar.advance(data.length));
     }
+    // --stats counts the bytes read, also those that give no text (a byte order mark, an ISO-2022 escape).
+    if (settings.stats) source.on('data', (data: Buffer) => (stats.bytes += data.length));
     try {
       if (settings.mode === 'logs') {
         // With --format jsonl --links the rows; without --format the link list, written as such (not rows read back).

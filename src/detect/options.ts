@@ -13,7 +13,7 @@ export interface LinkOptions {
    * `vbscript` and `data` are never links and may not be listed. It does not restrict alone: with `anyScheme` (the
    * default) every `scheme://` is linked too, and `mailto:` links follow `email`, listed or not.
    */
-  schemes?: readonly string[];
+  schemes?: readonly string[] | ReadonlySet<string>;
   /** P2: link any syntactically valid `scheme://` as well, listed in `schemes` or not (default true). */
   anyScheme?: boolean;
   /** Link domains without a scheme, validated against the TLD list (default true). */
@@ -134,11 +134,12 @@ export function resolveOptions(options: LinkOptions | undefined): ResolvedOption
 function resolve(o: LinkOptions): ResolvedOptions {
   let schemeList = DEFAULT_SCHEMES;
   if (o.schemes !== undefined) {
-    if (!Array.isArray(o.schemes)) throw badOption('schemes', 'an array of scheme names', o.schemes);
+    const names: unknown = o.schemes instanceof Set ? [...(o.schemes as Set<unknown>)] : o.schemes;
+    if (!Array.isArray(names)) throw badOption('schemes', 'an array or a Set of scheme names', o.schemes);
     const list: string[] = [];
-    for (const s of o.schemes as unknown[]) {
+    for (const s of names as unknown[]) {
       if (typeof s !== 'string' || !isSchemeName(s)) {
-        throw badOption('schemes', 'an array of scheme names (RFC 3986 §3.1 syntax, at most 32 characters)', s);
+        throw badOption('schemes', 'an array or a Set of scheme names (RFC 3986 §3.1 syntax, at most 32 characters)', s);
       }
       const lower = s.toLowerCase();
       if (NEVER_SCHEMES.includes(lower)) {

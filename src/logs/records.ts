@@ -92,6 +92,7 @@ const RECORD_OPTION_NAMES: readonly string[] = [...RECORD_LINKER_OPTION_NAMES, '
 /** The keys of RecordLinker's methods for the record stream (symbols: not part of the API). */
 const writeText = Symbol('writeText');
 const lineRecord = Symbol('lineRecord');
+const bomOnly = Symbol('bomOnly');
 
 /** Turns lines (as bytes, without their line break) into LinkRecords. */
 export class RecordLinker {
@@ -159,6 +160,15 @@ export class RecordLinker {
     if (!types.isUint8Array(line)) throw badArgument('RecordLinker.record', 'bytes', 'a Buffer or a Uint8Array (one line)', line);
     const bytes = Buffer.isBuffer(line) ? line : Buffer.from(line.buffer, line.byteOffset, line.byteLength);
     return this[lineRecord](bytes, 0, bytes.length, null);
+  }
+
+  /**
+   * For the record stream and linkRecords (not API): is `bytes`, the whole input so far and no line yet, the UTF-8
+   * byte order mark alone? Decoding drops it (WHATWG Encoding "decode"), so at the end of the input it is no line,
+   * as an empty input is none (found in review: it gave one record).
+   */
+  [bomOnly](bytes: Uint8Array): boolean {
+    return this.lineNumber === 0 && this.encoding === undefined && bytes.length === 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   }
 
   /**
@@ -426,7 +436,8 @@ class RecordStream extends Transform {
 
   override _flush(callback: TransformCallback): void {
     try {
-      if (this.pendingLength > 0 || this.long !== null) this.emitLine(0);
+      if (this.long !== null) this.emitLine(0);
+      else if (this.pendingLength > 0 && !this.linker[bomOnly](Buffer.concat(this.pending, this.pendingLength))) this.emitLine(0);
     } catch (error) {
       this.unpushed = '';
       callback(error as Error);
@@ -575,6 +586,7 @@ export function linkRecords(input: string | Uint8Array, options?: RecordLinkerOp
   const out: LinkRecord[] = [];
   const breaks = new LineBreakFinder(bytes);
   let from = 0;
+  if (linker[bomOnly](bytes)) return out;
   while (from < bytes.length) {
     const at = breaks.next(from);
     const end = at < 0 ? bytes.length : at;

@@ -200,7 +200,7 @@ class IrilinkLinkifyIt implements LinkifyItLike {
       throw badArgument('linkify.add', 'schema', 'a scheme other than javascript, vbscript or data (they are never linked)', schema);
     }
     const name = schema.endsWith(':') ? schema.slice(0, -1).toLowerCase() : schema.toLowerCase();
-    const current = this.options.schemes ?? DEFAULT_SCHEMES;
+    const current = [...(this.options.schemes ?? DEFAULT_SCHEMES)];
     const schemes = definition === null ? current.filter((s) => s !== name) : current.includes(name) ? current : [...current, name];
     // Removing a scheme also turns P2's "any scheme://" off, or the scheme would still be linked through it.
     this.reset(definition === null ? { ...this.options, schemes, anyScheme: false } : { ...this.options, schemes });

@@ -24,7 +24,7 @@ export interface CommonRenderOptions {
   /** Show the link's original `text` (default), its `iri`, or its `uri`. */
   display?: Display;
   /** Schemes that may be clickable (lower-case). Default: DEFAULT_LINK_SCHEMES. javascript, vbscript, data are refused. */
-  schemes?: readonly string[];
+  schemes?: readonly string[] | ReadonlySet<string>;
   /** Render only the links, one per line (text chunks are read for state such as line numbers, not shown). */
   links?: boolean;
 }
@@ -91,12 +91,13 @@ export function resolveSchemes(option: unknown, fn?: string): ReadonlySet<string
   if (option === undefined) return DEFAULT_SCHEME_SET;
   const bad = (expected: string, got: unknown): TypeError =>
     fn === undefined ? badOption('schemes', expected, got) : badArgument(fn, 'schemes', expected, got);
-  if (!Array.isArray(option)) throw bad('an array of scheme names', option);
+  const names: unknown = option instanceof Set ? [...(option as Set<unknown>)] : option;
+  if (!Array.isArray(names)) throw bad('an array or a Set of scheme names', option);
   const set = new Set<string>();
-  for (const name of option) {
-    if (typeof name !== 'string' || name.length === 0) throw bad('an array of scheme names', name);
+  for (const name of names as unknown[]) {
+    if (typeof name !== 'string' || name.length === 0) throw bad('an array or a Set of scheme names', name);
     for (let i = 0; i < name.length; i++) {
-      if (!isSchemeChar(name.charCodeAt(i), i === 0)) throw bad('an array of scheme names', name);
+      if (!isSchemeChar(name.charCodeAt(i), i === 0)) throw bad('an array or a Set of scheme names', name);
     }
     const lower = asciiLower(name);
     if (NEVER_LINKED.has(lower)) {
@@ -130,9 +131,7 @@ export function refusals(link: LinkChunk, schemes: ReadonlySet<string> | readonl
   if (c.diagnostics !== undefined && !Array.isArray(c.diagnostics)) {
     throw badArgument('refusals', 'link.diagnostics', 'an array of diagnostic codes or absent', c.diagnostics);
   }
-  if (schemes instanceof Set) return refusalsOf(link, resolveSchemes([...schemes], 'refusals')); // checked and lower-cased
-  if (!Array.isArray(schemes)) throw badArgument('refusals', 'schemes', 'a Set or an array of scheme names', schemes);
-  return refusalsOf(link, resolveSchemes(schemes, 'refusals'));
+  return refusalsOf(link, resolveSchemes(schemes, 'refusals')); // checked and lower-cased
 }
 
 /** refusals() without the argument checks, for the renderers (their chunks and schemes are checked already). */
