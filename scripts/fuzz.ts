@@ -254,6 +254,8 @@ function checkCli(input: Buffer, args: readonly string[]): Promise<string> {
     child.stdin.on('error', () => undefined); // EPIPE if the CLI fails early: its exit code says so
     child.on('close', (code, signal) => {
       const statsOnly = args.includes('--stats');
+      // The one note a file that is not valid UTF-8 gets (README: the command) is no failure.
+      stderr = stderr.replace(/^irilink: standard input: not valid UTF-8 .*\n/m, '');
       if (signal) resolvePromise(`cli ${args.join(' ')}: killed by ${signal}`);
       else if (code !== 0) resolvePromise(`cli ${args.join(' ')}: exit ${code}: ${stderr.slice(0, 500)}`);
       else if (stderr !== '' && !statsOnly) resolvePromise(`cli ${args.join(' ')}: stderr: ${stderr.slice(0, 500)}`);

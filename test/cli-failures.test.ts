@@ -126,10 +126,12 @@ describe('irilink command: failure paths (issue 7)', function () {
       writeFileSync(file, bytes);
     });
 
-    it('--format text: exit 0, the output is the input decoded as UTF-8 (invalid bytes U+FFFD, WHATWG), nothing else', () => {
+    it('--format text: exit 0, the output is the input decoded as UTF-8 (invalid bytes U+FFFD, WHATWG), the one note of invalid UTF-8', () => {
       const r = spawnSync(process.execPath, ['--unhandled-rejections=strict', bin, '--format', 'text', file], { cwd: repoRoot, timeout: 60_000 });
       expect(r.status).to.equal(0);
-      expect(r.stderr.toString()).to.equal('');
+      expect(r.stderr.toString()).to.equal(
+        `irilink: ${file}: not valid UTF-8 (bytes read as U+FFFD, links through them flagged invalid-utf8); name its charset with --encoding\n`,
+      );
       // Not byte for byte (invalid UTF-8 cannot pass through a text decoder), but exactly the decoded text:
       // every valid byte sequence kept, each maximal invalid subpart one U+FFFD.
       expect(r.stdout.equals(Buffer.from(new TextDecoder().decode(bytes), 'utf8'))).to.equal(true);

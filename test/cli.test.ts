@@ -164,6 +164,20 @@ describe('irilink command', function () {
     }
   });
 
+  it('a file that is not valid UTF-8 gets one note on stderr, naming it and --encoding; its links are still printed (found in review)', () => {
+    const latin1 = Buffer.from('menu: http://a.com/caf\xe9.html ok\nand http://b.com/\xe9t\xe9\n', 'latin1');
+    const r = irilink([], latin1);
+    expect(r.status).to.equal(0);
+    expect(r.stdout).to.equal('http://a.com/caf%EF%BF%BD.html\nhttp://b.com/%EF%BF%BDt%EF%BF%BD\n');
+    expect(r.stderr).to.equal(
+      'irilink: standard input: not valid UTF-8 (bytes read as U+FFFD, links through them flagged invalid-utf8); name its charset with --encoding\n',
+    );
+    // Named, it is read right and nothing is said; valid UTF-8 gets no note.
+    const named = irilink(['-e', 'latin1'], latin1);
+    expect([named.stdout, named.stderr]).to.deep.equal(['http://a.com/caf%C3%A9.html\nhttp://b.com/%C3%A9t%C3%A9\n', '']);
+    expect(irilink(['-f', 'html'], 'caf\u00e9 http://a.com/\n').stderr).to.equal('');
+  });
+
   it('--unique prints each link once by RFC 3987 §5.3.2 comparison; --stats counts on stderr', () => {
     const r = irilink(['--unique', '--stats', fixture('dupes.txt')]);
     expect(r.status).to.equal(0);

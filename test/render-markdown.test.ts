@@ -10,7 +10,7 @@ import { linkify } from '../src/detect/index.js';
 describe('render: toMarkdown exact output', () => {
   it('writes a link whose text holds a % in the inline form, which every renderer shows as written', () => {
     expect(toMarkdown(linkify('see %0a@example.com and https://a.example/%41 and https://a.example/b'))).to.equal(
-      'see [%0a@example.com](mailto:%0a@example.com) and [https://a.example/%41](https://a.example/%41) and <https://a.example/b>',
+      'see [%0a@example.com](mailto:%250a@example.com) and [https://a.example/%41](https://a.example/%41) and <https://a.example/b>',
     );
   });
   it('a link shown as its uri is an autolink; any other is [text](uri)', () => {

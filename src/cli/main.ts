@@ -332,6 +332,8 @@ function bump(m: Map<string, number>, key: string): void {
  * seen into plain text (so that renderers that count lines still see every character).
  */
 class CliStage extends Transform {
+  /** A chunk was flagged invalid-utf8 (UTF-8 input with bytes that are not). */
+  invalidUtf8 = false;
   private readonly seen: DistinctLinks | null;
   private readonly unique: boolean;
   private readonly stats: Stats;
@@ -358,6 +360,7 @@ class CliStage extends Transform {
 
   private pass(chunk: Chunk, callback: TransformCallback): void {
     this.lastEnd = chunk.end;
+    if (!this.invalidUtf8 && chunk.diagnostics !== undefined && chunk.diagnostics.includes('invalid-utf8')) this.invalidUtf8 = true;
     if (chunk.type === 'link' && this.keep !== null && !this.keep(chunk)) chunk = asText(chunk);
     if (chunk.type === 'link') {
       const fresh = this.seen === null || this.seen.add(chunk);
@@ -802,13 +805,19 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
         const output = settings.explicitFormat ? 'links' : linkField(settings.display);
         await pipeline(source, createCliLogStream(recordOptions(settings, true), output, settings.keep), writer(stdout, named ? withFileField(file) : undefined));
       } else {
+        const stage = new CliStage(seen, settings.unique, stats, settings.keep);
         await pipeline(
           source,
           createLinkStream(settings.streamOptions),
-          new CliStage(seen, settings.unique, stats, settings.keep),
+          stage,
           renderStage(settings),
           writer(stdout, named ? withFileField(file) : undefined),
         );
+        // Read as UTF-8, a file in another charset links through U+FFFD to addresses that are not the text's
+        // (`caf\xe9.html` → `caf%EF%BF%BD.html`): say so once, as only jsonl shows the diagnostic.
+        if (stage.invalidUtf8) {
+          stderr.write(`irilink: ${inputName(file)}: not valid UTF-8 (bytes read as U+FFFD, links through them flagged invalid-utf8); name its charset with --encoding\n`);
+        }
       }
     } catch (error) {
       // The pipeline may destroy the source with a later stage's error: only an input error is a read error.

@@ -51,8 +51,8 @@ export const ASCII_TERM = new Uint8Array(128);
  * - PLAIN_HOST, in a host or an email's domain: `a`–`z`, `0`–`9` and the dot. No case mapping (UTS #46 §4 step 1),
  *   and with no hyphen a label the scan validated is LDH for UTS #46 CheckHyphens too (no `--`, so no `xn--`).
  * - PLAIN_LOCAL, in an email's local part: ASCII letters (kept as written in a local part), digits and
- *   `!$&'*+-.=_~`, the atext of Link_Email that RFC 3986 allows unencoded in a mailto path (RFC 6068 §2); not `%`
- *   (a triplet toIri may decode), `/` (fullLink encodes it), `#` `?` (they end a mailto path).
+ *   `!$'*+-._~`, the atext of Link_Email that a mailto URI holds unencoded (RFC 6068 §2); not `% / & =` (fullLink
+ *   encodes them: convert.ts mailtoAddress), `#` `?` (they end a mailto path).
  */
 export const PLAIN_HOST = new Uint8Array(128);
 export const PLAIN_LOCAL = new Uint8Array(128);
@@ -64,7 +64,7 @@ export const PLAIN_LOCAL = new Uint8Array(128);
 export const URI_SIMPLE = new Uint8Array(128);
 {
   for (const ch of 'abcdefghijklmnopqrstuvwxyz0123456789.') PLAIN_HOST[ch.charCodeAt(0)] = 1;
-  for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$&'*+-.=_~") PLAIN_LOCAL[ch.charCodeAt(0)] = 1;
+  for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$'*+-._~") PLAIN_LOCAL[ch.charCodeAt(0)] = 1;
   for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?@!$&'()*+,;=") {
     URI_SIMPLE[ch.charCodeAt(0)] = 1;
   }

@@ -178,10 +178,12 @@ function fullLink(st: ScanState, s: number, e: number, base: number, raw: string
 }
 
 /**
- * RFC 6068 §2: in a mailto URI's addr-spec, the gen-delims other than `@` and `:` must be percent-encoded. A bare
- * address's local part may hold `/`, `?` and `#` (UTS #58 Link_Email takes RFC 5322 atext): `a?b@x.example` is that
- * address, `mailto:a%3Fb@x.example`, not `mailto:a` with a query. (`[` `]` are not Link_Email; `%` is left to
- * toValidUri, which gives `%25` where no `%XX` follows.)
+ * RFC 6068 §2 item 1: in a mailto URI's addr-spec, `%`, the gen-delims other than `@` and `:`, and `&` `;` `=` must be
+ * percent-encoded. A bare address's local part may hold `/ ? # % & =` (UTS #58 Link_Email takes RFC 5322 atext;
+ * `;` `[` `]` are not atext): `a?b@x.example` is that address, `mailto:a%3Fb@x.example`, not `mailto:a` with a query,
+ * and `%` is a character of the address, not an escape (`fallingrock.net%david@fallingrock.net`, the percent hack
+ * of source routing, is `mailto:fallingrock.net%25david@…`: read as an escape it named the mailbox `…\xDAvid`;
+ * found in review).
  */
 export function mailtoAddress(address: string): string {
   const at = address.lastIndexOf('@');
@@ -189,11 +191,25 @@ export function mailtoAddress(address: string): string {
   let from = 0;
   for (let i = 0; i < at; i++) {
     const c = address.charCodeAt(i);
-    if (c !== 0x2f && c !== 0x3f && c !== 0x23) continue;
-    out += address.slice(from, i) + (c === 0x2f ? '%2F' : c === 0x3f ? '%3F' : '%23');
+    if (c >= 128 || MAILTO_ENCODED[c] === 0) continue;
+    out += address.slice(from, i) + '%' + HEX_UPPER[c >> 4] + HEX_UPPER[c & 15];
     from = i + 1;
   }
   return from === 0 ? address : out + address.slice(from);
+}
+
+const HEX_UPPER = '0123456789ABCDEF';
+/** 1 for the atext characters mailtoAddress encodes (RFC 6068 §2 item 1). */
+const MAILTO_ENCODED = new Uint8Array(128);
+for (const ch of '/?#%&=') MAILTO_ENCODED[ch.charCodeAt(0)] = 1;
+
+/** Does the local part raw[0, at) hold a character mailtoAddress encodes? */
+function hasMailtoEncoded(raw: string, at: number): boolean {
+  for (let i = 0; i < at; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 128 && MAILTO_ENCODED[c] === 1) return true;
+  }
+  return false;
 }
 
 /** What convertLinkText gives: the two forms, and whether a conversion failed (`conversion-failed` is the caller's). */
@@ -772,8 +788,8 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
   } else if (mailto) {
     i = walkMailto(raw, i, ascii);
     if (i < 0 || !qHostOk) return null;
-    // A bare address with `/` in its local part: fullLink encodes it (mailtoAddress; `?` `#` end the walk above).
-    if (email && raw.lastIndexOf('/', qHostStart) >= 0) return null;
+    // A bare address with `/ % & =` in its local part: fullLink encodes it (mailtoAddress; `?` `#` end the walk above).
+    if (email && hasMailtoEncoded(raw, qHostStart)) return null;
   }
   // The rest (path, query, fragment): walked from its first character that is not unreserved or reserved (what comes
   // before holds nothing walk() notes), found by terminate() when it walked the rest (ScanState.pathNotSimple).

@@ -16,6 +16,7 @@ const COLON = 0x3a;
 const QUESTION = 0x3f;
 const APOSTROPHE = 0x27;
 const LEFT_BRACE = 0x7b;
+const VERTICAL_LINE = 0x7c;
 const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
 
@@ -45,15 +46,26 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   while (ls > floor) {
     const c = text.charCodeAt(ls - 1);
     const cp = c < 0xdc00 || c > 0xdfff ? c : codePointBefore(text, ls);
-    if (!isLinkEmail(cp) || (cp >= 128 && isBidiControl(cp))) break;
+    // Deviation (UTS #58 §5.2): `|`, atext of RFC 5322, ends the local part: in text it is a table cell's edge or a
+    // separator (`|Ann|ann@example.com|`, `a@x.example|b@y.example`; found in review), in an address next to never.
+    if (!isLinkEmail(cp) || cp === VERTICAL_LINE || (cp >= 128 && isBidiControl(cp))) break;
     plainLocal &= cp < 128 ? PLAIN_LOCAL[cp]! : 0;
     ls -= cp > 0xffff ? 2 : 1;
-    // Deviation (UTS #58 §5.2): the reference has no limit; a longer run is not a local-part.
-    if (at - ls > MAX_LOCAL_PART_LENGTH) return reject(st, linkEnd);
+    // Deviation (UTS #58 §5.2): the reference has no limit; a longer run is not a local-part — unless it is text of a
+    // script written without spaces glued before an ASCII one, which is not part of it (below): its length does not
+    // count (found in review: a clause of Han or Thai before the address lost it).
+    if (at - ls > MAX_LOCAL_PART_LENGTH) {
+      const ascii = asciiAfterNoSpaceText(text, ls, at, false);
+      if (ascii === ls) return reject(st, linkEnd);
+      ls = ascii;
+      break;
+    }
   }
   // Stopped by the floor where the local part goes on before it: its start is not known (a segment cut in a long
   // run, state.ts: `…john.smi` | `th@example.com` is not `th@example.com`). Not at a change between ASCII and other
-  // text, where a link may end and the next begin (as for a domain: domains.ts continuesName).
+  // text, where a link may end and the next begin (as for a domain: domains.ts continuesName). Also at the end of
+  // the previous link, where NOTES §4.3 step 1 would start the local part (`a@x.org/b@y.org`): a scan that begins
+  // there cannot tell it from a cut (ScanResume is a hint), and the answer must not depend on where scans begin.
   if (ls === floor && ls > 0 && ls < at && (text.charCodeAt(ls - 1) < 128) === (text.charCodeAt(ls) < 128)) {
     const cp = codePointBefore(text, ls);
     if (isLinkEmail(cp) && !isBarrier(cp)) return reject(st, linkEnd);

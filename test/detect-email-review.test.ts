@@ -1,0 +1,56 @@
+// Email addresses: what a review of the detector against RFC 5322/6068 and the peers found (each case failed before
+// its fix): addresses joined by `|`, a clause of a script written without spaces glued before one, `|` at a table
+// cell's edge, and the characters of a bare address that its mailto URI must encode. (Still open: an address glued
+// to the one before by other atext, `a@x.org/b@y.org`, is not found: the floor check of email.ts.)
+import { expect } from 'chai';
+import { findLinks } from '../src/index.js';
+import { streamLinks } from './detect-support.js';
+
+const brief = (text: string): [string, string][] => findLinks(text).map((l) => [l.text, l.uri]);
+
+/** The same links through the scanner in pieces, at every split. */
+function sameInPieces(text: string): void {
+  const whole = findLinks(text).map((l) => [l.start, l.text, l.uri]);
+  for (let k = 0; k <= text.length; k++) {
+    expect(streamLinks([text.slice(0, k), text.slice(k)]).map((l) => [l.start, l.text, l.uri]), `${JSON.stringify(text)} at ${k}`).to.deep.equal(whole);
+  }
+}
+
+describe('detect: email addresses (found in review)', () => {
+  it('`|` ends a local part: a table cell\'s edge or a separator (the next addresses were lost)', () => {
+    const chain = Array.from({ length: 50 }, (_, i) => `user${i}@example.com`).join('|');
+    expect(findLinks(chain)).to.have.length(50);
+    expect(brief('|Ann|ann@example.com| and a@x.org|b@y.org|c@z.org')).to.deep.equal([
+      ['ann@example.com', 'mailto:ann@example.com'],
+      ['a@x.org', 'mailto:a@x.org'],
+      ['b@y.org', 'mailto:b@y.org'],
+      ['c@z.org', 'mailto:c@z.org'],
+    ]);
+    sameInPieces('|Ann|ann@example.com|x|b@y.org|');
+  });
+
+  it('a long clause of Han or Thai glued before an ASCII address does not count against the 64 units of its local part', () => {
+    const zh = '请将您的简历和求职信以及相关的证明材料一起发送到我们的邮箱';
+    expect(brief(zh.repeat(3) + 'hr@example.com，谢谢。')).to.deep.equal([['hr@example.com', 'mailto:hr@example.com']]);
+    expect(brief('ติดต่อเราได้ที่'.repeat(8) + 'support@example.co.th')).to.deep.equal([['support@example.co.th', 'mailto:support@example.co.th']]);
+    // A local part of 65 units is still none, nor is one of 65 Han characters (RFC 6531 local parts stay whole).
+    expect(findLinks('x'.repeat(65) + '@example.com')).to.deep.equal([]);
+    expect(findLinks('用'.repeat(65) + '@example.com')).to.deep.equal([]);
+    expect(brief('x'.repeat(64) + '@example.com')).to.have.length(1);
+    sameInPieces('邮箱'.repeat(40) + 'hr@example.com');
+  });
+
+  it('the uri of a bare address encodes `% & = / ? #` of its local part (RFC 6068 §2 item 1): `%` is a character, not an escape', () => {
+    expect(brief('Delivered-To: fallingrock.net%david@fallingrock.net')).to.deep.equal([
+      ['fallingrock.net%david@fallingrock.net', 'mailto:fallingrock.net%25david@fallingrock.net'],
+    ]);
+    const [l] = findLinks('john%41lice@example.com');
+    expect([l!.uri, l!.iri]).to.deep.equal(['mailto:john%2541lice@example.com', 'mailto:john%2541lice@example.com']);
+    expect(brief('a&b=c@example.com a%b@example.com')).to.deep.equal([
+      ['a&b=c@example.com', 'mailto:a%26b%3Dc@example.com'],
+      ['a%b@example.com', 'mailto:a%25b@example.com'],
+    ]);
+    // Written as a mailto URI, the escapes are the author's.
+    expect(findLinks('mailto:a%41b@example.com')[0]!.uri).to.equal('mailto:a%41b@example.com');
+  });
+});
