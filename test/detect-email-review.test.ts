@@ -40,6 +40,21 @@ describe('detect: email addresses (found in review)', () => {
     sameInPieces('邮箱'.repeat(40) + 'hr@example.com');
   });
 
+  it('an ASCII TLD glued to an emoji, a symbol or `・` ends there (it linked nothing), as before a letter of Han or Thai', () => {
+    for (const after of ['😀', '👍', '™', '®', '★', '・', '·']) {
+      expect(brief(`mail john@example.com${after} or see example.org${after} and https://example.net${after}`), after).to.deep.equal([
+        ['john@example.com', 'mailto:john@example.com'],
+        ['example.org', 'https://example.org'],
+        ['https://example.net', 'https://example.net'],
+      ]);
+    }
+    // A letter of a script written with spaces, a mark or a digit runs on: no TLD.
+    for (const after of ['é', 'ж', '\u0301', '٣']) expect(findLinks(`see example.org${after} now`), after).to.deep.equal([]);
+    // Inside a label an emoji stays a host character.
+    expect(brief('see ☃.net and i❤.ws')).to.deep.equal([['☃.net', 'https://xn--n3h.net'], ['i❤.ws', 'https://xn--i-7iq.ws']]);
+    sameInPieces('john@example.com😀 example.org★');
+  });
+
   it('the uri of a bare address encodes `% & = / ? #` of its local part (RFC 6068 §2 item 1): `%` is a character, not an escape', () => {
     expect(brief('Delivered-To: fallingrock.net%david@fallingrock.net')).to.deep.equal([
       ['fallingrock.net%david@fallingrock.net', 'mailto:fallingrock.net%25david@fallingrock.net'],

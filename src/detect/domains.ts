@@ -21,7 +21,7 @@ import {
   PLAIN_HOST,
 } from './chars.js';
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
-import { isLetter, isLinkEmail, isMark } from '../unicode/index.js';
+import { isLetter, isLinkEmail, isMark, isNumber } from '../unicode/index.js';
 import { afterSentencePunctuation, closerBefore, closesAtEnd, delimitedBefore, markRunBefore } from './quotes.js';
 import { FILE_BASENAMES, FILE_EXTENSION_TLDS, MEMBER_NAME_TLDS, SYSLOG_FACILITIES, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
@@ -93,12 +93,13 @@ export function atDot(st: ScanState, d: number): boolean {
   // `example.co` would be another address. (Only in a run of maxLinkLength units without a separator: state.ts.)
   if (j === st.cut) return false;
   if (tooLong || !isTld(st, d + 1, j)) {
-    // Deviation (UTS #58 §4.1 step 2): an ASCII TLD glued to text of a script written without spaces ends
-    // there — `example.comを参照` links `example.com`; the reference rejects the whole candidate (`.comx`).
-    // (However long the run of that text: its sentence may go on for many characters without a space.)
+    // Deviation (UTS #58 §4.1 step 2): an ASCII TLD glued to text of a script written without spaces, or to an emoji
+    // or symbol, ends there — `example.comを参照` links `example.com`, and so does `example.com😀`; the reference
+    // rejects the whole candidate (`.comx`). (However long the run of that text: its sentence may go on for many
+    // characters without a space.)
     const glued = tooLong ? -1 : tldBeforeScheme(st, d + 1, j);
     // P8: `www.debian.orghttp://…` — a listed scheme and `://` glued to the TLD start a new link (url.ts).
-    j = glued > 0 ? glued : asciiTldBeforeNoSpaceScript(st, d + 1, j);
+    j = glued > 0 ? glued : asciiTldBeforeGluedText(st, d + 1, j);
     if (j < 0) return false;
   }
   const tldEnd = j;
@@ -333,14 +334,18 @@ export function isTld(st: ScanState, a: number, b: number): boolean {
 }
 
 /**
- * If text[a, b) is an ASCII TLD followed by a letter of a script written without spaces (Han, kana, Thai, …),
- * the end of the ASCII TLD; otherwise −1.
+ * If text[a, b) is an ASCII TLD followed by a letter of a script written without spaces (Han, kana, Thai, …), or by a
+ * character a label may hold that is no letter, mark or digit (an emoji, `™`, `★`, `・`: `john@example.com😀`;
+ * found in review), the end of the ASCII TLD; otherwise −1. (A letter of a script written with spaces runs on:
+ * `.comé` is no TLD.)
  */
-export function asciiTldBeforeNoSpaceScript(st: ScanState, a: number, b: number): number {
+export function asciiTldBeforeGluedText(st: ScanState, a: number, b: number): number {
   const text = st.text;
   let p = a;
   while (p < b && text.charCodeAt(p) < 128) p++;
-  if (p === a || p === b || !isNoSpaceScriptLetter(codePointAt(text, p))) return -1;
+  if (p === a || p === b) return -1;
+  const cp = codePointAt(text, p);
+  if (!isNoSpaceScriptLetter(cp) && (isLetter(cp) || isMark(cp) || isNumber(cp))) return -1;
   return isTld(st, a, p) ? p : -1;
 }
 

@@ -25,7 +25,7 @@ import {
   PLAIN_HOST,
   termOf,
 } from './chars.js';
-import { asciiTldBeforeNoSpaceScript, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
+import { asciiTldBeforeGluedText, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
 import { closerBefore, delimitedBefore } from './quotes.js';
 import { isLinkEmail } from '../unicode/index.js';
 import { MAX_LOCAL_PART_LENGTH } from './email.js';
@@ -455,7 +455,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       if (isHostDot(cp)) {
         dots++;
         labelStart = k + 1;
-      } else if (dots > 0 && k > labelStart && cp >= 128 && asciiTldBeforeNoSpaceScript(st, labelStart, k + 1) === k) {
+      } else if (dots > 0 && k > labelStart && cp >= 128 && asciiTldBeforeGluedText(st, labelStart, k + 1) === k) {
         break; // `https://example.comを参照`: the same rule as for schemeless domains (domains.ts)
       } else if (dots === 3 && k > labelStart && isNoSpaceScriptLetter(cp) && isIpv4Address(text, hostStart, k)) {
         // Deviation (UTS #58 §4.1), as for an ASCII TLD above: a dotted IPv4 address (RFC 3986 §3.2.2) glued to a
@@ -796,7 +796,7 @@ function encodedAddress(st: ScanState, ls: number, literalAt: boolean): number {
   if (!st.outOfRoom(k) && text.charCodeAt(k) >= 128 && isLabelChar(st.cpAt(k))) {
     // UTS #58 §4.1 step 2: a TLD does not run on into a letter (`.comé`), except the deviation of domains.ts for a
     // script written without spaces: `mailto:a%40example.comを参照` ends at the ASCII TLD.
-    if (labelStart === ds || asciiTldBeforeNoSpaceScript(st, labelStart, k + 1) !== k) return -1;
+    if (labelStart === ds || asciiTldBeforeGluedText(st, labelStart, k + 1) !== k) return -1;
   }
   // A trailing dot ends the sentence (NOTES §4.1 step 7: no path follows an address).
   let tldEnd = k;
