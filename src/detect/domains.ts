@@ -551,11 +551,11 @@ function isCodeCase(text: string, d: number, tldEnd: number): boolean {
  * P7, of a bare two-label name text[ds, tldEnd) whose TLD is not one of the generic seven (the caller checks those):
  * is the TLD a word in capitals after a name that is not (a small letter in it)? In code that is a constant or an enum
  * member (`Color.RED`, `logging.INFO`, `Shape.CIRCLE`, `Request.POST`), and `PL` a Perl build file (`Makefile.PL`,
- * `Build.PL`). A two-letter TLD in capitals stays a link (`Socket.IO`, `Last.FM`, `amazon.DE`), but for one after a
- * name of one small letter, which is a product's name (`i.MX`, NXP's processors: 105 links of the corpora), and
- * so does one that is not a word (`abc.XN--11B4C3D`, UTS #58's conformance file). UTS #58's reference links all of
- * them (an all-upper TLD matches, NOTES §4.1 step 2): a deviation. Over the corpora it leaves 315 links of 27 names
- * unlinked, every one code or a file name, besides `i.MX`.
+ * `Build.PL`). A two-letter TLD in capitals stays a link (`Socket.IO`, `Last.FM`, `amazon.DE`) except after a name
+ * of one small letter, where it is a product's name (`i.MX`, NXP's processors: 105 links of the corpora); so does a
+ * TLD that is not a word (`abc.XN--11B4C3D`, UTS #58's conformance file). UTS #58's reference links all of them (an
+ * all-upper TLD matches, NOTES §4.1 step 2): a deviation. Over the corpora it leaves 315 links of 27 names unlinked,
+ * every one code or a file name, besides `i.MX`.
  */
 function isConstantCase(text: string, ds: number, d: number, tldEnd: number): boolean {
   const length = tldEnd - d - 1;
