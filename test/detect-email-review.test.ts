@@ -55,6 +55,24 @@ describe('detect: email addresses (found in review)', () => {
     sameInPieces('john@example.com😀 example.org★');
   });
 
+  it('hyphens that end the label after an ASCII TLD are not the TLD\'s (no label ends in `-`); a label that goes on is no TLD', () => {
+    expect(brief('Trade Links - walter@profits2you.com------------------\nsee example.org--- ok')).to.deep.equal([
+      ['walter@profits2you.com', 'mailto:walter@profits2you.com'],
+      ['example.org', 'https://example.org'],
+    ]);
+    for (const text of ['user@example.com-or call', 'example.com-based', 'see example.co-op ok']) expect(findLinks(text), text).to.deep.equal([]);
+    sameInPieces('a@example.com---- and example.org--');
+  });
+
+  it('after an `@` a `。` is the domain\'s host dot, not a sentence stop (the address was not linked)', () => {
+    expect(brief('mailto:john@例え。jp and john@例え。jp')).to.deep.equal([
+      ['mailto:john@例え。jp', 'mailto:john@xn--r8jz45g.jp'],
+      ['john@例え。jp', 'mailto:john@xn--r8jz45g.jp'],
+    ]);
+    // Without the `@` it still ends a sentence (`man`, `Windows` are TLDs).
+    expect(findLinks('にも影響を与えます。man')).to.deep.equal([]);
+  });
+
   it('the uri of a bare address encodes `% & = / ? #` of its local part (RFC 6068 §2 item 1): `%` is a character, not an escape', () => {
     expect(brief('Delivered-To: fallingrock.net%david@fallingrock.net')).to.deep.equal([
       ['fallingrock.net%david@fallingrock.net', 'mailto:fallingrock.net%25david@fallingrock.net'],

@@ -178,7 +178,8 @@ export function atDot(st: ScanState, d: number): boolean {
     if (d - ds > MAX_DOMAIN_LENGTH) return false;
   }
   if (ds === d) return false; // `See .fr` — nothing before the TLD's dot
-  if (!ascii) {
+  // (After an `@` the name is an address's domain, whose `。` is a host dot: `john@例え。jp`; found in review.)
+  if (!ascii && !(ds > 0 && text.charCodeAt(ds - 1) === AT)) {
     ds = afterSentenceStop(text, ds, d, tldEnd);
     if (ds > d) return false;
   }
@@ -336,14 +337,21 @@ export function isTld(st: ScanState, a: number, b: number): boolean {
 /**
  * If text[a, b) is an ASCII TLD followed by a letter of a script written without spaces (Han, kana, Thai, …), or by a
  * character a label may hold that is no letter, mark or digit (an emoji, `™`, `★`, `・`: `john@example.com😀`;
- * found in review), the end of the ASCII TLD; otherwise −1. (A letter of a script written with spaces runs on:
- * `.comé` is no TLD.)
+ * found in review), or by hyphens that end the label, the end of the ASCII TLD; otherwise −1. (A letter of a script
+ * written with spaces runs on: `.comé` is no TLD, nor is `.com-or`.)
  */
 export function asciiTldBeforeGluedText(st: ScanState, a: number, b: number): number {
   const text = st.text;
   let p = a;
   while (p < b && text.charCodeAt(p) < 128) p++;
-  if (p === a || p === b) return -1;
+  if (p === a) return -1;
+  if (p === b) {
+    // A rule of hyphens glued to the TLD (`walter@example.com-----`, 8 links of the corpora): no label ends in `-`
+    // (RFC 5891 §4.2.3.1), so they are not the label's; the TLD ends before them (found in review).
+    let h = b;
+    while (h > a && text.charCodeAt(h - 1) === HYPHEN) h--;
+    return h < b && h > a && isTld(st, a, h) ? h : -1;
+  }
   const cp = codePointAt(text, p);
   if (!isNoSpaceScriptLetter(cp) && (isLetter(cp) || isMark(cp) || isNumber(cp))) return -1;
   return isTld(st, a, p) ? p : -1;

@@ -90,6 +90,7 @@ export const CONTEXT_LENGTH = 8;
 
 const COLON = 0x3a;
 const DOT = 0x2e;
+const HYPHEN = 0x2d;
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
 const AT = 0x40;
@@ -462,6 +463,8 @@ export function dotSurelyNoTld(text: string, d: number, limit: number, trie: Tld
     }
     // The trie walk of isTld (domains.ts), folded into the label scan; node 0 after the root: no TLD.
     if (node >= 0) {
+      // A `-` after a TLD: hyphens that end the label are not its (domains.ts asciiTldBeforeGluedText).
+      if (c === HYPHEN && trie.terminal[node] === 1 && j > d + 1) return -1;
       const symbol = TRIE_SYMBOL[c]!;
       node = symbol < 0 ? -1 : next[node * TRIE_SYMBOLS + symbol]! || -1;
     }
