@@ -437,7 +437,8 @@ class RecordStream extends Transform {
   override _flush(callback: TransformCallback): void {
     try {
       if (this.long !== null) this.emitLine(0);
-      else if (this.pendingLength > 0 && !this.linker[bomOnly](Buffer.concat(this.pending, this.pendingLength))) this.emitLine(0);
+      // (Only three bytes can be a BOM alone: a longer last line is not joined twice.)
+      else if (this.pendingLength > 0 && !(this.pendingLength === 3 && this.linker[bomOnly](Buffer.concat(this.pending, 3)))) this.emitLine(0);
     } catch (error) {
       this.unpushed = '';
       callback(error as Error);
