@@ -73,6 +73,26 @@ describe('detect: email addresses (found in review)', () => {
     expect(findLinks('にも影響を与えます。man')).to.deep.equal([]);
   });
 
+  it('a mailto: list written with `@` is one link with its hfields (RFC 6068 §2 `to`; it was two links, the hfields lost)', () => {
+    expect(brief('URI.parse("mailto:alpha@example.com,bravo@example.org?subject=SUBSCRIBE&body=Sign%20me%20up!")')).to.deep.equal([
+      ['mailto:alpha@example.com,bravo@example.org?subject=SUBSCRIBE&body=Sign%20me%20up', 'mailto:alpha@example.com,bravo@example.org?subject=SUBSCRIBE&body=Sign%20me%20up'],
+    ]);
+    expect(brief('<mailto:a@example.com,b@example.net,c@example.org>')).to.deep.equal([
+      ['mailto:a@example.com,b@example.net,c@example.org', 'mailto:a@example.com,b@example.net,c@example.org'],
+    ]);
+    // Not a list: a space after the comma, no second address, or one that runs on into another `@`.
+    expect(brief('mailto:a@example.com, b@example.org')).to.deep.equal([
+      ['mailto:a@example.com', 'mailto:a@example.com'],
+      ['b@example.org', 'mailto:b@example.org'],
+    ]);
+    expect(brief('mailto:a@example.com,b@c and mailto:a@b.com,c@d.com@e.com')).to.deep.equal([
+      ['mailto:a@example.com', 'mailto:a@example.com'],
+      ['mailto:a@b.com', 'mailto:a@b.com'],
+      ['c@d.com', 'mailto:c@d.com'],
+    ]);
+    sameInPieces('see mailto:a@example.com,b@example.org?subject=x&body=y now');
+  });
+
   it('the uri of a bare address encodes `% & = / ? #` of its local part (RFC 6068 §2 item 1): `%` is a character, not an escape', () => {
     expect(brief('Delivered-To: fallingrock.net%david@fallingrock.net')).to.deep.equal([
       ['fallingrock.net%david@fallingrock.net', 'mailto:fallingrock.net%25david@fallingrock.net'],

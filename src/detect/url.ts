@@ -701,8 +701,16 @@ function encodedAtMailto(st: ScanState, s: number, c: number): boolean {
   if (!st.opts.email) return false;
   const text = st.text;
   let end = encodedAddress(st, c + 1, false);
-  if (end < 0) return false;
-  const ds = addressDomainStart;
+  let ds = addressDomainStart;
+  if (end < 0) {
+    // RFC 6068 §2: a list written with a literal `@` (`mailto:a@x.org,b@y.org?subject=…`) is one link too; it was
+    // two, and the hfields were lost (found in review). A single address is the domain rule's (email.ts).
+    end = encodedAddress(st, c + 1, true);
+    ds = addressDomainStart;
+    if (end < 0 || st.outOfRoom(end + 1) || text.charCodeAt(end) !== COMMA) return false;
+    const next = encodedAddress(st, end + 1, true);
+    if (next < 0 || (!st.outOfRoom(next) && text.charCodeAt(next) === AT)) return false;
+  }
   const hostEnd = end;
   // A literal `@` after the domain: `mailto:a%40b.com@c.com` is one address whose local part holds `%40`, the domain
   // rule's (email.ts); it is linked whole from there.
