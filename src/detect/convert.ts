@@ -7,6 +7,7 @@ import { toIri } from '../iri/to-iri.js';
 import { encodeGeneral, toLinkUri } from '../iri/to-uri.js';
 import type { DiagnosticCode, Link } from '../types.js';
 import { domainToUnicode, isDnsScheme } from '../iri/idna.js';
+import { pctByte } from '../iri/percent.js';
 import { confusableHost } from '../unicode/confusables.js';
 import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
 import { hexValue, INCLUDE, isBidiControl, isHostDot, termOf, URI_SIMPLE } from './chars.js';
@@ -192,13 +193,12 @@ export function mailtoAddress(address: string): string {
   for (let i = 0; i < at; i++) {
     const c = address.charCodeAt(i);
     if (c >= 128 || MAILTO_ENCODED[c] === 0) continue;
-    out += address.slice(from, i) + '%' + HEX_UPPER[c >> 4] + HEX_UPPER[c & 15];
+    out += address.slice(from, i) + pctByte(c);
     from = i + 1;
   }
   return from === 0 ? address : out + address.slice(from);
 }
 
-const HEX_UPPER = '0123456789ABCDEF';
 /** 1 for the atext characters mailtoAddress encodes (RFC 6068 §2 item 1). */
 const MAILTO_ENCODED = new Uint8Array(128);
 for (const ch of '/?#%&=') MAILTO_ENCODED[ch.charCodeAt(0)] = 1;
