@@ -146,6 +146,28 @@ describe('logs: the log rules', () => {
     expectLog('GET ⸠https://services.example.com/V4/Products(ProductID=1)⸡ and ⸠https://example.com/a[id=2]⸡');
   });
 
+  it('key=: a dotted key whose last label is a TLD is no host (`mail.to=`, `app.kubernetes.io=`), on short and long lines', () => {
+    const cases = [
+      'level=info mail.to=⸠bob@example.com⸡ app.kubernetes.io=api msg=sent',
+      '{"msg":"x"} [mail.to=⸠bob@example.com⸡]',
+      // At a token start a name is a key wherever it could be a host; an `=` without a value is no key's.
+      'a example.com=1 (mail.to=ok) see ⸠example.org⸡= or ⸠example.net⸡==x',
+    ];
+    expect(plain(unmark(cases[0]!))).to.contain('⸠app.kubernetes.io⸡');
+    for (const expected of cases) {
+      expectLog(expected);
+      const line = unmark(expected);
+      for (const step of [1, 3, line.length]) {
+        const scanner = new LogLineLinker().longLine(undefined);
+        const bytes = Buffer.from(line);
+        const long = [];
+        for (let i = 0; i < bytes.length; i += step) long.push(...scanner.write(bytes.subarray(i, i + step)));
+        long.push(...scanner.end());
+        expect(marked(line, long.map((l) => l.link)), `long line, ${step}-byte writes`).to.equal(expected);
+      }
+    }
+  });
+
   it('key=: `=` inside a URL query is untouched', () => {
     expectLog('from=⸠https://example.com/login;jsessionid=AB12?a=b&c==d⸡ ok=1');
   });

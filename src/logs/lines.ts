@@ -80,7 +80,7 @@ export class LogLineLinker {
     if (view.text !== line && found.length > 0) markEmbeddedLinks(view.text, found);
     const out: Link[] = [];
     for (const link of found) {
-      if (link.kind === 'url' && link.schemeInferred && isLogSyntax(view.text, link.start, link.end)) continue;
+      if (link.kind === 'url' && link.schemeInferred && isLogSyntax(view.unmasked, link.start, link.end)) continue;
       if (view.text !== line) {
         link.start = toLine(view, link.start);
         link.end = toLine(view, link.end);

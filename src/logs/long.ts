@@ -11,7 +11,7 @@
 // - the JSON view (RFC 8259 §7) starts at the first `{"` and then reads one escape at a time (at most `\uXXXX`,
 //   6 units): the last JSON_AHEAD units of the decoded text wait for more input;
 // - the field mask (`"`, `|`, `key=`) looks back at most KEY_BACK units and one unit ahead;
-// - isLogSyntax reads the unit before a link and the unit after it.
+// - isLogSyntax reads two units before a link and two after it (the `=` of a key and the unit after that).
 import type { Buffer } from 'node:buffer';
 import { LineDecoder, withDecodeDiagnostics } from './decode.js';
 import { IncrementalLinkifier } from '../stream/incremental.js';
@@ -209,7 +209,7 @@ export class LongLineScanner {
       if (chunk.type !== 'link') continue;
       const link: Link = { ...(chunk as LinkChunk) };
       delete (link as Partial<LinkChunk>).type;
-      // The log rules' filter (view.ts isLogSyntax) reads the view around the link: the unit before it and after it.
+      // The log rules' filter (view.ts isLogSyntax) reads the view (before its mask) around the link.
       if (this.logRules && link.kind === 'url' && link.schemeInferred) {
         if (isLogSyntax(this.view, link.start - this.viewBase, link.end - this.viewBase)) continue;
       }
@@ -250,8 +250,8 @@ export class LongLineScanner {
       this.text = this.text.slice(textFrom - this.textBase);
       this.textBase = textFrom;
     }
-    // The view: the unit before an unreleased link (isLogSyntax) and KEY_BACK units before the next unit to mask.
-    const viewFrom = Math.max(0, Math.min(this.released - 1, this.pushed - KEY_BACK));
+    // The view: two units before an unreleased link (isLogSyntax) and KEY_BACK units before the next unit to mask.
+    const viewFrom = Math.max(0, Math.min(this.released - 2, this.pushed - KEY_BACK));
     if (viewFrom - this.viewBase > 4096) {
       this.view = this.view.slice(viewFrom - this.viewBase);
       this.viewBase = viewFrom;

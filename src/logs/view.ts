@@ -36,6 +36,8 @@ export interface LineView {
   text: string;
   /** map[i] = index in the line of view index i, map[text.length] = line.length; null when the view has the line's offsets. */
   map: Int32Array | null;
+  /** `text` before the field mask (the JSON view only): what isLogSyntax reads. */
+  unmasked: string;
 }
 
 /** The detector's view of one log line (see the file comment). */
@@ -43,7 +45,7 @@ export function logView(line: string): LineView {
   // JSON from the first `{"` on: a JSON line, or a JSON payload after a timestamp and a level.
   const json = line.indexOf('{"');
   const view = json >= 0 ? jsonView(line, json) : { text: line, map: null };
-  return { text: maskFields(view.text), map: view.map };
+  return { text: maskFields(view.text), map: view.map, unmasked: view.text };
 }
 
 /** Offset in the line of offset `i` in the view. */
@@ -60,7 +62,7 @@ function hexValue(c: number): number {
 
 // RFC 8259 §7: inside strings, `\` escapes one of `" \ / b f n r t` or `uXXXX`. Outside strings nothing changes.
 // Quotes (the delimiters and `\"`) become U+0000.
-function jsonView(line: string, from: number): LineView {
+function jsonView(line: string, from: number): { text: string; map: Int32Array | null } {
   const n = line.length;
   const run = jsonRun(line, from, n, n, false);
   if (run.map === null) return { text: line.slice(0, from) + run.text, map: null };
@@ -204,19 +206,24 @@ export function isEscapedQuote(text: string, k: number, c: number): boolean {
 // key = [A-Za-z_][A-Za-z0-9_.-]{0,63} at a token start (line start, whitespace, U+0000 or a masked quote, or an
 // opening bracket there), the `=` at `eq` followed by a value (not `=`, not a boundary, not the end).
 export function isKeyEquals(text: string, eq: number): boolean {
-  if (eq + 1 >= text.length) return false;
+  return keyStart(text, eq) >= 0;
+}
+
+/** Where the key of the `key=` whose `=` is at `eq` starts (see isKeyEquals), or -1 when text[eq] is no such `=`. */
+function keyStart(text: string, eq: number): number {
+  if (eq + 1 >= text.length || text.charCodeAt(eq) !== EQUALS) return -1;
   const next = text.charCodeAt(eq + 1);
-  if (next === EQUALS || isTokenBoundary(next)) return false;
+  if (next === EQUALS || isTokenBoundary(next)) return -1;
   let k = eq;
   const limit = Math.max(0, eq - 64);
   while (k > limit && isKeyChar(text.charCodeAt(k - 1))) k--;
-  if (k === eq || !isKeyStart(text.charCodeAt(k))) return false;
-  if (isTokenStart(text, k)) return true;
+  if (k === eq || !isKeyStart(text.charCodeAt(k))) return -1;
+  if (isTokenStart(text, k)) return k;
   // A bracket that opens a token: Java's Map.toString `{email=bob@example.com, id=1}`, `[user=…]`, `(user=…)`. Only
   // at a token start, so never inside a URL (RFC 3986 §2: a URI holds no whitespace), where `Products(ID=1)` is a
   // path (OData) and `=` stays.
   const opener = text.charCodeAt(k - 1);
-  return (opener === 0x7b || opener === 0x5b || opener === 0x28) && isTokenStart(text, k - 1);
+  return (opener === 0x7b || opener === 0x5b || opener === 0x28) && isTokenStart(text, k - 1) ? k : -1;
 }
 
 /** Whether text[k] starts a token: the line's start, or after whitespace, U+0000 or a quote. */
@@ -248,11 +255,17 @@ const FACILITIES = new Set([
 ]);
 const SEVERITIES = new Set(['emerg', 'panic', 'alert', 'crit', 'err', 'error', 'warn', 'warning', 'notice', 'info', 'debug']);
 
-/** A schemeless link in the view at [start, end) that the log rules say is not a link. */
+/**
+ * A schemeless link at [start, end) of the view before its field mask (LineView.unmasked) that the log rules say
+ * is not a link. Reads the view from start - 2 to end + 1.
+ */
 export function isLogSyntax(view: string, start: number, end: number): boolean {
   const before = start > 0 ? view.charCodeAt(start - 1) : -1;
   // A path segment: `/cgi-bin/tools.pl`, `/var/www/example.com/x`, `C:\sites\example.com`.
   if (before === 0x2f || before === BACKSLASH) return true;
+  // A dotted key: `mail.to=bob@example.com`, `service.name=api` (`.to`, `.name` are TLDs). The mask has made its `=`
+  // a space; the key is the whole link.
+  if (keyStart(view, end) === start) return true;
   // `<facility.severity>`
   if (before === 0x3c && view.charCodeAt(end) === 0x3e) {
     const s = view.slice(start, end).toLowerCase();
