@@ -1,7 +1,8 @@
 // Email addresses: what a review of the detector against RFC 5322/6068 and the peers found (each case failed before
-// its fix): addresses joined by `|`, a clause of a script written without spaces glued before one, `|` at a table
-// cell's edge, and the characters of a bare address that its mailto URI must encode. (Still open: an address glued
-// to the one before by other atext, `a@x.org/b@y.org`, is not found: the floor check of email.ts.)
+// its fix): addresses joined by `|`, hyphens glued to a TLD (in addresses, names and hosts after a scheme), a clause
+// of a script written without spaces glued before one, `|` at a table cell's edge, and the characters of a bare
+// address that its mailto URI must encode. (Still open: an address glued to the one before by other atext,
+// `a@x.org/b@y.org`, is not found: the floor check of email.ts.)
 import { expect } from 'chai';
 import { findLinks } from '../src/index.js';
 import { streamLinks } from './detect-support.js';
@@ -62,6 +63,19 @@ describe('detect: email addresses (found in review)', () => {
     ]);
     for (const text of ['user@example.com-or call', 'example.com-based', 'see example.co-op ok']) expect(findLinks(text), text).to.deep.equal([]);
     sameInPieces('a@example.com---- and example.org--');
+  });
+
+  it('after a scheme too: hyphens that end the host after an ASCII TLD end the link (nothing was linked)', () => {
+    expect(brief('see https://example.com----- now, (https://www.example.org---) or https://例え.jp--/x')).to.deep.equal([
+      ['https://example.com', 'https://example.com'],
+      ['https://www.example.org', 'https://www.example.org'],
+      ['https://例え.jp', 'https://xn--r8jz45g.jp'],
+    ]);
+    // A host taken as written after a scheme keeps a label that goes on; a last label that is no TLD is no host.
+    expect(brief('https://example.com-based and https://intranet-- and https://example.co-op--')).to.deep.equal([
+      ['https://example.com-based', 'https://example.com-based'],
+    ]);
+    sameInPieces('x https://example.com---- and https://a.example.org--');
   });
 
   it('after an `@` a `。` is the domain\'s host dot, not a sentence stop (the address was not linked)', () => {

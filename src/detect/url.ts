@@ -368,7 +368,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     plain &= PLAIN_HOST[ch]!;
     run++;
   }
-  if (fastPaths && run > a && run < end && run - a <= MAX_DOMAIN_LENGTH) {
+  if (fastPaths && run > a && run < end && run - a <= MAX_DOMAIN_LENGTH && text.charCodeAt(run - 1) !== HYPHEN) {
     const stop = text.charCodeAt(run);
     if (stop < 128 && stop !== AT && (ASCII_FLAGS[stop]! & A_USERINFO) === 0) {
       const hostEnd = beforeDotRun(text, a, run, end);
@@ -514,6 +514,14 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
         return false;
       }
     }
+    // Hyphens that end the host's last label after an ASCII TLD (`https://example.com-----`, a rule drawn under the
+    // link): no label ends in `-` (RFC 5891 §4.2.3.1), so they are not the host's. The link ends at the TLD, as a
+    // schemeless domain does (domains.ts asciiTldBeforeGluedText); the hyphens are no path either. Before, nothing
+    // was linked.
+    if (dots > 0 && k > labelStart && text.charCodeAt(k - 1) === HYPHEN) {
+      const h = asciiTldBeforeGluedText(st, labelStart, k);
+      if (h > 0 && validLabels(text, hostStart, h)) return settle(st, hostStart, h, h);
+    }
     hostEnd = k;
     if (hostEnd === hostStart) {
       if (scheme !== 'file') return false; // file:///path has an empty host
@@ -562,6 +570,11 @@ function authorityEnd(st: ScanState, hostStart: number, hostEnd: number): boolea
     }
   }
   if (e === hostStart) return false; // `file://` with nothing after it
+  return settle(st, hostStart, hostEnd, e);
+}
+
+/** The candidate: a link that ends at `e`, its host text[hostStart, hostEnd). */
+function settle(st: ScanState, hostStart: number, hostEnd: number, e: number): true {
   st.stop = e;
   st.resume = e;
   st.hostStart = hostStart;
