@@ -173,9 +173,11 @@ describe('detect: P6 — quotes', () => {
     // closed where the link ends, it stands as written
     '"⸠https://a.example/x.htmlを⸡" and “⸠https://a.example/a，b⸡” and \'⸠tel:10086⸡\'',
   ]);
-  // …and emphasis marks written around a link (deviation from UTS #58 §3.5.1, where `*` and `_` are Include)
+  // …and emphasis marks written around a link (deviation from UTS #58 §3.5.1, where `*`, `_` and `~` are Include)
   itMarks([
-    'see *⸠https://example.com/a⸡* now and **⸠https://example.com/getting-started⸡** but ~~⸠https://example.com/a~~⸡',
+    'see *⸠https://example.com/a⸡* now and **⸠https://example.com/getting-started⸡** and ~~⸠https://example.com/a⸡~~',
+    'struck ~⸠https://example.com/a⸡~ or ~~⸠a@example.com⸡~~ or ~~⸠example.com/x⸡~~. but ⸠https://example.com/~user~⸡',
+    'and ~~**⸠https://example.com/a⸡**~~ and **~~⸠a@example.com⸡~~** but ⸠https://example.com/a~~b⸡ and ⸠~user@example.com⸡',
     'mail *⸠mp_html@126.com⸡* or _⸠john@example.com⸡_ or __⸠a_b@example.com⸡__ and *⸠example.com/a⸡* and _⸠example.com/a⸡_',
     'but ⸠https://example.com/a*b*⸡ and ⸠https://example.com/*⸡ and *⸠https://x.com/a**⸡ and ⸠*@example.com⸡* (no matching run)',
     'end *⸠https://example.com/a⸡.* and _⸠example.com/a⸡?_ and **⸠https://example.com/b⸡!,** (Soft before the run goes with it)',

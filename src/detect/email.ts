@@ -3,7 +3,7 @@
 
 import { isLinkEmail } from '../unicode/index.js';
 import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBarrier, isBidiControl, PLAIN_LOCAL } from './chars.js';
-import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, otherMark } from './quotes.js';
+import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, isEmphasisMark } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
 
@@ -17,8 +17,6 @@ const QUESTION = 0x3f;
 const APOSTROPHE = 0x27;
 const LEFT_BRACE = 0x7b;
 const VERTICAL_LINE = 0x7c;
-const STAR = 0x2a;
-const UNDERSCORE = 0x5f;
 
 /**
  * The domain text[ds, tldEnd) is preceded by `@` (at ds − 1); `linkEnd` is after its trailing dot and port.
@@ -78,8 +76,8 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     if (c !== APOSTROPHE && c !== LEFT_BRACE) break;
     ls++;
   }
-  // …and so are emphasis marks that open it and close right after the TLD (`*a@example.com*`, `_a@example.com_`), as
-  // around a link (quotes.ts withoutEmphasis).
+  // …and so are emphasis marks that open it and close right after the TLD (`*a@example.com*`, `_a@example.com_`,
+  // `~~a@example.com~~`), as around a link (quotes.ts withoutEmphasis).
   ls += emphasisAround(st, ls, at, tldEnd);
   // Deviation (UTS #58 §5.2): text of a script written without spaces glued before an ASCII local-part is not
   // part of it — `将补丁发送到stable@vger.kernel.org` links `stable@vger.kernel.org`, as the domain rule does for
@@ -129,19 +127,20 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
 
 /**
  * The emphasis marks that open the local part text[ls, at) and close after the TLD — right after it or after sentence
- * punctuation (`*a@example.com.*`; UTS #58 §3.5.1 Soft, at most three): a run of one to three `*` or `_`, repeated
- * exactly there, or such a run with a run of the other mark inside it, closed in reverse order (`**_a@example.com_**`,
- * quotes.ts closesEmphasis). Their length, or 0.
+ * punctuation (`*a@example.com.*`; UTS #58 §3.5.1 Soft, at most three): a run of one to three `*`, `_` or `~`
+ * (quotes.ts isEmphasisMark), repeated exactly there, or such a run with a run of another mark inside it, closed in
+ * reverse order (`**_a@example.com_**`, `~~a@example.com~~`, quotes.ts closesEmphasis). Their length, or 0.
  */
 function emphasisAround(st: ScanState, ls: number, at: number, tldEnd: number): number {
   const text = st.text;
   const c = text.charCodeAt(ls);
-  if (c !== STAR && c !== UNDERSCORE) return 0;
+  if (!isEmphasisMark(c)) return 0;
   const k = markRunEnd(text, ls, at, c) - ls;
   if (k > 3 || ls + k === at) return 0;
   const r = afterSentencePunctuation(st, tldEnd);
   // The nested marks first, else the run alone.
-  const j = markRunEnd(text, ls + k, at, otherMark(c)) - (ls + k);
+  const o = text.charCodeAt(ls + k);
+  const j = o !== c && isEmphasisMark(o) ? markRunEnd(text, ls + k, at, o) - (ls + k) : 0;
   if (j > 0 && j <= 3 && ls + k + j < at && closesExactly(st, ls, k + j, r)) return k + j;
   return closesExactly(st, ls, k, r) ? k : 0;
 }

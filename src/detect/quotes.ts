@@ -63,10 +63,15 @@ export function angleBefore(text: string, s: number): boolean {
 
 const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
+const TILDE = 0x7e;
 
-/** The other emphasis mark: `_` for `*`, `*` for `_` (nested emphasis alternates them: `**_…_**`, `_*…*_`). */
-export function otherMark(mark: number): number {
-  return STAR + UNDERSCORE - mark;
+/**
+ * An emphasis mark: `*` or `_` (CommonMark §6.2), or `~`, GitHub Flavored Markdown's strikethrough (GFM §6.5: text
+ * wrapped in one or two tildes; `~~https://example.com/old~~`). Nested emphasis uses another mark: `**_…_**`,
+ * `~~**…**~~`.
+ */
+export function isEmphasisMark(c: number): boolean {
+  return c === STAR || c === UNDERSCORE || c === TILDE;
 }
 
 /** The length of the run of `mark` that ends at `i` (text[floor, i), read back at most four units), or 0 past three. */
@@ -88,12 +93,13 @@ export function closesEmphasis(st: ScanState, open: number, m: number, q: number
 }
 
 /**
- * Deviation (UTS #58 §3.5.1, where `*` and `_` are Include): emphasis written around a link — a run of one to three
- * `*` or `_` right before the link's start `s` (chat and Markdown-like text: `*bold*`, `_italic_`, `**strong**`; not a
- * longer run, a rule line), and exactly the same run ending the link text[s, e) — is markup, as a P6 quotation mark
- * is: `*https://example.com/a*`, `**https://example.com/getting-started**` and `_example.com/a_` link the URL without
- * the marks. So is emphasis nested in emphasis of the other mark, a run of it right before and right after those
- * (`**_https://example.com/a_**`, `_*https://example.com/a*_`). What the closing marks alone kept in the link goes
+ * Deviation (UTS #58 §3.5.1, where `*`, `_` and `~` are Include): emphasis written around a link — a run of one to
+ * three of an emphasis mark (isEmphasisMark) right before the link's start `s` (chat and Markdown-like text: `*bold*`,
+ * `_italic_`, `**strong**`, `~~struck~~`; not a longer run, a rule line), and exactly the same run ending the link
+ * text[s, e) — is markup, as a P6 quotation mark is: `*https://example.com/a*`,
+ * `**https://example.com/getting-started**` and `_example.com/a_` link the URL without the marks. So is emphasis
+ * nested in emphasis of another mark, a run of it right before and right after those (`**_https://example.com/a_**`,
+ * `_*https://example.com/a*_`, `~~**https://example.com/a**~~`). What the closing marks alone kept in the link goes
  * with them: Soft characters right before them (UTS #58 §3.5.1: Soft followed by Include goes on, at the end it does
  * not), so `*https://example.com/a.*` and `_example.com/a?_` end as `https://example.com/a.` without the marks would.
  * Returns the link's end without the closing marks, or `e` (a run inside the link, as in `https://example.com/a*b*`,
@@ -102,10 +108,11 @@ export function closesEmphasis(st: ScanState, open: number, m: number, q: number
 export function withoutEmphasis(st: ScanState, s: number, e: number): number {
   const text = st.text;
   const c = s > 0 ? text.charCodeAt(s - 1) : -1;
-  if (c !== STAR && c !== UNDERSCORE) return e;
+  if (!isEmphasisMark(c)) return e;
   const inner = markRunBefore(text, s, c, 0);
   if (inner === 0) return e;
-  const outer = markRunBefore(text, s - inner, otherMark(c), 0);
+  const o = s - inner > 0 ? text.charCodeAt(s - inner - 1) : -1;
+  const outer = o !== c && isEmphasisMark(o) ? markRunBefore(text, s - inner, o, 0) : 0;
   // The nested marks close at the link's end, or else the run right before it does.
   const m = outer > 0 && closesAtEnd(st, s, inner + outer, e) ? inner + outer : closesAtEnd(st, s, inner, e) ? inner : 0;
   if (m === 0) return e;
