@@ -102,7 +102,18 @@ describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
     '<⸠example.com⸡ style={x}> and <⸠www.example.org⸡\n  lang=en> (no path yet: no wrap)',
     'with a scheme, as before: <⸠https://example.com/a\n  /b⸡> and <⸠https://example.com⸡\n>',
   ]);
+  // A `mailto:` link is a URI and wraps as one, at line breaks; a bare address (RFC 5322 angle-addr, not a URI) only
+  // where a line break splits its domain and the last label, joined, is a TLD (it was linked with the cut domain:
+  // `DeepEddy.Co`).
+  itMarks([
+    '<⸠mailto:news@example.ie?subject=Please%20send%20me%20this%\n20newsletter%20in%20TEXT%20format.⸡> and <⸠mailto:a@example.co\nm⸡>',
+    'Message <⸠cwg-dated-1030804078.e8b0d5@DeepEddy.Co\nm⸡> and <⸠a@example.co\n  m.au⸡>',
+    // Spaces on one line are no wrap there: HTML writes a subject so (Appendix C would join its words).
+    'but <⸠mailto:tony@example.com?subject=Penguin⸡ Shell - Donate Web Space> and <⸠mailto:a@example.com?subject=A%20⸡\n B C> (nor at all)',
+    'but <⸠a@example.com⸡ and ⸠b@example.org⸡> <⸠a@example.co⸡ m> <⸠a@example.com⸡\nfoo> <⸠a@example.co⸡\n  m x> <⸠a@example.com⸡\n> wrote',
+  ]);
   it('drops the whitespace from the uri and flags it', () => {
+    expect(findLinks('<user@DeepEddy.Co\r\n m>').map((l) => [l.uri, l.diagnostics])).to.deep.equal([['mailto:user@deepeddy.com', ['wrapped']]]);
     const [link] = findLinks('<URL:http://example.com/a/very/long\r\n    /path?q=1>');
     expect(link!.text).to.equal('http://example.com/a/very/long\r\n    /path?q=1');
     expect(link!.uri).to.equal('http://example.com/a/very/long/path?q=1');

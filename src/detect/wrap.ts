@@ -1,7 +1,7 @@
 // P3 — RFC 3986 Appendix C: a link delimited by `<…>` or `<URL:…>` may be wrapped across lines; the whitespace
 // is not part of the URI. The only step that reads across barrier characters, so its reach is bounded.
 
-import { A_DIGIT, A_USERINFO, A_WRAP_SPACE, ASCII_FLAGS, isBarrier } from './chars.js';
+import { A_DIGIT, A_HOST, A_USERINFO, A_WRAP_SPACE, ASCII_FLAGS, isBarrier } from './chars.js';
 import { angleBefore } from './quotes.js';
 import { INCOMPLETE, type ScanState } from './state.js';
 import { HELD_LOOKAHEAD, schemeSlashSlashAt } from './terminate.js';
@@ -42,13 +42,14 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
   const text = st.text;
   if (!angleBefore(text, s)) return e;
   if (
-    // Appendix C delimits URIs: an email address in `<…>` does not wrap.
-    st.kind !== 'url' ||
+    // Appendix C delimits URIs (a `mailto:` link is one): a bare email address in `<…>` wraps only where a line break
+    // splits its domain (wrappedDomainAfter).
+    (st.kind === 'email' && st.schemeInferred && !wrappedDomainAfter(st, e)) ||
     // Deviation (RFC 3986 Appendix C, DESIGN.md P3): a link without a scheme wraps only once a path has begun
     // (`<www.example.gov/NCES/`↵`pubs/96323.html>`). Appendix C delimits URIs, which have a scheme; a bare name in
     // `<…>` followed by more words is markup or a repr, not a wrapped link: `<Button.Group style={…}>`,
     // `<Color.RED: 1>`, `<name at example.org>` (over the corpora 190 of the 191 schemeless wraps were such).
-    (st.schemeInferred && !holdsSlash(text, st.hostEnd, e)) ||
+    (st.kind === 'url' && st.schemeInferred && !holdsSlash(text, st.hostEnd, e)) ||
     // P8: the link ended before a glued `scheme://` (`<http://www.example.comhttp://www.example.com/a>`, url.ts):
     // the rest is the next link, not a continuation.
     (e < st.end && schemeSlashSlashAt(st, e) > 0)
@@ -90,6 +91,11 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
       continue;
     }
     if (space) {
+      // A link of an address wraps at line breaks only: in `<mailto:a@example.com?subject=Penguin Shell>` the spaces
+      // are the subject's (HTML writes an href so), and Appendix C would make it `PenguinShell`.
+      if (st.kind === 'email' && (ASCII_FLAGS[text.charCodeAt(j - 1)]! & A_WRAP_SPACE) === 0 && !lineBreakAt(st, j, s + max)) {
+        return withoutPair(st, e);
+      }
       j++;
       localCut = j + st.opts.maxLinkLength; // whitespace is a barrier: the run after it starts afresh
       continue;
@@ -134,6 +140,60 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
     }
   }
   return g;
+}
+
+/** Most whitespace wrappedDomainAfter reads between a bare address and the rest of its domain. */
+const MAX_WRAP_INDENT = 64;
+
+/**
+ * Deviation (RFC 3986 Appendix C delimits URIs; DESIGN.md P3): a bare address in `<…>` (RFC 5322 angle-addr) that a
+ * line break splits inside its domain — whitespace holding a line break right after the address text[…, e), then
+ * ASCII host characters up to the `>`, the last label then a TLD — is one address: `<user@DeepEddy.Co⏎m>` is
+ * `user@DeepEddy.Com` (hard-wrapped mail; linked as it stood, it named another domain). Other text after a bare
+ * address is not its own: `<a@example.com and b@example.org>`, `<a@example.co m>`, `<a@example.com⏎foo>`.
+ */
+function wrappedDomainAfter(st: ScanState, e: number): boolean {
+  const text = st.text;
+  let lineBreak = false;
+  let j = e;
+  for (; ; j++) {
+    if (j >= st.n) return incomplete(st);
+    const c = text.charCodeAt(j);
+    if (c === 0x0a || c === 0x0d) lineBreak = true;
+    else if (c !== 0x20 && c !== 0x09) break;
+    if (j - e >= MAX_WRAP_INDENT) return false;
+  }
+  if (!lineBreak) return false;
+  const from = j;
+  let dot = -1;
+  for (; ; j++) {
+    if (j >= st.n) return incomplete(st);
+    const c = text.charCodeAt(j);
+    if (c === GREATER) break;
+    if (c >= 128 || (ASCII_FLAGS[c]! & A_HOST) === 0 || j - from >= MAX_WRAP_INDENT) return false;
+    if (c === 0x2e) dot = j;
+  }
+  // The domain's last label, whole, is a TLD (`Co` + `m`; `example.co⏎m.au`).
+  const tld = dot >= 0 ? text.slice(dot + 1, j) : text.slice(text.lastIndexOf('.', e - 1) + 1, e) + text.slice(from, j);
+  return tld.length > 0 && st.opts.tlds.has(tld.toLowerCase());
+}
+
+/** Does the whitespace run at text[j] hold a CR or LF (read up to `limit`)? */
+function lineBreakAt(st: ScanState, j: number, limit: number): boolean {
+  const text = st.text;
+  for (; j < limit; j++) {
+    if (j >= st.n) return incomplete(st);
+    const c = text.charCodeAt(j);
+    if (c === 0x0a || c === 0x0d) return true;
+    if (c !== 0x20 && c !== 0x09) return false;
+  }
+  return false;
+}
+
+/** At the end of the text read: false when it is the input's end, else more is needed. */
+function incomplete(st: ScanState): false {
+  if (!st.final) throw INCOMPLETE;
+  return false;
 }
 
 /**
