@@ -59,6 +59,16 @@ export const probes: Probe[] = [
     marked: 'see <⸠http://example.com/a/very/long\n    /path⸡> here',
     why: 'DESIGN.md P3 (RFC 3986 Appendix C): one link across the line break; the uri drops the whitespace.',
   },
+  {
+    topic: 'mailto: link wrapped across lines in <…>',
+    marked: 'write <⸠mailto:news@example.ie?subject=Send%20me%20the%\n20text%20version⸡>',
+    why: 'DESIGN.md P3: a mailto: link is a URI; cut at the line break its subject ends in a broken escape.',
+  },
+  {
+    topic: 'Strikethrough around a link',
+    marked: 'moved: ~~⸠https://example.com/v1⸡~~ ⸠https://example.com/v2⸡',
+    why: 'GFM strikethrough (and chat\'s `~struck~`) is markup around the link, as `*` and `_` are; GFM\'s own autolinks drop a trailing `~`.',
+  },
 ];
 
 export function unmark(marked: string): { text: string; spans: { start: number; end: number }[] } {
