@@ -32,6 +32,9 @@ describe('detect: P2 — schemes', () => {
     '⸠ftp://example.com/pub/file.txt⸡ ⸠ftps://example.com/x⸡ ⸠sftp://example.com/x⸡',
     '⸠ssh://git@github.com/user/repo.git⸡ ⸠git://example.com/repo.git⸡',
     '⸠file:///etc/hosts⸡ ⸠file://server/share/doc.txt⸡',
+    // RFC 8089 §2 local-path (Java's File.toURI(), SQLite, apt): one `/` and a segment, not an empty one
+    'see ⸠file:/etc/hosts⸡. and (⸠file:/cdrom/debian/⸡) "⸠FILE:/tmp/é.txt⸡" jar:⸠file:/a.jar!/META-INF/x⸡ but file:/ file:/ x',
+    '⸠file:/home/fred/data.db?vfs=unix-dotfile⸡, and not http:/example.com/x nor tel:/x nor urn:/x',
     '⸠ws://example.com/socket⸡ ⸠wss://example.com/socket⸡',
     '⸠irc://irc.libera.chat/#channel⸡ ⸠ircs://irc.libera.chat:6697/x⸡',
     '⸠xmpp:romeo@montague.net⸡ ⸠sip:alice@atlanta.example.com⸡ ⸠sips:bob@biloxi.example.com⸡',

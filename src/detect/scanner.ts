@@ -415,8 +415,8 @@ function isSeparator(c: number): boolean {
  * - `.` / `。` followed by an ASCII character that cannot start a label (space, punctuation, another dot):
  *   atDot's step 1 finds an empty TLD label and returns false.
  * - `:` not preceded by an ASCII scheme character: atColon's back-scan finds no scheme and returns false.
- * - `:` followed by `/` and not `//`, or by ASCII other than `?` that opaqueForm refuses (non-Include, `:`, `@`):
- *   atColon returns false before schemeStart.
+ * - `:` followed by `/` and not `//` (but for `file:/`, url.ts localPath), or by ASCII other than `?` that
+ *   opaqueForm refuses (non-Include, `:`, `@`): atColon returns false before schemeStart.
  * Requires t + 2 < text.length, so that nothing here is cut short by the end of a non-final chunk. (Performance:
  * the steps would give the same answer after advance() and a function call; en-mixed has ~25 000 triggers per MB.)
  */
@@ -431,8 +431,19 @@ export function surelyNoLink(text: string, t: number): boolean {
   const before = text.charCodeAt(t - 1);
   if (before >= 128 || (ASCII_FLAGS[before]! & A_SCHEME) === 0) return true;
   if (after >= 128 || after === QUESTION) return false;
-  if (after === SLASH) return text.charCodeAt(t + 2) !== SLASH;
+  if (after === SLASH) return text.charCodeAt(t + 2) !== SLASH && !fileBefore(text, t);
   return ASCII_TERM[after] !== INCLUDE || after === COLON || after === AT;
+}
+
+/** Is `file` (any case) right before the colon at `t`? (`file:/etc/hosts`, url.ts localPath.) */
+function fileBefore(text: string, t: number): boolean {
+  return (
+    t >= 4 &&
+    (text.charCodeAt(t - 4) | 0x20) === 0x66 &&
+    (text.charCodeAt(t - 3) | 0x20) === 0x69 &&
+    (text.charCodeAt(t - 2) | 0x20) === 0x6c &&
+    (text.charCodeAt(t - 1) | 0x20) === 0x65
+  );
 }
 
 /**

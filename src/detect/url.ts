@@ -89,8 +89,9 @@ export function atColon(st: ScanState, c: number): boolean {
   st.schemeInferred = false;
   st.start = s;
   if (st.slashes) return authorityForm(st, scheme, c + 3);
+  if (scheme === 'file') return localPath(st, c + 1);
   if (HIERARCHICAL_ONLY.has(scheme)) return false;
-  if (!opaqueForm(st, c + 1)) return false;
+  if (text.charCodeAt(c + 1) === SLASH || !opaqueForm(st, c + 1)) return false;
   // RFC 3966 §3 for a bare tel: only; the author's `<tel:911>`, `href="tel:10086"` stands (as in Markdown mode).
   if (scheme === 'tel' && !st.delimited && !telephoneSubscriber(text, c + 1, st.stop)) {
     st.next = st.stop; // nothing inside it is a link of its own
@@ -270,13 +271,13 @@ export function schemeBefore(st: ScanState, c: number, floor: number): number {
   const slashes =
     !st.outOfRoom(c + 1) && text.charCodeAt(c + 1) === SLASH && !st.outOfRoom(c + 2) && text.charCodeAt(c + 2) === SLASH;
   st.slashes = slashes;
-  // Without `//` the only way on is opaqueForm(c + 1), which wants an Include character there (or `?`): a colon
-  // followed by a space, the end or other ASCII punctuation (`From: …`, `Note:`) ends here, before schemeStart
-  // looks the name up (performance; the answer is the same).
+  // Without `//` the only ways on are opaqueForm(c + 1), which wants an Include character there (or `?`), and
+  // localPath (`file:/`): a colon followed by a space, the end or other ASCII punctuation (`From: …`, `Note:`) ends
+  // here, before schemeStart looks the name up (performance; the answer is the same).
   if (!slashes) {
     if (st.outOfRoom(c + 1)) return -1;
     const after = text.charCodeAt(c + 1);
-    if (after < 128 && after !== QUESTION && (termOf(after) !== INCLUDE || after === SLASH || after === COLON || after === AT)) {
+    if (after < 128 && after !== QUESTION && after !== SLASH && (termOf(after) !== INCLUDE || after === COLON || after === AT)) {
       return -1;
     }
   }
@@ -612,6 +613,26 @@ function stopAfterAsciiTld(st: ScanState, labelStart: number, k: number, dots: n
   const text = st.text;
   for (let i = labelStart; i < k; i++) if (text.charCodeAt(i) >= 128) return false;
   return isTld(st, labelStart, k);
+}
+
+/**
+ * RFC 8089 §2: file-hier-part = ( "//" auth-path ) / local-path, and local-path = path-absolute (RFC 3986 §3.3: a `/`,
+ * then a segment that is not empty): `file:/etc/hosts`, as Java's File.toURI(), SQLite's URI filenames
+ * (`file:/home/fred/data.db?vfs=unix-dotfile`) and apt's sources (`file:/cdrom/debian/`) write it. From the `/` at
+ * `first`, the path ends as any path does (UTS #58 §3.5.1).
+ */
+function localPath(st: ScanState, first: number): boolean {
+  const text = st.text;
+  if (st.outOfRoom(first + 1) || text.charCodeAt(first) !== SLASH) return false;
+  const cp = st.cpAt(first + 1);
+  if (termOf(cp) !== INCLUDE || cp === SLASH) return false;
+  const e = terminate(st, first, PATH);
+  if (e <= first + 1) return false;
+  st.stop = e;
+  st.resume = e;
+  st.hostStart = -1;
+  st.hostEnd = -1;
+  return true;
 }
 
 /** RFC 3986 §3 `scheme:` path-rootless and friends (tel:, urn:, geo:, magnet:?…): a path after the colon. */
