@@ -377,8 +377,11 @@ describe('Markdown mode: destinations get the spoofing diagnostics bare links ge
 describe('Markdown mode: options', () => {
   it('passes detection options on and checks its own', () => {
     expect(mark('example.com and https://a.example/', { schemeless: false })).to.equal('example.com and ⸠https://a.example/⸡');
-    // Without GFM, ~~ is no delimiter: the detector decides, and `~` may end a URL (UTS #58 Include).
-    expect(mark('~~https://x.example/~~', { gfm: false })).to.equal('~~⸠https://x.example/~~⸡');
+    // Without GFM, ~~ is no delimiter: the detector decides, as in plain text (a run around the link is markup, one
+    // inside it is the link's: UTS #58 Include).
+    expect(mark('~~https://x.example/~~', { gfm: false })).to.equal('~~⸠https://x.example/⸡~~');
+    expect(mark('~~https://x.example/a~~b', { gfm: false })).to.equal('~~⸠https://x.example/a~~b⸡');
+    expect(mark('~~https://x.example/a~~b')).to.equal('~~⸠https://x.example/a⸡~~b'); // GFM: struck through
     expect(() => linkifyMarkdown('x', { gfm: 'yes' as unknown as boolean })).to.throw(TypeError);
     expect(() => linkifyMarkdown('x', { nope: 1 } as unknown as MarkdownLinkOptions)).to.throw(TypeError);
     expect(() => linkifyMarkdown(3 as unknown as string)).to.throw(TypeError);
