@@ -274,7 +274,7 @@ describe('detect: P7 — file names', () => {
     'run.sh?host=example.com and errors.md#err.network and ' + 'x.md?'.repeat(50),
     'but ⸠docs.example.md#a⸡, ⸠www.x.md#a⸡, ⸠x.md/page#a⸡ and ⸠example.com#x⸡',
   ]);
-  // A TLD in mixed case on a bare two-label name is not matched, as in UTS #58's reference (§4.1 step 2)
+  // A TLD in mixed case on a bare name is not matched, as in UTS #58's reference (§4.1 step 2)
   itMarks([
     'const RadioGroup = Radio.Group; vProp.Name = 1; From: "Craig R.Hughes"; in reply.You will',
     // also when the TLD starts with a small letter
@@ -288,6 +288,9 @@ describe('detect: P7 — file names', () => {
     'NXP i.MX SoCs, the i.MX audio driver, Smith et.al. (2019) and Jones ET.AL',
     'but ⸠t.co⸡, ⸠I.MX⸡, ⸠ti.MX⸡, ⸠i.MX/x⸡, ⸠www.i.MX⸡, ⸠https://i.MX⸡, ⸠et.al/x⸡ and ⸠bet.al⸡',
     'and ⸠www.Libera.Chat⸡ and ⸠Libera.Chat/about⸡ and ⸠https://Libera.Chat⸡',
+    // A longer bare name alike (found in review): mixed case, or a word in capitals after a small letter
+    'System.Web.Security, ChannelMessage.Read.Group, P.S.Free POP3, P.O.Box 12, android.permission.CAMERA, callgrind.out.PID',
+    'but ⸠www.Example.De⸡, ⸠Mail.Google.Com⸡, ⸠mail.example.DE⸡, ⸠x.y.Group/path⸡, ⸠https://System.Web.Security⸡, ⸠NEWS.BBC.CO.UK⸡',
   ]);
   itMarks([
     'call iter.next() or Date.now(), see systemd.network(5)',
