@@ -78,6 +78,20 @@ describe('detect: email addresses (found in review)', () => {
     sameInPieces('x https://example.com---- and https://a.example.org--');
   });
 
+  it('a `\'` after a key\'s `=` opens the address, as one at its start does (the key was taken into the local part)', () => {
+    expect(brief("setup(author_email='tarek@example.org', maintainer_email='a.b@example.net')")).to.deep.equal([
+      ['tarek@example.org', 'mailto:tarek@example.org'],
+      ['a.b@example.net', 'mailto:a.b@example.net'],
+    ]);
+    // An apostrophe elsewhere is the name's, and `=` without one stays atext.
+    expect(brief("o'brien@example.com and 'o'neil@example.com' and a=b@example.com").map(([t]) => t)).to.deep.equal([
+      "o'brien@example.com",
+      "o'neil@example.com",
+      'a=b@example.com',
+    ]);
+    sameInPieces("x author_email='tarek@example.org' y");
+  });
+
   it('after an `@` a `。` is the domain\'s host dot, not a sentence stop (the address was not linked)', () => {
     expect(brief('mailto:john@例え。jp and john@例え。jp')).to.deep.equal([
       ['mailto:john@例え。jp', 'mailto:john@xn--r8jz45g.jp'],

@@ -15,6 +15,7 @@ const SLASH = 0x2f;
 const COLON = 0x3a;
 const QUESTION = 0x3f;
 const APOSTROPHE = 0x27;
+const EQUALS = 0x3d;
 const LEFT_BRACE = 0x7b;
 const VERTICAL_LINE = 0x7c;
 
@@ -75,6 +76,13 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     const c = text.charCodeAt(ls);
     if (c !== APOSTROPHE && c !== LEFT_BRACE) break;
     ls++;
+  }
+  // …so is one after a key's `=` (`author_email='tarek@example.org'` in a setup.py; `=` is atext too, found in review).
+  for (let i = at - 1; i > ls; i--) {
+    if (text.charCodeAt(i) === APOSTROPHE && text.charCodeAt(i - 1) === EQUALS) {
+      ls = i + 1;
+      break;
+    }
   }
   // …and so are emphasis marks that open it and close right after the TLD (`*a@example.com*`, `_a@example.com_`,
   // `~~a@example.com~~`), as around a link (quotes.ts withoutEmphasis).
