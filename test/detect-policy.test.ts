@@ -211,6 +211,8 @@ describe('detect: code and markup in running text (deviations from UTS #58 §2.1
     'run `curl ⸠https://example.com/install.sh⸡` first',
     '`⸠https://example.com/a⸡`b (a link never holds a backquote, not even inside)',
     '`⸠example.com/path⸡` and `⸠john@example.com⸡`',
+    // A backslash is Soft (deviation from UTS #58 §2.1, where it is Include): never at a link's end, inside it stays
+    'xsltproc ⸠http://example.com/manpages/docbook.xsl⸡\\\n  x.xml and ⸠https://example.com/n1256.pdf⸡\\ . and ⸠https://example.com/a\\b⸡',
     '访问 ⸠http://echarts.baidu.com/⸡`中`文档',
     '后面的`⸠admin@example.org⸡ (no scan crosses a backquote: the text before it is not a local part)',
     'a`⸠b@example.com⸡',

@@ -43,6 +43,11 @@ export const ASCII_TERM = new Uint8Array(128);
   // contains it, and no scan crosses it (`https://example.com/`. and `邮件`bug@example.org` link without it).
   ASCII_FLAGS[0x60]! |= A_HARD;
   ASCII_TERM[0x60] = HARD;
+  // Deviation (UTS #58 §2.1): Link_Term makes the backslash Include; here it is Soft, so that a link never ends in
+  // one and one inside a path stays (`https://example.com/a\b`). No URI or IRI holds it either (RFC 3986 §2; WHATWG
+  // URL reads it as `/` in http(s), so `%5C` at the end went to another resource), and after a link it is a shell's
+  // line continuation (`…/docbook.xsl\`) or reStructuredText's escaped space (`…/n1256.pdf\ `; found in review).
+  ASCII_TERM[0x5c] = SOFT;
 }
 
 /**
