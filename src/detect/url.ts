@@ -15,6 +15,7 @@ import {
   codePointAt,
   codePointBefore,
   equalsLowerCased,
+  HARD,
   hexValue,
   INCLUDE,
   isBidiControl,
@@ -47,6 +48,9 @@ const PERCENT = 0x25;
 const PLUS = 0x2b;
 const HYPHEN = 0x2d;
 const SEMICOLON = 0x3b;
+const DOLLAR = 0x24;
+const LEFT_PAREN = 0x28;
+const LEFT_BRACE = 0x7b;
 
 /** Longest run of scheme characters looked at before a `:`. */
 const MAX_SCHEME_LENGTH = 32;
@@ -373,6 +377,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     const stop = text.charCodeAt(run);
     if (stop < 128 && stop !== AT && (ASCII_FLAGS[stop]! & A_USERINFO) === 0) {
       const hostEnd = beforeDotRun(text, a, run, end);
+      if (hostGoesOn(st, hostEnd)) return skipUrl(st, hostEnd);
       if (!validLabels(text, a, hostEnd)) return false;
       // No `@` and no `:` follow the run (both are userinfo characters): the authority is the host.
       st.plainAuthority = plain === 1;
@@ -487,6 +492,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     // letters, digits, `-` or `.` (`http://%77%77%77%2E…`, `http://mbf.%61%66…%2e%63%6f%6d/x`: mail spam hiding its
     // host) is not linked: UTS #58's host characters exclude `%`, and the part before the first `%` (`http://mbf`) is
     // another host. The whole URL is skipped, so that nothing inside it (`%65gs.com`) is linked on its own.
+    if (hostGoesOn(st, k)) return skipUrl(st, k);
     const encodedEnd = encodedHostEnd(st, k);
     if (encodedEnd >= 0) {
       // The search resumes after the URL: its port, then its Path/Query/Fragment (every character read once).
@@ -531,6 +537,36 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     }
   }
   return authorityEnd(st, hostStart, hostEnd);
+}
+
+/**
+ * Does the host written after a scheme go on past k, where its scan stopped, so that a link up to k would go to another
+ * host than the one written (RFC 3986 §3.2.2 reg-name holds sub-delims; found in review)? Two shapes: a `$` or `{`
+ * right after a host dot, a template's or a shell's variable as a label (`https://www.$type.com/`,
+ * `https://api.$region.example.com/`, `https://www.{domain}.com/`), and a `(` after which, before a space, a Hard
+ * character or `/ ? #`, a dot and an ASCII letter follow (`http://smarta(S).blogspot.com/`). A variable right after
+ * the host stays out of the link, which ends there: in `http://other.example.com$1.jpg` (Apache's RedirectMatch) it
+ * is the path. Reads at most 65 units on.
+ */
+function hostGoesOn(st: ScanState, k: number): boolean {
+  if (st.outOfRoom(k)) return false;
+  const text = st.text;
+  const c = text.charCodeAt(k);
+  if (c === DOLLAR || c === LEFT_BRACE) return text.charCodeAt(k - 1) === DOT;
+  if (c !== LEFT_PAREN) return false;
+  for (let i = k + 1; i - k <= 64 && !st.outOfRoom(i); i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === DOT) return !st.outOfRoom(i + 1) && (ASCII_FLAGS[text.charCodeAt(i + 1)]! & A_ALPHA) !== 0;
+    if (ch === SLASH || ch === QUESTION || ch === HASH || (ch < 128 && termOf(ch) === HARD)) return false;
+  }
+  return false;
+}
+
+/** No link at a URL whose host is not known (hostGoesOn): the search resumes after its port and path. */
+function skipUrl(st: ScanState, k: number): false {
+  const p = scanPort(st, k);
+  st.next = terminate(st, p < 0 ? k : p, 0);
+  return false;
 }
 
 /** Where the label that ends at text[…, end) starts: after the host dot before it, at `a` at the least. */
