@@ -762,9 +762,13 @@ export function tldBeforeScheme(st: ScanState, labelStart: number, k: number): n
   return -1;
 }
 
-/** Does a listed scheme (schemeList) and `://` start at `i`? Reads within the segment. */
+/**
+ * Does a listed scheme (schemeList) and `://` start at `i`, or `mailto:` and a character (an address is found from its
+ * domain, email.ts, and starts a link as a scheme does: `f.org.mailto:a@b.example`)? Reads within the segment.
+ */
 function listedSchemeAt(st: ScanState, i: number): boolean {
   const text = st.text;
+  if (!st.outOfRoom(i + 7) && equalsLowerCased(text, i, i + 7, 'mailto:') && text.charCodeAt(i + 7) !== SLASH) return true;
   for (const name of st.opts.schemeList) {
     const k = i + name.length;
     if (st.outOfRoom(k + 2) || text.charCodeAt(k) !== COLON || text.charCodeAt(k + 1) !== SLASH || text.charCodeAt(k + 2) !== SLASH) continue;
