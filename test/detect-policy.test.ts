@@ -363,12 +363,14 @@ describe('detect: P8 — a new scheme starts a new link', () => {
     '⸠f.org⸡.⸠http://y.example/⸡ ⸠www.debian.org⸡.⸠https://www.debian.org/x⸡ ⸠a@b.com⸡.⸠ftp://c.example/⸡',
     // …another host dot, and a host after a scheme (not a doubled scheme: the labels before it end in a TLD)
     '⸠f.org⸡。⸠http://y.example/⸡ ⸠http://f.org⸡.⸠http://y.example/⸡ ⸠http://a.f.org⸡。⸠https://y.example/⸡',
+    // …or an IPv4 address before it
+    '⸠http://1.2.3.4⸡.⸠http://y.example/⸡ but http://1.2.3.⸠http://y.example/⸡',
     // …but not a name without a TLD, nor a scheme without `//` (P8 is about `scheme://`), but for `mailto:`, whose
     // address starts a link as a scheme does
     'http://localhost.⸠http://y.example/⸡ and ⸠f.org⸡.⸠mailto:a@b.com⸡ and ⸠f.org⸡。⸠mailto:a@例え.jp⸡ but a.b.⸠mailto:x@y.org⸡ and f.org.mailto:/x',
   ]);
   it('toMarkdownSource of it reads back the same (it was not idempotent: found in review)', () => {
-    for (const text of ['f.org.http://y.example/', 'f.org。http://y.example/', 'see http://f.org.http://y.example/ x', 'f.org.mailto:a@b.com']) {
+    for (const text of ['f.org.http://y.example/', 'f.org。http://y.example/', 'see http://f.org.http://y.example/ x', 'f.org.mailto:a@b.com', 'http://1.2.3.4.http://y.example/']) {
       const once = toMarkdownSource(linkifyMarkdown(text));
       expect(toMarkdownSource(linkifyMarkdown(once)), text).to.equal(once);
     }

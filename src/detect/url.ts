@@ -509,12 +509,12 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     // A doubled scheme (`http://http://example.com/`, `http://www.http://example.com/`, typed or pasted twice): the
     // host's last label is a listed scheme and `://` follows. No link here (not `http://http`): the search resumes at
     // that label, whose colon starts the URL meant. P8, as after a schemeless name (domains.ts): when the labels
-    // before it end in a TLD, the dot before the scheme is the sentence's — `http://f.org.http://y` links
-    // `http://f.org` and `http://y`.
+    // before it end in a TLD, or are an IPv4 address, the dot before the scheme is the sentence's —
+    // `http://f.org.http://y` links `http://f.org` and `http://y`, `http://1.2.3.4.http://y` `http://1.2.3.4`.
     if (k > labelStart && schemeNameBeforeSlashes(st, labelStart, k)) {
       const dot = labelStart - 1;
       const tldStart = dots > 1 ? labelStartBefore(text, hostStart, dot) : -1;
-      if (tldStart > hostStart && isTld(st, tldStart, dot)) {
+      if ((tldStart > hostStart && isTld(st, tldStart, dot)) || isIpv4Address(text, hostStart, dot)) {
         k = dot;
       } else {
         st.next = labelStart;
