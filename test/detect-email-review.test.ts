@@ -89,6 +89,10 @@ describe('detect: email addresses (found in review)', () => {
       "o'neil@example.com",
       'a=b@example.com',
     ]);
+    // …and the key does not count against the 64 units of the local part (found in review)
+    expect(brief("spring_mail_properties_notification_sender_default_address='ops.team@example.org'")).to.deep.equal([
+      ['ops.team@example.org', 'mailto:ops.team@example.org'],
+    ]);
     sameInPieces("x author_email='tarek@example.org' y");
   });
 

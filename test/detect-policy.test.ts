@@ -37,7 +37,9 @@ describe('detect: P2 — schemes', () => {
     '⸠file:/home/fred/data.db?vfs=unix-dotfile⸡, and not http:/example.com/x nor tel:/x nor urn:/x',
     // A host that goes on past a variable or a `(` is not known: no link to a part of it (found in review)
     'https://www.$type.com/room/$id and https://api.$region.example.com/x and https://www.{domain}.com/ and http://smarta(S).blogspot.com/',
+    'https://api.${REGION}x.example.com/x and http://host(1)name.example.com/path and https://www.{a}b.com/ (nothing of it)',
     'but ⸠http://other.example.com⸡$1.jpg and ⸠https://example.com⸡$1 [R=301] and ⸠http://Amazon.com⸡(NASDAQ) and ⸠http://example.com⸡(see x.y z)',
+    'and ⸠https://example.com⸡(i.e. our site) and ⸠https://example.com⸡(e.g.) and ⸠http://Amazon.com⸡(NASDAQ:AMZN.O) (an aside)',
     '⸠ws://example.com/socket⸡ ⸠wss://example.com/socket⸡',
     '⸠irc://irc.libera.chat/#channel⸡ ⸠ircs://irc.libera.chat:6697/x⸡',
     '⸠xmpp:romeo@montague.net⸡ ⸠sip:alice@atlanta.example.com⸡ ⸠sips:bob@biloxi.example.com⸡',
@@ -113,7 +115,9 @@ describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
   // `DeepEddy.Co`).
   itMarks([
     '<⸠mailto:news@example.ie?subject=Please%20send%20me%20this%\n20newsletter%20in%20TEXT%20format.⸡> and <⸠mailto:a@example.co\nm⸡>',
-    'Message <⸠cwg-dated-1030804078.e8b0d5@DeepEddy.Co\nm⸡> and <⸠a@example.co\n  m.au⸡>',
+    'Message <⸠cwg-dated-1030804078.e8b0d5@DeepEddy.Co\nm⸡> and <⸠a@例え。co\n m⸡> (a host dot of UTS #46 too)',
+    // the break falls inside the last label: after it no dot (found in review)
+    'but <⸠a@example.com⸡\n⸠foo.org⸡> and <⸠a@example.co⸡\n  ⸠m.au⸡>',
     // Spaces on one line are no wrap there: HTML writes a subject so (Appendix C would join its words).
     'but <⸠mailto:tony@example.com?subject=Penguin⸡ Shell - Donate Web Space> and <⸠mailto:a@example.com?subject=A%20⸡\n B C> (nor at all)',
     'but <⸠a@example.com⸡ and ⸠b@example.org⸡> <⸠a@example.co⸡ m> <⸠a@example.com⸡\nfoo> <⸠a@example.co⸡\n  m x> <⸠a@example.com⸡\n> wrote',

@@ -48,6 +48,9 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     // Deviation (UTS #58 §5.2): `|`, atext of RFC 5322, ends the local part: in text it is a table cell's edge or a
     // separator (`|Ann|ann@example.com|`, `a@x.example|b@y.example`; found in review), in an address next to never.
     if (!isLinkEmail(cp) || cp === VERTICAL_LINE || (cp >= 128 && isBidiControl(cp))) break;
+    // An apostrophe after a key's `=` opens the address (`author_email='tarek@example.org'`; `=` and `'` are atext):
+    // the key is not read into it, nor counted against its 64 units (found in review).
+    if (cp === APOSTROPHE && ls - 2 >= floor && text.charCodeAt(ls - 2) === EQUALS) break;
     plainLocal &= cp < 128 ? PLAIN_LOCAL[cp]! : 0;
     ls -= cp > 0xffff ? 2 : 1;
     // Deviation (UTS #58 §5.2): the reference has no limit; a longer run is not a local-part — unless it is text of a
@@ -76,13 +79,6 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     const c = text.charCodeAt(ls);
     if (c !== APOSTROPHE && c !== LEFT_BRACE) break;
     ls++;
-  }
-  // …so is one after a key's `=` (`author_email='tarek@example.org'` in a setup.py; `=` is atext too, found in review).
-  for (let i = at - 1; i > ls; i--) {
-    if (text.charCodeAt(i) === APOSTROPHE && text.charCodeAt(i - 1) === EQUALS) {
-      ls = i + 1;
-      break;
-    }
   }
   // …and so are emphasis marks that open it and close right after the TLD (`*a@example.com*`, `_a@example.com_`,
   // `~~a@example.com~~`), as around a link (quotes.ts withoutEmphasis).

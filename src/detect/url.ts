@@ -50,6 +50,7 @@ const HYPHEN = 0x2d;
 const SEMICOLON = 0x3b;
 const DOLLAR = 0x24;
 const LEFT_PAREN = 0x28;
+const RIGHT_PAREN = 0x29;
 const LEFT_BRACE = 0x7b;
 
 /** Longest run of scheme characters looked at before a `:`. */
@@ -543,10 +544,11 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
  * Does the host written after a scheme go on past k, where its scan stopped, so that a link up to k would go to another
  * host than the one written (RFC 3986 §3.2.2 reg-name holds sub-delims; found in review)? Two shapes: a `$` or `{`
  * right after a host dot, a template's or a shell's variable as a label (`https://www.$type.com/`,
- * `https://api.$region.example.com/`, `https://www.{domain}.com/`), and a `(` after which, before a space, a Hard
- * character or `/ ? #`, a dot and an ASCII letter follow (`http://smarta(S).blogspot.com/`). A variable right after
+ * `https://api.$region.example.com/`, `https://www.{domain}.com/`), and a `(` whose `)` comes before a space, a Hard
+ * character or `/ ? #`, the rest of a label, a dot and an ASCII letter after it (`http://smarta(S).blogspot.com/`,
+ * `http://host(1)name.example.com/`). A variable right after
  * the host stays out of the link, which ends there: in `http://other.example.com$1.jpg` (Apache's RedirectMatch) it
- * is the path. Reads at most 65 units on.
+ * is the path. Reads at most 129 units on.
  */
 function hostGoesOn(st: ScanState, k: number): boolean {
   if (st.outOfRoom(k)) return false;
@@ -554,18 +556,39 @@ function hostGoesOn(st: ScanState, k: number): boolean {
   const c = text.charCodeAt(k);
   if (c === DOLLAR || c === LEFT_BRACE) return text.charCodeAt(k - 1) === DOT;
   if (c !== LEFT_PAREN) return false;
-  for (let i = k + 1; i - k <= 64 && !st.outOfRoom(i); i++) {
+  // The `)`, then the rest of a label and a dot with a letter after it (not a dot inside the brackets: an aside,
+  // `https://example.com(i.e. our site)`, `http://Amazon.com(NASDAQ:AMZN.O)`).
+  let i = k + 1;
+  for (; ; i++) {
+    if (i - k > 64 || st.outOfRoom(i)) return false;
+    const ch = text.charCodeAt(i);
+    if (ch === RIGHT_PAREN) break;
+    if (ch === LEFT_PAREN || ch === SLASH || ch === QUESTION || ch === HASH || (ch < 128 && termOf(ch) === HARD)) return false;
+  }
+  for (i++; !st.outOfRoom(i) && i - k <= 128; i++) {
     const ch = text.charCodeAt(i);
     if (ch === DOT) return !st.outOfRoom(i + 1) && (ASCII_FLAGS[text.charCodeAt(i + 1)]! & A_ALPHA) !== 0;
-    if (ch === SLASH || ch === QUESTION || ch === HASH || (ch < 128 && termOf(ch) === HARD)) return false;
+    if (ch >= 128 || (ASCII_FLAGS[ch]! & A_HOST) === 0) return false;
   }
   return false;
 }
 
-/** No link at a URL whose host is not known (hostGoesOn): the search resumes after its port and path. */
+/**
+ * No link at a URL whose host is not known (hostGoesOn), nor at a part of it: the search resumes after the rest of
+ * the host as written (up to a space or another Hard character, `/ ? # :`, `"` `<` `>`, at most MAX_DOMAIN_LENGTH
+ * units), its port and its path.
+ */
 function skipUrl(st: ScanState, k: number): false {
-  const p = scanPort(st, k);
-  st.next = terminate(st, p < 0 ? k : p, 0);
+  const text = st.text;
+  let i = k;
+  while (!st.outOfRoom(i) && i - k < MAX_DOMAIN_LENGTH) {
+    const ch = text.charCodeAt(i);
+    if (ch === SLASH || ch === QUESTION || ch === HASH || ch === COLON || ch === 0x22 || ch === 0x3c || ch === 0x3e) break;
+    if (ch < 128 && termOf(ch) === HARD) break;
+    i++;
+  }
+  const p = scanPort(st, i);
+  st.next = terminate(st, p < 0 ? i : p, 0);
   return false;
 }
 

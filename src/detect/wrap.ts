@@ -1,7 +1,7 @@
 // P3 — RFC 3986 Appendix C: a link delimited by `<…>` or `<URL:…>` may be wrapped across lines; the whitespace
 // is not part of the URI. The only step that reads across barrier characters, so its reach is bounded.
 
-import { A_DIGIT, A_HOST, A_USERINFO, A_WRAP_SPACE, ASCII_FLAGS, isBarrier } from './chars.js';
+import { A_DIGIT, A_HOST, A_USERINFO, A_WRAP_SPACE, ASCII_FLAGS, isBarrier, isHostDot } from './chars.js';
 import { angleBefore } from './quotes.js';
 import { INCOMPLETE, type ScanState } from './state.js';
 import { HELD_LOOKAHEAD, schemeSlashSlashAt } from './terminate.js';
@@ -148,9 +148,10 @@ const MAX_WRAP_INDENT = 64;
 /**
  * Deviation (RFC 3986 Appendix C delimits URIs; DESIGN.md P3): a bare address in `<…>` (RFC 5322 angle-addr) that a
  * line break splits inside its domain — whitespace holding a line break right after the address text[…, e), then
- * ASCII host characters up to the `>`, the last label then a TLD — is one address: `<user@DeepEddy.Co⏎m>` is
+ * ASCII letters, digits or `-` up to the `>`, the last label then a TLD — is one address: `<user@DeepEddy.Co⏎m>` is
  * `user@DeepEddy.Com` (hard-wrapped mail; linked as it stood, it named another domain). Other text after a bare
- * address is not its own: `<a@example.com and b@example.org>`, `<a@example.co m>`, `<a@example.com⏎foo>`.
+ * address is not its own: `<a@example.com and b@example.org>`, `<a@example.co m>`, `<a@example.com⏎foo>`,
+ * `<a@example.com⏎foo.org>`. Reads the domain's last label back and at most 2 × MAX_WRAP_INDENT units on.
  */
 function wrappedDomainAfter(st: ScanState, e: number): boolean {
   const text = st.text;
@@ -164,18 +165,21 @@ function wrappedDomainAfter(st: ScanState, e: number): boolean {
     if (j - e >= MAX_WRAP_INDENT) return false;
   }
   if (!lineBreak) return false;
+  // The rest of the last label: ASCII letters, digits and `-`, no dot (after a dot the break would end a whole
+  // domain: `<a@example.com⏎foo.org>` is no `example.comfoo.org`).
   const from = j;
-  let dot = -1;
   for (; ; j++) {
     if (j >= st.n) return incomplete(st);
     const c = text.charCodeAt(j);
     if (c === GREATER) break;
-    if (c >= 128 || (ASCII_FLAGS[c]! & A_HOST) === 0 || j - from >= MAX_WRAP_INDENT) return false;
-    if (c === 0x2e) dot = j;
+    if (c >= 128 || c === 0x2e || (ASCII_FLAGS[c]! & A_HOST) === 0 || j - from >= MAX_WRAP_INDENT) return false;
   }
-  // The domain's last label, whole, is a TLD (`Co` + `m`; `example.co⏎m.au`).
-  const tld = dot >= 0 ? text.slice(dot + 1, j) : text.slice(text.lastIndexOf('.', e - 1) + 1, e) + text.slice(from, j);
-  return tld.length > 0 && st.opts.tlds.has(tld.toLowerCase());
+  // The domain's last label, joined, is a TLD (`Co` + `m`). Its start: after the domain's last host dot (`.`, or
+  // `。` `．` `｡` as UTS #46 maps them).
+  let label = e;
+  while (label > st.hostStart && !isHostDot(text.charCodeAt(label - 1))) label--;
+  const tld = text.slice(label, e) + text.slice(from, j);
+  return j > from && st.opts.tlds.has(tld.toLowerCase());
 }
 
 /** Does the whitespace run at text[j] hold a CR or LF (read up to `limit`)? */
