@@ -479,7 +479,7 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   }
   if (isGenericTld(text, d + 1, tldEnd)) return false;
   // The case of the TLD, for a longer name too (`System.Web.Security`, `ChannelMessage.Read.Group`, `P.S.Free`,
-  // `android.permission.CAMERA`: 112 links of the corpora, none a host; found in review).
+  // `android.permission.CAMERA`: some 130 links of the corpora, none a host; found in review).
   if (isCodeCase(text, d, tldEnd) || isConstantCase(text, ds, d, tldEnd)) return true;
   if (bare || !call) return call;
   // A longer name: also a generic label right under the TLD (`mail.brasilink.com.br(…)`) makes a host.
@@ -541,12 +541,11 @@ function isFileNameBeforeFragment(st: ScanState, ds: number, d: number, tldEnd: 
  * P7, of a bare name whose TLD is text[d + 1, tldEnd) (two labels, or more but for `www.…`): is the TLD in mixed
  * case, holding both a capital and a small letter (`Radio.Group`, `vProp.Name`, `R.Hughes`, `reply.You`,
  * `REPLServer.onLine`, `HM.cK`, `System.Web.Security`, `P.S.Free`: a member, an initial, a sentence glued to the next,
- * a fragment of base64)? UTS #58's reference matches only an all-lower or
- * all-upper TLD (NOTES §4.1 step 2), so it never links these; irilink matches TLDs in any case (`example.Com`,
- * tlds.ts), and here, for bare names, follows the reference. RFC 1591's generic seven stay links
- * (`Example.Com`; the caller checks those), and so does a TLD in capitals (`Socket.IO`, `Last.FM`, `Twitch.TV`; but
- * see isConstantCase). Over the corpora about 20 of the names this rule leaves unlinked were hosts (`Libera.Chat`,
- * `Pravda.Ru`).
+ * a fragment of base64)? UTS #58's reference matches only an all-lower or all-upper TLD (NOTES §4.1 step 2), so it
+ * never links these; irilink matches TLDs in any case (`example.Com`, tlds.ts), and here, for bare names, follows the
+ * reference. RFC 1591's generic seven stay links (`Example.Com`; the caller checks those), and so does a TLD in
+ * capitals (`Socket.IO`, `Last.FM`, `Twitch.TV`; but see isConstantCase). Over the corpora about 20 of the names this
+ * rule leaves unlinked were hosts (`Libera.Chat`, `Pravda.Ru`).
  */
 function isCodeCase(text: string, d: number, tldEnd: number): boolean {
   let upper = false;

@@ -545,10 +545,9 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
  * host than the one written (RFC 3986 §3.2.2 reg-name holds sub-delims; found in review)? Two shapes: a `$` or `{`
  * right after a host dot, a template's or a shell's variable as a label (`https://www.$type.com/`,
  * `https://api.$region.example.com/`, `https://www.{domain}.com/`), and a `(` whose `)` comes before a space, a Hard
- * character or `/ ? #`, the rest of a label, a dot and an ASCII letter after it (`http://smarta(S).blogspot.com/`,
- * `http://host(1)name.example.com/`). A variable right after
- * the host stays out of the link, which ends there: in `http://other.example.com$1.jpg` (Apache's RedirectMatch) it
- * is the path. Reads at most 129 units on.
+ * character or `/ ? #`, with the rest of a label, a dot and an ASCII letter after it (`http://smarta(S).blogspot.com/`,
+ * `http://host(1)name.example.com/`). A variable right after the host stays out of the link, which ends there: in
+ * `http://other.example.com$1.jpg` (Apache's RedirectMatch) it is the path. Reads at most 129 units on.
  */
 function hostGoesOn(st: ScanState, k: number): boolean {
   if (st.outOfRoom(k)) return false;
