@@ -263,7 +263,7 @@ export function isLogSyntax(view: string, start: number, end: number): boolean {
   const before = start > 0 ? view.charCodeAt(start - 1) : -1;
   // A path segment: `/cgi-bin/tools.pl`, `/var/www/example.com/x`, `C:\sites\example.com`.
   if (before === 0x2f || before === BACKSLASH) return true;
-  // A dotted key: `mail.to=bob@example.com`, `service.name=api` (`.to`, `.name` are TLDs). The mask has made its `=`
+  // A dotted key: `mail.to=bob@example.com`, `app.kubernetes.io=api` (`.to`, `.io` are TLDs). The mask has made its `=`
   // a space; the key is the whole link.
   if (keyStart(view, end) === start) return true;
   // `<facility.severity>`
