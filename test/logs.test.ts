@@ -41,6 +41,19 @@ function expectLog(expected: string): Link[] {
   return findLogLinks(line);
 }
 
+/** The same links through the long-line scanner (src/logs/long.ts), the line's bytes written `step` at a time. */
+function expectLongLine(expected: string, steps: number[]): void {
+  const line = unmark(expected);
+  const bytes = Buffer.from(line);
+  for (const step of [...steps, bytes.length]) {
+    const scanner = new LogLineLinker().longLine(undefined);
+    const long = [];
+    for (let i = 0; i < bytes.length; i += step) long.push(...scanner.write(bytes.subarray(i, i + step)));
+    long.push(...scanner.end());
+    expect(marked(line, long.map((l) => l.link)), `long line, ${step}-byte writes`).to.equal(expected);
+  }
+}
+
 describe('logs: what the plain detector already gets right', () => {
   it('JSON lines: P6 ends a link that starts right after `"` at the closing `"`', () => {
     const expected =
@@ -118,15 +131,7 @@ describe('logs: the log rules', () => {
     for (const expected of cases) {
       const links = expectLog(expected);
       expect(links.map((l) => l.uri).join(' ')).to.not.contain('%5C');
-      const line = unmark(expected);
-      for (const step of [1, 5, line.length]) {
-        const scanner = new LogLineLinker().longLine(undefined);
-        const bytes = Buffer.from(line);
-        const long = [];
-        for (let i = 0; i < bytes.length; i += step) long.push(...scanner.write(bytes.subarray(i, i + step)));
-        long.push(...scanner.end());
-        expect(marked(line, long.map((l) => l.link)), `long line, ${step}-byte writes`).to.equal(expected);
-      }
+      expectLongLine(expected, [1, 5]);
     }
     // A `\` elsewhere is left to the detector (a Windows path, a backslash inside a link).
     expectLog('see ⸠https://example.com/a\\b⸡ and C:\\sites\\x');
@@ -156,15 +161,7 @@ describe('logs: the log rules', () => {
     expect(plain(unmark(cases[0]!))).to.contain('⸠app.kubernetes.io⸡');
     for (const expected of cases) {
       expectLog(expected);
-      const line = unmark(expected);
-      for (const step of [1, 3, line.length]) {
-        const scanner = new LogLineLinker().longLine(undefined);
-        const bytes = Buffer.from(line);
-        const long = [];
-        for (let i = 0; i < bytes.length; i += step) long.push(...scanner.write(bytes.subarray(i, i + step)));
-        long.push(...scanner.end());
-        expect(marked(line, long.map((l) => l.link)), `long line, ${step}-byte writes`).to.equal(expected);
-      }
+      expectLongLine(expected, [1, 3]);
     }
   });
 
