@@ -40,6 +40,9 @@ describe('detect: P2 — schemes', () => {
     'https://api.${REGION}x.example.com/x and http://host(1)name.example.com/path and https://www.{a}b.com/ (nothing of it)',
     'but ⸠http://other.example.com⸡$1.jpg and ⸠https://example.com⸡$1 [R=301] and ⸠http://Amazon.com⸡(NASDAQ) and ⸠http://example.com⸡(see x.y z)',
     'and ⸠https://example.com⸡(i.e. our site) and ⸠https://example.com⸡(e.g.) and ⸠http://Amazon.com⸡(NASDAQ:AMZN.O) (an aside)',
+    // A host that is `www.` and no more is a name left unfinished: a template, a regex, a name typed twice
+    'RewriteRule "http://www.%{HTTP_HOST}/$1" and "^http://www\\.example\\.com/" and =HYPERLINK("http://www.";"x") and HTTPS://WWW./x',
+    'see http://www. for it, http://www.<yourdomain>.com/ and http://www.⸠http://x.example/⸡ and http://www, but ⸠http://www/x⸡ ⸠http://www:8080⸡ ⸠http://wwww⸡.',
     '⸠ws://example.com/socket⸡ ⸠wss://example.com/socket⸡',
     '⸠irc://irc.libera.chat/#channel⸡ ⸠ircs://irc.libera.chat:6697/x⸡',
     '⸠xmpp:romeo@montague.net⸡ ⸠sip:alice@atlanta.example.com⸡ ⸠sips:bob@biloxi.example.com⸡',
@@ -374,7 +377,7 @@ describe('detect: P8 — a new scheme starts a new link', () => {
     'http://localhost.⸠http://y.example/⸡ and ⸠f.org⸡.⸠mailto:a@b.com⸡ and ⸠f.org⸡。⸠mailto:a@例え.jp⸡ but a.b.⸠mailto:x@y.org⸡ and f.org.mailto:/x',
   ]);
   it('toMarkdownSource of it reads back the same (it was not idempotent: found in review)', () => {
-    for (const text of ['f.org.http://y.example/', 'f.org。http://y.example/', 'see http://f.org.http://y.example/ x', 'f.org.mailto:a@b.com', 'http://1.2.3.4.http://y.example/']) {
+    for (const text of ['f.org.http://y.example/', 'f.org。http://y.example/', 'see http://f.org.http://y.example/ x', 'f.org.mailto:a@b.com', 'http://1.2.3.4.http://y.example/', 'see http://www.http://x.example/ ok']) {
       const once = toMarkdownSource(linkifyMarkdown(text));
       expect(toMarkdownSource(linkifyMarkdown(once)), text).to.equal(once);
     }

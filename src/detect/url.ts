@@ -378,7 +378,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     const stop = text.charCodeAt(run);
     if (stop < 128 && stop !== AT && (ASCII_FLAGS[stop]! & A_USERINFO) === 0) {
       const hostEnd = beforeDotRun(text, a, run, end);
-      if (hostGoesOn(st, hostEnd)) return skipUrl(st, hostEnd);
+      if (hostGoesOn(st, a, hostEnd)) return skipUrl(st, hostEnd);
       if (!validLabels(text, a, hostEnd)) return false;
       // No `@` and no `:` follow the run (both are userinfo characters): the authority is the host.
       st.plainAuthority = plain === 1;
@@ -493,7 +493,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     // letters, digits, `-` or `.` (`http://%77%77%77%2E…`, `http://mbf.%61%66…%2e%63%6f%6d/x`: mail spam hiding its
     // host) is not linked: UTS #58's host characters exclude `%`, and the part before the first `%` (`http://mbf`) is
     // another host. The whole URL is skipped, so that nothing inside it (`%65gs.com`) is linked on its own.
-    if (hostGoesOn(st, k)) return skipUrl(st, k);
+    if (hostGoesOn(st, hostStart, k)) return skipUrl(st, k);
     const encodedEnd = encodedHostEnd(st, k);
     if (encodedEnd >= 0) {
       // The search resumes after the URL: its port, then its Path/Query/Fragment (every character read once).
@@ -542,16 +542,18 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
 
 /**
  * Does the host written after a scheme go on past k, where its scan stopped, so that a link up to k would go to another
- * host than the one written (RFC 3986 §3.2.2 reg-name holds sub-delims; found in review)? Two shapes: a `$` or `{`
+ * host than the one written (RFC 3986 §3.2.2 reg-name holds sub-delims; found in review)? Three shapes: a `$` or `{`
  * right after a host dot, a template's or a shell's variable as a label (`https://www.$type.com/`,
  * `https://api.$region.example.com/`, `https://www.{domain}.com/`), and a `(` whose `)` comes before a space, a Hard
  * character or `/ ? #`, with the rest of a label, a dot and an ASCII letter after it (`http://smarta(S).blogspot.com/`,
  * `http://host(1)name.example.com/`). A variable right after the host stays out of the link, which ends there: in
- * `http://other.example.com$1.jpg` (Apache's RedirectMatch) it is the path. Reads at most 129 units on.
+ * `http://other.example.com$1.jpg` (Apache's RedirectMatch) it is the path. And a host that is `www` and no
+ * more (isBareWww; the peers link `http://www`). Reads at most 129 units on.
  */
-function hostGoesOn(st: ScanState, k: number): boolean {
-  if (st.outOfRoom(k)) return false;
+function hostGoesOn(st: ScanState, hostStart: number, k: number): boolean {
   const text = st.text;
+  if (isBareWww(st, hostStart, k)) return true;
+  if (st.outOfRoom(k)) return false;
   const c = text.charCodeAt(k);
   if (c === DOLLAR || c === LEFT_BRACE) return text.charCodeAt(k - 1) === DOT;
   if (c !== LEFT_PAREN) return false;
@@ -570,6 +572,22 @@ function hostGoesOn(st: ScanState, k: number): boolean {
     if (ch >= 128 || (ASCII_FLAGS[ch]! & A_HOST) === 0) return false;
   }
   return false;
+}
+
+/**
+ * Is the host text[hostStart, k) `www.`, or `www` with neither a port nor a Path, Query or Fragment after it? `www` is
+ * the first label of a name: a URL with it alone is a name left unfinished or written otherwise
+ * (`http://www.%{HTTP_HOST}/`, `^http://www\.example\.com/`, `http://www.http://x.example/`, `http://www. for it`).
+ * `http://www/x` is left linked, as an intranet host.
+ */
+function isBareWww(st: ScanState, hostStart: number, k: number): boolean {
+  const n = k - hostStart;
+  if (n !== 3 && n !== 4) return false;
+  if (!equalsLowerCased(st.text, hostStart, hostStart + 3, 'www')) return false;
+  if (n === 4) return st.text.charCodeAt(k - 1) === DOT;
+  if (st.outOfRoom(k)) return true;
+  const c = st.text.charCodeAt(k);
+  return c !== SLASH && c !== COLON && c !== QUESTION && c !== HASH;
 }
 
 /**
