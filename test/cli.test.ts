@@ -178,6 +178,36 @@ describe('irilink command', function () {
     expect(irilink(['-f', 'html'], 'caf\u00e9 http://a.com/\n').stderr).to.equal('');
   });
 
+  it('--records and --logs say so too, naming the first line that is not UTF-8 (also a long line, scanned in pieces)', () => {
+    const note = (name: string, line: number): string =>
+      `irilink: ${name}: not valid UTF-8 from line ${line} (bytes read as U+FFFD, links through them flagged invalid-utf8); name its charset with --encoding\n`;
+    const latin1 = Buffer.from('ok http://a.com/\r\nmenu: http://a.com/caf\xe9.html\nand \xe9t\xe9\n', 'latin1');
+    for (const mode of [['--records'], ['--logs'], ['--logs', '-f', 'jsonl', '--links'], ['--records', '--logs']]) {
+      const r = irilink(mode, latin1);
+      expect([r.status, r.stderr], mode.join(' ')).to.deep.equal([0, note('standard input', 2)]);
+      expect(r.stdout, mode.join(' ')).to.include('caf%EF%BF%BD.html');
+      expect(irilink([...mode, '-e', 'latin1'], latin1).stderr, mode.join(' ')).to.equal('');
+      expect(irilink(mode, 'caf\u00e9 http://a.com/\n').stderr, mode.join(' ')).to.equal('');
+    }
+    // A line longer than the record stream holds whole (256 KiB), its bad byte at its end.
+    const long = Buffer.concat([Buffer.from('x\n'), Buffer.alloc(300_000, 'a'), Buffer.from(' http://a.com/\xe9\n', 'latin1')]);
+    expect(irilink(['--records'], long).stderr).to.equal(note('standard input', 2));
+    // A UTF-8 byte order mark is no invalid byte.
+    expect(irilink(['--records'], Buffer.from('\ufeffhttp://a.com/\n')).stderr).to.equal('');
+    // Several files: --records numbers the lines across them, --logs each file's own.
+    const dir = mkdtempSync(path.join(tmpdir(), 'irilink-utf8-'));
+    try {
+      const good = path.join(dir, 'good.txt');
+      const bad = path.join(dir, 'bad.txt');
+      writeFileSync(good, 'http://a.com/\n');
+      writeFileSync(bad, latin1);
+      expect(irilink(['--records', good, bad]).stderr).to.equal(note('the input', 3));
+      expect(irilink(['--logs', good, bad]).stderr).to.equal(note(bad, 2));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('--unique prints each link once by RFC 3987 §5.3.2 comparison; --stats counts on stderr', () => {
     const r = irilink(['--unique', '--stats', fixture('dupes.txt')]);
     expect(r.status).to.equal(0);

@@ -705,6 +705,13 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
   const started = process.hrtime.bigint();
   const stats = new Stats();
   let code = 0;
+  // Read as UTF-8, a file in another charset links through U+FFFD to addresses that are not the text's
+  // (`caf\xe9.html` → `caf%EF%BF%BD.html`): said once per input (with the first such line where lines are records),
+  // as only jsonl shows the diagnostic.
+  const invalidUtf8Note = (name: string, line?: number): void => {
+    const where = line === undefined ? '' : ` from line ${line}`;
+    stderr.write(`irilink: ${name}: not valid UTF-8${where} (bytes read as U+FFFD, links through them flagged invalid-utf8); name its charset with --encoding\n`);
+  };
   const failed = (file: string, error: unknown): void => {
     if (isEpipe(error)) process.exit(0);
     stderr.write(`irilink: cannot read ${inputName(file)}: ${readReason(error)}\n`);
@@ -719,6 +726,9 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
       const encoding = (settings.streamOptions as { encoding?: string }).encoding;
       const utf8 = encoding === undefined || createDecoder(encoding).byteMap.counting === 'utf8';
       await pipeline(joined(settings.files, stdin, failed, utf8), records, writer(stdout));
+      // The inputs are one stream of lines here: the note names the first line (as the records number them).
+      const name = settings.files.length === 1 ? inputName(settings.files[0]!) : 'the input';
+      if (records.firstInvalidUtf8Line > 0) invalidUtf8Note(name, records.firstInvalidUtf8Line);
     } catch (error) {
       // Read errors are reported (and skipped) inside joined(); what reaches here is the stream or the output.
       if (isEpipe(error)) process.exit(0);
@@ -803,7 +813,9 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
       if (settings.mode === 'logs') {
         // With --format jsonl --links the rows; without --format the link list, written as such (not rows read back).
         const output = settings.explicitFormat ? 'links' : linkField(settings.display);
-        await pipeline(source, createCliLogStream(recordOptions(settings, true), output, settings.keep), writer(stdout, named ? withFileField(file) : undefined));
+        const logs = createCliLogStream(recordOptions(settings, true), output, settings.keep);
+        await pipeline(source, logs, writer(stdout, named ? withFileField(file) : undefined));
+        if (logs.firstInvalidUtf8Line > 0) invalidUtf8Note(inputName(file), logs.firstInvalidUtf8Line);
       } else {
         const stage = new CliStage(seen, settings.unique, stats, settings.keep);
         await pipeline(
@@ -813,11 +825,7 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
           renderStage(settings),
           writer(stdout, named ? withFileField(file) : undefined),
         );
-        // Read as UTF-8, a file in another charset links through U+FFFD to addresses that are not the text's
-        // (`caf\xe9.html` → `caf%EF%BF%BD.html`): say so once, as only jsonl shows the diagnostic.
-        if (stage.invalidUtf8) {
-          stderr.write(`irilink: ${inputName(file)}: not valid UTF-8 (bytes read as U+FFFD, links through them flagged invalid-utf8); name its charset with --encoding\n`);
-        }
+        if (stage.invalidUtf8) invalidUtf8Note(inputName(file));
       }
     } catch (error) {
       // The pipeline may destroy the source with a later stage's error: only an input error is a read error.

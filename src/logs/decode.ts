@@ -28,6 +28,11 @@ export class LineDecoder {
     }
   }
 
+  /** UTF-8 input whose bytes so far held some that are not UTF-8 (each read as U+FFFD). */
+  get invalidUtf8(): boolean {
+    return this.decoder.byteMap.replaced && this.decoder.byteMap.counting === 'utf8';
+  }
+
   /** Decodes the next bytes of the line; returns the text now complete. */
   write(bytes: Uint8Array): string {
     return this.decoder.write(bytes);

@@ -50,6 +50,11 @@ interface Piece {
 
 export class LongLineScanner {
   private readonly decoder: LineDecoder;
+
+  /** The line's bytes so far held some that are not UTF-8 (UTF-8 input; each read as U+FFFD). */
+  get invalidUtf8(): boolean {
+    return this.decoder.invalidUtf8;
+  }
   private readonly linkifier: IncrementalLinkifier;
   private readonly logRules: boolean;
 

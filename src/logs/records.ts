@@ -130,6 +130,18 @@ export class RecordLinker {
   lastLineUnits = 0;
 
   /**
+   * The number of the first line, of UTF-8 input, that held bytes not UTF-8 (read as U+FFFD; links through them are
+   * flagged `invalid-utf8`), or 0: the command says so on standard error, as for a text input. Not API.
+   * @internal
+   */
+  firstInvalidUtf8Line = 0;
+
+  /** @internal */
+  sawInvalidUtf8(line: number): void {
+    if (this.firstInvalidUtf8Line === 0) this.firstInvalidUtf8Line = line;
+  }
+
+  /**
    * WHATWG Encoding §6 "decode": a byte order mark wins over the label, and FF FE or FE FF at the start of the input
    * mean UTF-16, whose lines cannot be found in its bytes (isLineUnsafe). Read as UTF-8, such a file (PowerShell 5's
    * `>`, Notepad's "Unicode") gave a record per 0x0A byte and no link in any: refused at its first line, as an
@@ -200,17 +212,24 @@ export class RecordLinker {
       return { line, links: links.length === 0 ? [] : links.map((l) => recordLink(l, l.start, l.end)) };
     }
     const lineBytes = from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to);
-    const out = { units: 0 };
+    const out = { units: 0, invalidUtf8: false };
     const links =
       this.encoding === undefined
         ? recordLinks(this.linker, lineBytes, line === 1, out)
         : decodedRecordLinks(this.linker, lineBytes, this.encoding, line === 1, out);
     this.lastLineUnits = out.units;
+    if (out.invalidUtf8) this.sawInvalidUtf8(line);
     return { line, links };
   }
 }
 
-function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean, out: { units: number }): RecordLink[] {
+/** What a line's decoding tells its record: its length in UTF-16 units, and whether it held bytes not UTF-8. */
+interface LineFacts {
+  units: number;
+  invalidUtf8: boolean;
+}
+
+function recordLinks(linker: LogLineLinker, bytes: Buffer, first: boolean, out: LineFacts): RecordLink[] {
   const bom = first && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   if (!bom && isUtf8(bytes)) {
     const line = bytes.toString('utf8');
@@ -264,10 +283,11 @@ function isLineUnsafe(encoding: string): boolean {
  * Decodes the line with the stream's decoder for `encoding` (`first`: the input's first line, see decode.ts); its
  * byte map gives each link's byte offsets.
  */
-function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: string, first: boolean, units: { units: number }): RecordLink[] {
+function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: string, first: boolean, facts: LineFacts): RecordLink[] {
   const decoder = new LineDecoder(encoding, first);
   const line = decoder.write(bytes) + decoder.end();
-  units.units = line.length;
+  facts.units = line.length;
+  facts.invalidUtf8 = decoder.invalidUtf8;
   const links = linker.links(line);
   const out: RecordLink[] = [];
   let pos = 0;
@@ -330,9 +350,10 @@ export type KeepLink = (link: Pick<LinkFields, 'kind' | 'scheme' | 'schemeInferr
  * For the command (not exported by src/logs/index.ts): the stream of --records (`records`), of --logs --format
  * jsonl --links (`links`) and of --logs without --format (the link list), writing only the links `keep` accepts
  * (--schemes, --no-email; null: every link) in that output directly: the output is what the JSON of `records` or
- * `links`, filtered or read back field by field, would be, without writing JSON that is parsed again.
+ * `links`, filtered or read back field by field, would be, without writing JSON that is parsed again. Once it has
+ * ended, `firstInvalidUtf8Line` is the first line of UTF-8 input that held bytes not UTF-8, or 0.
  */
-export function createCliLogStream(options: RecordOptions, output: RecordOutput, keep: KeepLink | null): Transform {
+export function createCliLogStream(options: RecordOptions, output: RecordOutput, keep: KeepLink | null): Transform & { readonly firstInvalidUtf8Line: number } {
   return new RecordStream(...resolveStreamOptions('createCliLogStream', options), output, keep);
 }
 
@@ -381,6 +402,11 @@ class RecordStream extends Transform {
   /** Output not yet pushed (at most about PUSH_UNITS); whether it is all ASCII (put's `ascii`). */
   private unpushed = '';
   private unpushedAscii = true;
+
+  /** The first line, of UTF-8 input, that held bytes not UTF-8, or 0 (RecordLinker firstInvalidUtf8Line). */
+  get firstInvalidUtf8Line(): number {
+    return this.linker.firstInvalidUtf8Line;
+  }
 
   constructor(linker: RecordLinker, max: number, output: RecordOutput, keep: KeepLink | null) {
     super({ readableObjectMode: false, decodeStrings: true });
@@ -535,6 +561,7 @@ class RecordStream extends Transform {
     if (this.long !== null) {
       const long = this.long;
       this.found(long.scanner.end());
+      if (long.scanner.invalidUtf8) this.linker.sawInvalidUtf8(long.line);
       if (this.output === 'records') this.put(']}\n');
       this.long = null;
       this.advanceBases(long.scanner.units, long.bytes, terminator);

@@ -378,7 +378,11 @@ export class ByteMap {
    */
   addReplacement(at: number, bytes: number): void {
     this.replacements.add(at, bytes);
+    this.replaced = true;
   }
+
+  /** Some input bytes were replaced by U+FFFD (addReplacement), ever. */
+  replaced = false;
 
   /**
    * 'utf8': `units` UTF-16 units at position `at` were decoded from `bytes`, which are valid UTF-8 (so every
