@@ -4,13 +4,20 @@
 import { codePointBefore, SOFT, termOf } from './chars.js';
 import type { ScanState } from './state.js';
 
-/** P6: the quotation marks that, right before a link, make the matching closing mark end it. */
+/**
+ * P6: the quotation marks that, right before a link, make the matching closing mark end it. Three opening marks have
+ * two closing marks, by language (closes): `„` `“` (German, Czech) or `„` `”` (Polish, Hungarian, Romanian, Dutch),
+ * `‚` `‘` or `‚` `’`, `〝` `〟` or `〝` `〞`; the map gives the first.
+ */
 const QUOTE_PAIRS = new Map<number, number>([
   [0x22, 0x22], // " "
   [0x27, 0x27], // ' '
   [0x201c, 0x201d], // “ ”
   [0x2018, 0x2019], // ‘ ’
-  [0x201e, 0x201c], // „ “
+  [0x201e, 0x201c], // „ “ (or ”)
+  [0x201a, 0x2018], // ‚ ‘ (or ’)
+  [0x201d, 0x201d], // ” ” (Finnish, Swedish)
+  [0x301d, 0x301f], // 〝 〟 (or 〞)
   [0x00ab, 0x00bb], // « »
   [0x00bb, 0x00ab], // » « (Danish, Swedish)
   [0x2039, 0x203a], // ‹ ›
@@ -19,6 +26,14 @@ const QUOTE_PAIRS = new Map<number, number>([
   [0xff02, 0xff02], // ＂ ＂
   [0xff07, 0xff07], // ＇ ＇
 ]);
+
+/**
+ * P6: does `cp` close the quotation that `closer` (closerBefore) stands for? The mark itself, or the other closing
+ * mark of an opening mark that has two (QUOTE_PAIRS).
+ */
+export function closes(cp: number, closer: number): boolean {
+  return cp === closer || (cp === 0x201d && closer === 0x201c) || (cp === 0x2019 && closer === 0x2018) || (cp === 0x301e && closer === 0x301f);
+}
 
 /** P6: the closing quotation mark for a link starting at `s`, or −1 (reads one character of left context). */
 export function closerBefore(text: string, s: number): number {

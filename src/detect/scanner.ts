@@ -13,7 +13,7 @@ import { fastPaths, INCOMPLETE, ScanState } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
 import { atColon, schemeBefore } from './url.js';
 import { PRIMER_SAMPLES } from './primer.js';
-import { withoutEmphasis } from './quotes.js';
+import { closes, withoutEmphasis } from './quotes.js';
 import { extendWrapped } from './wrap.js';
 
 export { setScanFastPaths } from './state.js';
@@ -375,7 +375,7 @@ function cutRunEnd(text: string, from: number, closer: number): number {
       j++;
       continue;
     }
-    if (c === closer) return j;
+    if (closes(c, closer)) return j;
     if (j + 1 === n && c >= 0xd800 && c <= 0xdbff) return -1; // its character is not known yet
     const cp = text.codePointAt(j)!;
     if (isBarrier(cp)) return j;

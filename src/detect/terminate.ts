@@ -19,7 +19,7 @@ import {
   termOf,
   URI_SIMPLE,
 } from './chars.js';
-import { angleBefore } from './quotes.js';
+import { angleBefore, closes } from './quotes.js';
 import { afterFileExtension, isGluedParticle, isHangulSyllable, MAX_PARTICLE } from './glued.js';
 import { INCOMPLETE, type ScanState } from './state.js';
 
@@ -79,7 +79,7 @@ function endsAtCut(st: ScanState, i: number, depth: number, part: number, initia
       throw INCOMPLETE;
     }
     const cp = st.cpAt(j);
-    if (cp === st.closer) {
+    if (closes(cp, st.closer)) {
       st.quoteEnded = true; // (the quotation mark delimits the link: found in review)
       return true;
     }
@@ -223,7 +223,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       // §3.2 step 1: no Path, Query or Fragment.
       if (cp !== SLASH && cp !== QUESTION && cp !== HASH) {
         if (isBidiControl(cp)) st.bidiStop = true;
-        if (cp === closer) st.quoteEnded = true;
+        if (closes(cp, closer)) st.quoteEnded = true;
         return i;
       }
       part = cp === SLASH ? PATH : cp === QUESTION ? QUERY : FRAGMENT;
@@ -237,7 +237,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       continue;
     }
     // P6: the closing quotation mark that matches the one before the link ends it.
-    if (cp === closer) {
+    if (closes(cp, closer)) {
       st.quoteEnded = true;
       break;
     }

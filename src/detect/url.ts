@@ -27,7 +27,7 @@ import {
   termOf,
 } from './chars.js';
 import { asciiTldBeforeGluedText, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
-import { closerBefore, delimitedBefore } from './quotes.js';
+import { closerBefore, closes, delimitedBefore } from './quotes.js';
 import { isLinkEmail } from '../unicode/index.js';
 import { MAX_LOCAL_PART_LENGTH } from './email.js';
 import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from './options.js';
@@ -404,7 +404,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       }
       break;
     }
-    if (ch === st.closer) break;
+    if (closes(ch, st.closer)) break;
     if (ch < 128) {
       if ((ASCII_FLAGS[ch]! & A_USERINFO) === 0) break;
       j++;
