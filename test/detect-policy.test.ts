@@ -629,6 +629,8 @@ describe('detect: a word of the sentence glued to an ASCII path ends the link (d
     '⸠https://ftp-master.debian.org/REJECT-FAQ.html⸡を参照してください',
     '⸠http://www.perl.com/CPAN/src/latest.tar.gz⸡处取得 ⸠https://a.example/b.PDF⸡의',
     '⸠http://httpd.apache.org/download.cgi⸡에서 ⸠https://qa.debian.org/developer.php⸡から利用できます',
+    // …also after Soft punctuation, when it or the next character is not ASCII (found in review)
+    '⸠https://example.com/page.html⸡،ثم ⸠https://example.com/page.html⸡।फिर ⸠https://example.com/page.html⸡,次 but ⸠https://example.com/a.html,b.html⸡',
     // a Korean particle (한글 맞춤법 Article 41: written attached to the word before it)
     '⸠http://www.apache.org/⸡에서 ⸠https://www.gnu.org/software/hurd⸡를 ⸠http://httpd.apache.org/⸡에서도.',
     '(⸠http://www.openssl.org/source/⸡에서) ⸠https://wiki.debian.org/ReleaseGoals/⸡에, ⸠http://a.example/x⸡은?',
@@ -647,7 +649,7 @@ describe('detect: a word of the sentence glued to an ASCII path ends the link (d
     '⸠https://ko.wikipedia.org/wiki/종로1가⸡ ⸠https://ko.wikipedia.org/wiki/북위_38도⸡ ⸠https://a.example/1인⸡',
   ]);
   it('the iri and formatUrl keep it percent-encoded, so that what they write is found whole', () => {
-    for (const text of ['<https://a.example/a.html에서>', '"https://a.example/x으로"', '<https://a.example/x/를>', '<https://a.example/b.txtを参照>']) {
+    for (const text of ['<https://a.example/a.html에서>', '"https://a.example/x으로"', '<https://a.example/x/를>', '<https://a.example/b.txtを参照>', '<https://a.example/b.html،ثم>', '<https://a.example/b.html,次>']) {
       const [link] = findLinks(text);
       expect(link!.iri).to.not.equal(link!.text);
       expect(findLinks(`see ${link!.iri} now`).map((l) => l.text)).to.deep.equal([link!.iri]);

@@ -133,7 +133,10 @@ export function displayIri(iri: string): string {
       // `https://a_b。例え。jp/x`.)
       if (i >= authorityEnd) {
         const inPath = !query && !fragment;
-        encode = softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath) || (p8 && schemeAt(i + len));
+        encode =
+          softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath) ||
+          (p8 && schemeAt(i + len)) ||
+          (prevAscii && inPath && i > hostPath && afterFileExtension(iri, i, hostPath));
       }
     } else if (t === OPEN) {
       // A CJK or full-width opening bracket right after an ASCII character in a path (terminate.ts's aside); its
@@ -149,8 +152,12 @@ export function displayIri(iri: string): string {
       // A word of the sentence glued to an ASCII path (terminate.ts, glued.ts): any character after a file name's
       // extension, a Korean particle that ends the iri (all of it: its next syllable would follow ASCII then). A
       // character before `i` that is not ASCII was encoded: it breaks an extension here as its escape does there.
+      // So is one after ASCII Soft punctuation right after an extension (`a.html,次`).
       if (isGluedParticle(iri, i, n, lastUnit)) particle = i;
-      encode = i >= particle || afterFileExtension(iri, i, hostPath);
+      encode =
+        i >= particle ||
+        afterFileExtension(iri, i, hostPath) ||
+        (lastUnit < 128 && termOf(lastUnit) === SOFT && afterFileExtension(iri, i - 1, hostPath));
     }
     if (encode) {
       const escape = pctEncodeCodePoint(cp);

@@ -311,6 +311,21 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       ) {
         break;
       }
+      // …and so does Soft punctuation right after a file name's extension, as any character does there (glued.ts),
+      // when it or the character after it is not ASCII: `…/page.html،ثم`, `…/page.html,次` link `…/page.html` (found
+      // in review: the Soft character let the word on). ASCII after ASCII stays (`/a.html,b.html`).
+      // A link the author delimited keeps it, and its iri writes it encoded, as above.
+      if (
+        part === PATH &&
+        initialPart !== PATH &&
+        i > start &&
+        text.charCodeAt(i - 1) < 128 &&
+        (cp >= 128 || (!st.outOfRoom(i + len) && text.charCodeAt(i + len) >= 128)) &&
+        afterFileExtension(text, i, start)
+      ) {
+        if (!st.delimited) break;
+        st.pathGlued = true;
+      }
       // P8: a run of Soft characters followed directly by `scheme://` ends the link before that run; so does one
       // followed by text of a script written without spaces (its letters and Soft punctuation) and then
       // `scheme://` (P4 lets a scheme start there): `https://ja.wikipedia.org/wiki/ゴッホ。東京、大阪https://例え.jp/a`

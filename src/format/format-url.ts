@@ -295,7 +295,8 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
     let escaped = false;
     switch (lt) {
       case SOFT:
-        if (softEndsLink(tokens, k, part, prevAscii, run)) {
+        // …and a Soft character that is not ASCII right after a file name's extension (src/detect/terminate.ts).
+        if (softEndsLink(tokens, k, part, prevAscii, run) || (t >= 0x80 && part === Part.Path && prevAscii && afterFileExtension((text ??= pathText(tokens)), k + 1, 0))) {
           flush();
           emit(percentEncode(t));
           escaped = true;
@@ -317,7 +318,9 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
           // What detection reads before it: the last unit written.
           const before = lastUnit;
           if (last && isGluedParticle(text, k + 1, tokens.length + 1, before)) particle = k;
-          escaped = k >= particle || afterFileExtension(text, k + 1, 0);
+          // So is one after ASCII Soft punctuation right after an extension (`a.html,次`).
+          const softBefore = k > 0 && tokens[k - 1]! >= 0 && tokens[k - 1]! < 0x80 && termOf(tokens[k - 1]!) === SOFT;
+          escaped = k >= particle || afterFileExtension(text, k + 1, 0) || (softBefore && afterFileExtension(text, k, 0));
         }
         emit(escaped ? (t === 0x25 ? '%25' : percentEncode(t)) : String.fromCodePoint(t));
         break;
