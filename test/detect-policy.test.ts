@@ -771,3 +771,14 @@ describe('detect: a dotted IPv4 host glued to text of a script written without s
     '⸠http://1.2.3.4.5网关⸡ ⸠http://1.2.3.256网关⸡ ⸠http://1.2.3.4é⸡ ⸠http://192.168.1.1:8080/a路由器⸡',
   ]);
 });
+
+describe('detect: an ASCII host without a dot glued to such text or to Hangul (deviation from UTS #58 §4.1)', () => {
+  itMarks([
+    // found in review: the reference reads one label (`xn--localhost-…`)
+    '访问⸠http://localhost⸡即可 ⸠http://localhost⸡에서 확인 ⸠http://intranet⸡は ⸠http://localhost:8080⸡에서',
+    // a Korean particle alone is no host (multilingual: "put http:// in front")
+    '외부 링크 (http://를 앞에 붙여야 합니다) and http://에서 x',
+    // unchanged: a letter of a script written with spaces, a host not in ASCII, a path
+    '⸠http://münchen/x⸡ ⸠http://例え/x⸡ ⸠http://한국/x⸡ ⸠http://intranet/wiki/東京⸡',
+  ]);
+});

@@ -65,6 +65,13 @@ export function afterFileExtension(text: string, i: number, from: number): boole
   return FILE_EXTENSIONS.has(text.slice(k + 1, i).toLowerCase());
 }
 
+/** Is text[a, b) a Korean particle (KOREAN_PARTICLES), whatever comes before it? */
+export function isKoreanParticle(text: string, a: number, b: number): boolean {
+  if (b <= a || b - a > MAX_PARTICLE) return false;
+  for (let j = a; j < b; j++) if (!isHangulSyllable(text.charCodeAt(j))) return false;
+  return KOREAN_PARTICLES.has(text.slice(a, b));
+}
+
 /**
  * Is [i, end) a Korean particle (KOREAN_PARTICLES) — `end` the end of the link, `i` right after an ASCII character of
  * a path after a host, `before` that character? One that is also a word of its own (KOREAN_NOUN_PARTICLES) only after
@@ -77,8 +84,7 @@ export function afterFileExtension(text: string, i: number, from: number): boole
  * `/wiki/となりのトトロ` (left as UTS #58 has it).
  */
 export function isGluedParticle(text: string, i: number, end: number, before: number): boolean {
-  if (end <= i || end - i > MAX_PARTICLE) return false;
-  for (let j = i; j < end; j++) if (!isHangulSyllable(text.charCodeAt(j))) return false;
+  if (!isKoreanParticle(text, i, end)) return false;
   const word = text.slice(i, end);
-  return KOREAN_PARTICLES.has(word) && (!KOREAN_NOUN_PARTICLES.has(word) || (before < 128 && (ASCII_FLAGS[before]! & A_ALPHA) !== 0));
+  return !KOREAN_NOUN_PARTICLES.has(word) || (before < 128 && (ASCII_FLAGS[before]! & A_ALPHA) !== 0);
 }

@@ -32,6 +32,7 @@ import { isLinkEmail } from '../unicode/index.js';
 import { MAX_LOCAL_PART_LENGTH } from './email.js';
 import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from './options.js';
 import { PATH, terminate } from './terminate.js';
+import { isHangulSyllable, isKoreanParticle } from './glued.js';
 import { fastPaths, type ScanState } from './state.js';
 
 const SLASH = 0x2f;
@@ -442,6 +443,8 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     let k = hostStart;
     let labelStart = hostStart;
     let dots = 0;
+    // Whether a character that is not ASCII has been read in the host.
+    let nonAscii = false;
     while (k < end || !st.outOfRoom(k)) {
       const ch = text.charCodeAt(k);
       if (ch < 128) {
@@ -469,7 +472,14 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
         // letter of a script written without spaces ends there — `访问http://127.0.0.1服务时` links
         // `http://127.0.0.1`; the reference reads `1服务时` as the last label of a domain (UTS #46 allows it).
         break;
+      } else if (dots === 0 && !nonAscii && k > hostStart && (isNoSpaceScriptLetter(cp) || isHangulSyllable(cp))) {
+        // Deviation (UTS #58 §4.1), as for an IPv4 address: a host without a dot (`localhost`, an intranet name)
+        // written in ASCII ends at a letter of a script written without spaces or a Hangul syllable glued to it
+        // (Korean writes its particles attached): `访问http://localhost即可` and `http://localhost에서` link
+        // `http://localhost` (found in review: the reference reads one label, `xn--localhost-…`).
+        break;
       }
+      nonAscii = true;
       k += cp > 0xffff ? 2 : 1;
       if (k - hostStart > MAX_DOMAIN_LENGTH) return false;
     }
@@ -530,6 +540,9 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       const h = asciiTldBeforeGluedText(st, labelStart, k);
       if (h > 0 && validLabels(text, hostStart, h)) return settle(st, hostStart, h, h);
     }
+    // A host that is a Korean particle alone is the particle of the scheme written as a word (`http://를 앞에 붙여야`,
+    // "put http:// in front"): no link (found in review; it linked `http://xn--bx2b`).
+    if (dots === 0 && isKoreanParticle(text, hostStart, k)) return false;
     hostEnd = k;
     if (hostEnd === hostStart) {
       if (scheme !== 'file') return false; // file:///path has an empty host
