@@ -112,14 +112,15 @@ export function atDot(st: ScanState, d: number): boolean {
   let linkEnd = tldEnd;
   if (!st.outOfRoom(j) && isHostDot(text.charCodeAt(j))) {
     if (!st.outOfRoom(j + 1) && isLabelChar(st.cpAt(j + 1))) {
-      // Deviation (UTS #58 §4.1 step 2, as afterSentenceStop): a CJK full stop between an ASCII TLD and a letter of
-      // a script written without spaces ends a sentence — `example.com。谢谢` links `example.com`. P8: so does a dot
+      // Deviation (UTS #58 §4.1 step 2, as afterSentenceStop): a CJK full stop between a TLD and a letter of a
+      // script written without spaces ends a sentence — `example.com。谢谢` links `example.com`, `例子.中国。然后`
+      // `例子.中国` (found in review: a TLD not in ASCII lost the name). P8: so does a dot
       // (`.` or another host dot) before a listed scheme and `://`, as Soft punctuation before one ends a path
       // (terminate.ts): `f.org.http://y` and `f.org。http://y` link `f.org` and `http://y` (the reference takes
       // `f.org.http` for a name and rejects it).
       if (listedSchemeAt(st, j + 1)) {
         // (linkEnd stays at the TLD: the dot is the sentence's)
-      } else if (text.charCodeAt(j) === DOT || !isNoSpaceScriptLetter(st.cpAt(j + 1)) || !isAscii(text, d + 1, tldEnd)) {
+      } else if (text.charCodeAt(j) === DOT || !isNoSpaceScriptLetter(st.cpAt(j + 1))) {
         return false;
       }
     } else {
