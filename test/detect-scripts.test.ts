@@ -70,6 +70,8 @@ describe('detect: a CJK full stop before an ASCII word is the end of a sentence,
     '请发送至 ⸠bug-sed@gnu.org⸡。另外',
     '访问 ⸠www.debian.org⸡｡你可以',
     '⸠https://www.debian.org⸡。你可以',
+    // a middle dot ends a host but between two `l` (RFC 5892 A.3): the Greek ano teleia, which NFC writes U+00B7
+    'Είδατε το ⸠παράδειγμα.ελ⸡· μετά, ⸠https://παράδειγμα.ελ⸡· μετά, ⸠www.παράδειγμα.ελ⸡· but ⸠https://col·legi.cat/⸡ ⸠col·legi.cat⸡',
     // …after a TLD not in ASCII too (found in review: the name was lost)
     '详见 ⸠例子.中国⸡。然后 ⸠www.例子.中国⸡。然后 联系 ⸠用户@例子.中国⸡。然后 参见 ⸠例え.みんな⸡。次に ⸠https://例子.中国⸡。然后',
   ]);

@@ -36,6 +36,14 @@ describe('UTS #39 §5.2 restrictionLevel', () => {
     ['한국ไทย', 'minimally-restrictive', 'Hangul + Thai'],
     ['a☃b', 'unrestricted', 'a symbol is not an identifier character'],
     ['ᚠᚢᚦ', 'unrestricted', 'Runic is not a Recommended script'],
+    // UTS #39 Identifier_Type=Inclusion punctuation (found in review: these were 'unrestricted')
+    ['col·legi', 'single-script', 'Catalan middle dot'],
+    ['བོད་ཡིག', 'single-script', 'Tibetan tsheg'],
+    ['צה״ל', 'single-script', 'Hebrew gershayim'],
+    ['ウィキ・ペディア', 'single-script', 'katakana middle dot'],
+    // …and their Script_Extensions still count: the middle dot's do not hold Thai, the katakana middle dot's are Jpan's
+    ['ไทย·ไทย', 'moderately-restrictive', 'Thai + a middle dot (Latin among its scripts)'],
+    ['a・b', 'highly-restrictive', 'Latin + the katakana middle dot (Jpan)'],
   ];
   for (const [label, level, why] of cases) {
     it(`${label || '(empty)'} → ${level} (${why})`, () => {

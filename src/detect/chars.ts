@@ -166,6 +166,17 @@ export function isDomainChar(cp: number): boolean {
   return isHostChar(cp) && linkTerm(cp) === INCLUDE && !isBidiControl(cp);
 }
 
+/**
+ * A middle dot at text[i] that no host holds there (`st`: its room; INCOMPLETE at the end of a non-final chunk). RFC
+ * 5892 Appendix A.3 allows U+00B7 in a label only between two `l` (Catalan `col·legi`); elsewhere it is the
+ * sentence's: the Greek ano teleia U+0387, which NFC writes U+00B7 (`παράδειγμα.ελ· μετά`). UTS #58 reads it as a
+ * host character (found in review: the host took it). Deviation (UTS #58 §4.1).
+ */
+export function isStrayMiddleDot(st: { text: string; outOfRoom(i: number): boolean }, i: number): boolean {
+  const isL = (c: number): boolean => c === 0x6c || c === 0x4c;
+  return i === 0 || !isL(st.text.charCodeAt(i - 1)) || st.outOfRoom(i + 1) || !isL(st.text.charCodeAt(i + 1));
+}
+
 /** A domain character other than a label separator. */
 export function isLabelChar(cp: number): boolean {
   return cp !== 0x2e && cp !== 0x3002 && cp !== 0xff0e && cp !== 0xff61 && isDomainChar(cp);

@@ -16,6 +16,7 @@ import {
   isDomainChar,
   isHostDot,
   isLabelChar,
+  isStrayMiddleDot,
   isLetterOrDigit,
   isNoSpaceScriptLetter,
   PLAIN_HOST,
@@ -45,6 +46,7 @@ const DOLLAR = 0x24;
 const LEFT_BRACE = 0x7b;
 const EQUALS = 0x3d;
 const BACKSLASH = 0x5c;
+const MIDDLE_DOT = 0xb7;
 
 /**
  * NOTES §4.1 steps 1–8, at the dot `d` (`.` or `。`):
@@ -78,7 +80,7 @@ export function atDot(st: ScanState, d: number): boolean {
       j++;
     } else {
       const cp = st.cpAt(j);
-      if (!isLabelChar(cp)) break;
+      if (!isLabelChar(cp) || (cp === MIDDLE_DOT && isStrayMiddleDot(st, j))) break;
       plain = 0;
       j += cp > 0xffff ? 2 : 1;
     }

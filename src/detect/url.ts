@@ -22,6 +22,7 @@ import {
   isDomainChar,
   isHostDot,
   isLabelChar,
+  isStrayMiddleDot,
   isNoSpaceScriptLetter,
   PLAIN_HOST,
   termOf,
@@ -460,6 +461,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       }
       const cp = st.cpAt(k);
       if (!isDomainChar(cp) && cp !== UNDERSCORE) break;
+      if (cp === 0xb7 && isStrayMiddleDot(st, k)) break;
       if ((cp === 0x3002 || cp === 0xff61) && (!ideographicDotSeparates(st, k + 1) || stopAfterAsciiTld(st, labelStart, k, dots))) break;
       if (cp === 0xff0e && stopAfterAsciiTld(st, labelStart, k, dots)) break; // `．`, a host dot otherwise (UTS #46)
       if (isHostDot(cp)) {

@@ -95,12 +95,23 @@ function intersects(a: Uint32Array, b: Uint32Array): boolean {
 // ------------------------------------------------------------------------------------------- restriction level
 
 /**
+ * The punctuation UTS #39 allows in identifiers (Identifier_Type=Inclusion; UAX #31 Table 3) that a host can hold
+ * (UTS #46 valid; RFC 5892 lets most of them stand only in context): the middle dots of Catalan (`col·legi`) and
+ * Japanese (`ウィキ・ペディア`), the Tibetan tsheg between syllables (`བོད་ཡིག`), Hebrew geresh and gershayim (`צה״ל`), the
+ * Greek keraia, the Armenian hyphen, two Sindhi signs and the katakana double hyphen. (Found in review: a host of one
+ * script holding one was flagged mixed-script-host.)
+ */
+const INCLUSION: ReadonlySet<number> = new Set([0x00b7, 0x0375, 0x058a, 0x05f3, 0x05f4, 0x06fd, 0x06fe, 0x0f0b, 0x30a0, 0x30fb]);
+
+/**
  * Deviation (UTS #39 §5.2): Identifier_Status (IdentifierStatus.txt) is not in the npm UCD data, so "allowed" is
- * approximated as: a letter, mark or decimal digit (or `-`, ZWNJ, ZWJ) whose Script_Extensions is Common,
- * Inherited or meets a Recommended script. Symbols, emoji and historic scripts make a label 'unrestricted'.
+ * approximated as: a letter, mark or decimal digit (or `-`, ZWNJ, ZWJ, or INCLUSION's punctuation) whose
+ * Script_Extensions is Common, Inherited or meets a Recommended script. Symbols, emoji and historic scripts make a
+ * label 'unrestricted'.
  */
 function isAllowedApprox(cp: number, augmented: Uint32Array | null): boolean {
   if (cp === 0x2d || cp === 0x200c || cp === 0x200d) return true;
+  if (INCLUSION.has(cp)) return augmented === null || intersects(augmented, RECOMMENDED_SET);
   if (!isLetter(cp) && !isMark(cp) && !isDecimalDigit(cp)) return false;
   return augmented === null || intersects(augmented, RECOMMENDED_SET);
 }
