@@ -205,7 +205,16 @@ export function isNoSpaceScriptLetter(cp: number): boolean {
 }
 
 /**
- * Where an ASCII name glued to text of a script written without spaces starts: the start of the ASCII run that
+ * A letter of a script written without spaces, or the mark such a script separates its words or syllables with: the
+ * katakana middle dot `・` (a Japanese list's bullet, `連絡先・user@example.jp`) and the Tibetan tsheg `་`. Before an
+ * ASCII name, neither is part of it (found in review: `・user@example.jp` linked `mailto:%E3%83%BBuser@…`).
+ */
+function isNoSpaceScriptText(cp: number): boolean {
+  return cp === 0x30fb || cp === 0x0f0b || isNoSpaceScriptLetter(cp);
+}
+
+/**
+ * Where an ASCII name glued to text of a script written without spaces (isNoSpaceScriptText) starts: the start of the ASCII run that
  * ends at `to`, when a letter of such a script sits right before it inside [from, to) and the run does not start
  * with a dot (`東京.example.com` is one IDN); otherwise `from`.
  *
@@ -220,7 +229,7 @@ export function asciiAfterNoSpaceText(text: string, from: number, to: number, la
   let r = to;
   while (r > from && text.charCodeAt(r - 1) < 128) r--;
   if (r === from || r === to || text.charCodeAt(r) === 0x2e) return from;
-  if (!isNoSpaceScriptLetter(codePointBefore(text, r))) return from;
+  if (!isNoSpaceScriptText(codePointBefore(text, r))) return from;
   if (!labels) return r;
   let label = r;
   while (label > from && !isHostDot(text.charCodeAt(label - 1))) label--;
