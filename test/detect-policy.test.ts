@@ -47,6 +47,8 @@ describe('detect: P2 — schemes', () => {
     '⸠irc://irc.libera.chat/#channel⸡ ⸠ircs://irc.libera.chat:6697/x⸡',
     '⸠xmpp:romeo@montague.net⸡ ⸠sip:alice@atlanta.example.com⸡ ⸠sips:bob@biloxi.example.com⸡',
     'call ⸠tel:+1-201-555-0123⸡ now',
+    // RFC 8141 §2: a bare urn: names an NID and an NSS (found in review: `urn:uuid` in prose was linked)
+    '* urn:uuid [RFC 4122], urn:isbn here, urn:a:b and urn:-x:y but ⸠urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6⸡ <⸠urn:uuid⸡>',
     '⸠news:comp.infosystems.www.servers.unix⸡ ⸠nntp://news.example.com/comp.lang⸡',
     '⸠urn:isbn:0451450523⸡ ⸠magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a⸡',
     'at ⸠geo:37.786971,-122.399677⸡ today',

@@ -104,7 +104,33 @@ export function atColon(st: ScanState, c: number): boolean {
     st.next = st.stop; // nothing inside it is a link of its own
     return false;
   }
+  // RFC 8141 §2 for a bare urn:, as for tel:: `urn:uuid` and `urn:isbn` name a namespace in prose, no resource.
+  if (scheme === 'urn' && !st.delimited && !assignedName(text, c + 1, st.stop)) {
+    st.next = st.stop;
+    return false;
+  }
   return true;
+}
+
+/**
+ * RFC 8141 §2: does text[a, e), after `urn:`, hold an NID, `:` and an NSS (at least one character)?
+ *
+ *     assigned-name = "urn" ":" NID ":" NSS
+ *     NID           = (alphanum) 0*30(ldh) (alphanum)
+ *     ldh           = alphanum / "-"
+ *     NSS           = pchar *(pchar / "/")
+ */
+function assignedName(text: string, a: number, e: number): boolean {
+  let i = a;
+  while (i < e && i - a <= 32) {
+    const c = text.charCodeAt(i);
+    if (c === COLON) break;
+    if (c >= 128 || (c !== HYPHEN && (ASCII_FLAGS[c]! & (A_ALPHA | A_DIGIT)) === 0)) return false;
+    i++;
+  }
+  if (i === e || text.charCodeAt(i) !== COLON || i - a < 2 || i - a > 32) return false;
+  if (text.charCodeAt(a) === HYPHEN || text.charCodeAt(i - 1) === HYPHEN) return false;
+  return i + 1 < e && text.charCodeAt(i + 1) !== SLASH;
 }
 
 /**
