@@ -240,6 +240,8 @@ describe('detect: code and markup in running text (deviations from UTS #58 §2.1
     '⸠https://git.example.org/~<user>/⸡ and ⸠https://example.com/<org>/<repo>⸡',
     '⸠http://example.com/a<b>c⸡</b>',
     '⸠http://example.com/p⸡</',
+    // a placeholder names something: an arrow or empty brackets are not one (found in review)
+    'VU2RGU<->⸠http://gnuhead.dyndns.org/⸡<->GPG and ⸠http://example.com/a⸡<<>>b but ⸠http://example.com/a<1>⸡ ⸠https://example.com/2021/<省>.html⸡',
   ]);
   // An Open bracket that nothing follows is not part of the link (the reference counts it safe): AsciiDoc labels.
   itMarks([

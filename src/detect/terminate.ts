@@ -4,6 +4,7 @@
 import { linkBracketOpener } from '../unicode/index.js';
 import {
   A_ALPHA,
+  A_DIGIT,
   A_SCHEME,
   ASCII_FLAGS,
   ASCII_TERM,
@@ -153,6 +154,15 @@ export function terminate(st: ScanState, start: number, initialPart: number): nu
   return walk(st, start, initialPart);
 }
 
+/** Does text[a, b) hold a letter or digit (ASCII, or any character that is not ASCII)? */
+function holdsWord(text: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || (ASCII_FLAGS[c]! & (A_ALPHA | A_DIGIT)) !== 0) return true;
+  }
+  return false;
+}
+
 /** terminate()'s walk, with st.delimited as it stands; notes st.quoteEnded when the P6 closer ends the link. */
 function walk(st: ScanState, start: number, initialPart: number): number {
   const text = st.text;
@@ -174,6 +184,8 @@ function walk(st: ScanState, start: number, initialPart: number): number {
   let heldSafe = -1;
   let heldDepth = -1;
   let heldLimit = 0;
+  // Where the held `<` is (a placeholder holds a word: `<org>`, not `<->`).
+  let heldAt = -1;
   let aside = false;
   // The last aside whose Close came: where the link ends without it (and without the asides glued before it) and
   // where its Close ends. The pair is the link's only if the link ends past that Close.
@@ -362,6 +374,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
           heldSafe = lastSafe;
           heldDepth = depth + 1;
           heldLimit = i + 1 + HELD_LOOKAHEAD;
+          heldAt = i;
           aside = false;
         } else if (
           // Deviation (UTS #58 §3.5.1), as for the CJK sentence punctuation above: a CJK or full-width opening bracket
@@ -399,8 +412,11 @@ function walk(st: ScanState, start: number, initialPart: number): number {
           // ASCII (above) and the link ends past it (at the end).
           asideSafe = heldSafe;
           asideEnd = i + len;
-        } else if (st.pairSafe < 0) {
-          st.pairSafe = heldSafe;
+        } else {
+          // A placeholder names something: `<->`, `<<>>` are an arrow and markup glued to the link (found in review:
+          // `…dyndns.org/<->GPG` kept them), and the link ends before the `<`.
+          if (!holdsWord(text, heldAt + 1, i)) break;
+          if (st.pairSafe < 0) st.pairSafe = heldSafe;
         }
         heldSafe = heldDepth = -1;
       }
