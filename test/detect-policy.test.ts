@@ -270,6 +270,10 @@ describe('detect: P7 — file names', () => {
     'but ⸠www.notion.so⸡, ⸠notion.so/x⸡ and ⸠a.example.so⸡ (shared objects are two-label names: `notion.so` alone is not linked)',
     'but ⸠www.news.am⸡, ⸠news.am/x⸡ and ⸠https://wafa.ps⸡ (a scheme, `www.` or a path: a host)',
     'and still ⸠wttr.in⸡ and ⸠aviary.pl⸡ (country codes with many two-label hosts: not in the list)',
+    // a longer name whose label under the extension is a version, a locale or another file type (found in review)
+    'see libc-2.2.5.so, libpthread-0.9.so, Mail-SpamAssassin-2.40.zip, README.zh-CN.md, x.en_US.md, a.zh-Hans.md',
+    'and babel.min.js.map, map-file-comment.css.map, Resume.doc.zip, Clawdbot-X.Y.Z.dSYM.zip, mymodule.abi3.so',
+    'but ⸠web.tb.tf⸡ ⸠sigob2.rla2000.org.py⸡ ⸠p.prose.md⸡ ⸠www.foo-2.5.so⸡ ⸠libdb-4.3.so/x⸡ ⸠a.b.en.md⸡ ⸠a.zh-cn.md⸡ ⸠a.2.5.com⸡',
     // build files under any TLD, generic too, and syslog selectors
     'see Makefile.in, configure.in, MANIFEST.in, Makefile.win, GNUmakefile.vc and configure.com, log to kern.info or LOCAL0.INFO',
     'but ⸠www.Makefile.in⸡, ⸠configure.in/x⸡, ⸠Korben.info⸡, ⸠mail.info/x⸡, ⸠a.mail.info⸡ and ⸠kern.com⸡',
