@@ -273,6 +273,9 @@ describe('detect: P7 — file names', () => {
     // a longer name whose label under the extension is a version, a locale or another file type (found in review)
     'see libc-2.2.5.so, libpthread-0.9.so, Mail-SpamAssassin-2.40.zip, README.zh-CN.md, x.en_US.md, a.zh-Hans.md',
     'and babel.min.js.map, map-file-comment.css.map, Resume.doc.zip, Clawdbot-X.Y.Z.dSYM.zip, mymodule.abi3.so',
+    // …and a longer name under a member name is a chain of members (found in review), but under `name` and `store`
+    'see error.response.data, Array.prototype.map, tools.exec.host, lxc.net.0.link, worker.process.pid, re.Match.group',
+    'but ⸠monica.smith.name⸡ ⸠shop.brand.store⸡ ⸠www.foo⸡ ⸠www.foo.data⸡ ⸠a.b.data/x⸡ ⸠https://a.b.data⸡',
     'but ⸠web.tb.tf⸡ ⸠sigob2.rla2000.org.py⸡ ⸠p.prose.md⸡ ⸠www.foo-2.5.so⸡ ⸠libdb-4.3.so/x⸡ ⸠a.b.en.md⸡ ⸠a.zh-cn.md⸡ ⸠a.2.5.com⸡',
     // build files under any TLD, generic too, and syslog selectors
     'see Makefile.in, configure.in, MANIFEST.in, Makefile.win, GNUmakefile.vc and configure.com, log to kern.info or LOCAL0.INFO',
@@ -288,7 +291,7 @@ describe('detect: P7 — file names', () => {
     'package com.example.app; import com.sun.star.beans.Property; org.freedesktop.DBus.Properties and COM.MICROSOFT.QUARTILE.INC',
     'but ⸠edu.tencent.com⸡, ⸠org.gnu.de⸡, ⸠com.example.app/x⸡, ⸠https://com.example.app⸡, ⸠www.com.example.app⸡ and ⸠gov.uk⸡',
     'and after a colon a line number (a log): INFO com.example.demo.App:23 - Started',
-    'but ⸠www.example.store⸡, ⸠example.store/x⸡, ⸠https://example.name⸡ and ⸠a.example.email⸡',
+    'but ⸠www.example.store⸡, ⸠example.store/x⸡, ⸠https://example.name⸡ and ⸠a.example.name⸡ (but a.example.email: a longer name under a member name is code)',
     'and still ⸠kompas.id⸡ and ⸠docs.new⸡ (left out: hosts under them in chat) and ⸠example.style⸡',
   ]);
   // …also with nothing but a fragment or a query after it: a relative link to a document

@@ -479,8 +479,8 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   if (bare) {
     for (const ext of P7_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
     if (isFileOrSelector(text, ds, d, tldEnd)) return true;
-  } else if (isLongerFileName(text, ds, d, tldEnd)) {
-    return true;
+  } else if (hasHostDot(text, ds, d) && (isLongerFileName(text, ds, d, tldEnd) || isMemberChain(text, d, tldEnd))) {
+    return true; // (not `www.foo`, a two-label name)
   }
   if (isGenericTld(text, d + 1, tldEnd)) return false;
   // The case of the TLD, for a longer name too (`System.Web.Security`, `ChannelMessage.Read.Group`, `P.S.Free`,
@@ -491,6 +491,24 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   let sld = d;
   while (sld > ds && !isHostDot(text.charCodeAt(sld - 1))) sld--;
   return !isGenericTld(text, sld, d);
+}
+
+/**
+ * P7's member names (and `map`, `pid`, `target`, which are file extensions as a bare name's TLD) that end a longer
+ * name as well: there it is a chain of members in code or a configuration key (`error.response.data`,
+ * `Array.prototype.map`, `tools.exec.host`, `lxc.net.0.link`, `memory.oom.group`). Not `name`, under which people have
+ * their own third-level hosts (`monica.smith.name`), nor `store`, under which a shop may have a second label.
+ */
+const MEMBER_CHAIN_TLDS: readonly string[] = [...MEMBER_NAME_TLDS, 'map', 'pid', 'target'].filter((t) => t !== 'name' && t !== 'store');
+
+/**
+ * P7 (irilink's extension), of a name of three labels or more (not `www.…`, no path): does it end in one of
+ * MEMBER_CHAIN_TLDS? Over the corpora 203 links of 66 names, none a host (two are newsgroups: `comp.sys.next`; found
+ * in review).
+ */
+function isMemberChain(text: string, d: number, tldEnd: number): boolean {
+  for (const t of MEMBER_CHAIN_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, t)) return true;
+  return false;
 }
 
 /** File types that come before another extension in a file's name: `x.js.map`, `x.doc.zip`, `x.abi3.so`. */
@@ -568,6 +586,12 @@ function isReverseDomainName(text: string, ds: number, d: number, tldEnd: number
   let first = ds;
   while (first < d && !isHostDot(text.charCodeAt(first))) first++;
   return first < d && isGenericTld(text, ds, first);
+}
+
+/** Does text[a, b) hold a host dot? */
+function hasHostDot(text: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) if (isHostDot(text.charCodeAt(i))) return true;
+  return false;
 }
 
 /** Is text[ds, d) a single label other than `www` (P7's two-label names)? */
