@@ -273,6 +273,8 @@ describe('detect: P7 — file names', () => {
     // a longer name whose label under the extension is a version, a locale or another file type (found in review)
     'see libc-2.2.5.so, libpthread-0.9.so, Mail-SpamAssassin-2.40.zip, README.zh-CN.md, x.en_US.md, a.zh-Hans.md',
     'and babel.min.js.map, map-file-comment.css.map, Resume.doc.zip, Clawdbot-X.Y.Z.dSYM.zip, mymodule.abi3.so',
+    // a macOS application bundle: a capitalised name and `.app` (found in review)
+    'grant Messages.app access, open Postgres.app or LibreOffice.app, but ⸠bluebubbles.app⸡ ⸠Messages.app/x⸡ ⸠www.Messages.app⸡',
     // …and a longer name under a member name is a chain of members (found in review), but under `name` and `store`
     'see error.response.data, Array.prototype.map, tools.exec.host, lxc.net.0.link, worker.process.pid, re.Match.group',
     'but ⸠monica.smith.name⸡ ⸠shop.brand.store⸡ ⸠www.foo⸡ ⸠www.foo.data⸡ ⸠a.b.data/x⸡ ⸠https://a.b.data⸡',
