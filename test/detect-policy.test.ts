@@ -193,7 +193,7 @@ describe('detect: P6 — quotes', () => {
     // the marks of other languages, and an opening mark with two closing marks (found in review: the link ran on)
     'Zob. „⸠https://example.pl/strona⸡”,potem and Vaata „⸠https://example.ee/a⸡”-lehte and „⸠user@example.pl⸡”,b',
     '‚⸠https://example.de/a⸡‘, ‚⸠https://example.de/b⸡’, Se ”⸠https://example.fi/a⸡”, sitten',
-    '〝⸠https://example.com/a⸡〟を参照 and 〝⸠https://example.com/b⸡〞を参照',
+    '〝⸠https://example.com/a⸡〟を参照 and 〝⸠https://example.com/b⸡〞を参照 and 詳細は＜⸠https://example.com/a⸡＞を参照',
     'href="⸠https://example.com/a?b=c⸡">',
     '⸠https://nap.wikipedia.org/wiki/Lista_d"e_vvoce⸡ (no quote before it: UTS #58 as is)',
     // a quotation mark whose closing mark does not end the link delimits nothing: the link is a bare one, and the rules

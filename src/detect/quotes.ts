@@ -25,6 +25,9 @@ const QUOTE_PAIRS = new Map<number, number>([
   [0x300e, 0x300f], // 『 』
   [0xff02, 0xff02], // ＂ ＂
   [0xff07, 0xff07], // ＇ ＇
+  // Full-width angle brackets, which Japanese text writes around a URL as RFC 3986 Appendix C's `<…>` (Link_Term
+  // Include, unlike `<` `>`: the link took `＞を参照`; found in review)
+  [0xff1c, 0xff1e], // ＜ ＞
 ]);
 
 /**
