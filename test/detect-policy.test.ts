@@ -660,6 +660,8 @@ describe('detect: a word of the sentence glued to an ASCII path ends the link (d
     // of a name stays after a digit or `_` (street sections, degrees), as after a `/`
     '⸠https://a.example/x⸡를!（주） ⸠http://www.apache.org/⸡으로부터 ⸠https://a.example/hurd⸡가',
     '⸠https://ko.wikipedia.org/wiki/종로1가⸡ ⸠https://ko.wikipedia.org/wiki/북위_38도⸡ ⸠https://a.example/1인⸡',
+    // colloquial particles (found in review)
+    '⸠https://a.example/bar⸡랑 같이 ⸠https://a.example/x⸡이랑 ⸠https://a.example/y⸡하고',
   ]);
   it('the iri and formatUrl keep it percent-encoded, so that what they write is found whole', () => {
     for (const text of ['<https://a.example/a.html에서>', '"https://a.example/x으로"', '<https://a.example/x/를>', '<https://a.example/b.txtを参照>', '<https://a.example/b.html،ثم>', '<https://a.example/b.html,次>']) {

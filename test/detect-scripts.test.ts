@@ -92,6 +92,8 @@ describe('detect: ASCII names glued after text written without spaces (found in 
     '详情见⸠example.jp⸡ 詳しくは⸠example.jp⸡を参照',
     '产生⸠quota.org⸡文件 (the Chinese text and the ASCII word before it are no label of the domain)',
     '将补丁发送到⸠stable@vger.kernel.org⸡ メールは⸠info@example.jp⸡まで',
+    // Tai Viet and Ahom are written without spaces too (found in review)
+    'ꪀꪀ⸠example.com⸡ꪀꪀ 𑜀𑜀⸠example.com⸡𑜀𑜀',
     // …and after the mark such a script separates words with: `・`, the Tibetan tsheg (found in review)
     '連絡先・⸠user@example.jp⸡ ・⸠www.example.jp⸡ ལྟོས་⸠www.example.cn⸡། but ⸠ウィキ・ペディア.jp⸡',
     '⸠東京.example.com⸡ and ⸠用户@例子.中国⸡ (the CJK text is a label or a whole local part of its own)',

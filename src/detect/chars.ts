@@ -183,7 +183,7 @@ export function isLabelChar(cp: number): boolean {
 }
 
 const NO_SPACE_SCRIPTS = new Set(
-  ['Han', 'Hiragana', 'Katakana', 'Bopomofo', 'Hangul', 'Thai', 'Lao', 'Khmer', 'Myanmar', 'Tibetan', 'Yi', 'Tai_Tham', 'Tai_Le', 'New_Tai_Lue', 'Balinese', 'Javanese']
+  ['Han', 'Hiragana', 'Katakana', 'Bopomofo', 'Hangul', 'Thai', 'Lao', 'Khmer', 'Myanmar', 'Tibetan', 'Yi', 'Tai_Tham', 'Tai_Le', 'New_Tai_Lue', 'Tai_Viet', 'Ahom', 'Balinese', 'Javanese']
     .map((name) => SCRIPT_NAMES.indexOf(name))
     .filter((i) => i >= 0),
 );

@@ -36,6 +36,7 @@ const KOREAN_PARTICLES: ReadonlySet<string> = new Set([
   '까지', '부터', '처럼', '보다', '이나', '나', '이다', '입니다', '이며', '이고', '인', '이란', '란', '이라는', '라는',
   '에서도', '에서는', '에서의', '에는', '에도', '에의', '으로는', '로는', '으로도', '로도', '으로의', '로의', '와는',
   '과는', '와의', '과의', '로부터', '으로부터', '에서부터', '에게서', '께서', '마다', '라고', '이라고', '에요', '이에요',
+  '랑', '이랑', '하고',
 ]);
 /**
  * Particles that are also words of their own or the end of one (은 silver, 이 a family name, 도 a province or a degree,

@@ -33,7 +33,7 @@ import { isLinkEmail } from '../unicode/index.js';
 import { MAX_LOCAL_PART_LENGTH } from './email.js';
 import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from './options.js';
 import { PATH, terminate } from './terminate.js';
-import { isHangulSyllable, isKoreanParticle } from './glued.js';
+import { isKoreanParticle } from './glued.js';
 import { fastPaths, type ScanState } from './state.js';
 
 const SLASH = 0x2f;
@@ -500,10 +500,10 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
         // letter of a script written without spaces ends there — `访问http://127.0.0.1服务时` links
         // `http://127.0.0.1`; the reference reads `1服务时` as the last label of a domain (UTS #46 allows it).
         break;
-      } else if (dots === 0 && !nonAscii && k > hostStart && (isNoSpaceScriptLetter(cp) || isHangulSyllable(cp))) {
+      } else if (dots === 0 && !nonAscii && k > hostStart && isNoSpaceScriptLetter(cp)) {
         // Deviation (UTS #58 §4.1), as for an IPv4 address: a host without a dot (`localhost`, an intranet name)
-        // written in ASCII ends at a letter of a script written without spaces or a Hangul syllable glued to it
-        // (Korean writes its particles attached): `访问http://localhost即可` and `http://localhost에서` link
+        // written in ASCII ends at a letter of a script written without spaces glued to it (Hangul among them here:
+        // Korean writes its particles attached): `访问http://localhost即可` and `http://localhost에서` link
         // `http://localhost` (found in review: the reference reads one label, `xn--localhost-…`).
         break;
       }
