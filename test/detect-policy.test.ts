@@ -43,6 +43,7 @@ describe('detect: P2 — schemes', () => {
     // A host that is `www.` and no more is a name left unfinished: a template, a regex, a name typed twice
     'RewriteRule "http://www.%{HTTP_HOST}/$1" and "^http://www\\.example\\.com/" and =HYPERLINK("http://www.";"x") and HTTPS://WWW./x',
     'see http://www. for it, http://www.<yourdomain>.com/ and http://www.⸠http://x.example/⸡ and http://www, but ⸠http://www/x⸡ ⸠http://www:8080⸡ ⸠http://wwww⸡.',
+    'and see http://www: it (no port after the colon)',
     '⸠ws://example.com/socket⸡ ⸠wss://example.com/socket⸡',
     '⸠irc://irc.libera.chat/#channel⸡ ⸠ircs://irc.libera.chat:6697/x⸡',
     '⸠xmpp:romeo@montague.net⸡ ⸠sip:alice@atlanta.example.com⸡ ⸠sips:bob@biloxi.example.com⸡',
@@ -664,7 +665,7 @@ describe('detect: a word of the sentence glued to an ASCII path ends the link (d
     '⸠https://a.example/bar⸡랑 같이 ⸠https://a.example/x⸡이랑 ⸠https://a.example/y⸡하고',
   ]);
   it('the iri and formatUrl keep it percent-encoded, so that what they write is found whole', () => {
-    for (const text of ['<https://a.example/a.html에서>', '"https://a.example/x으로"', '<https://a.example/x/를>', '<https://a.example/b.txtを参照>', '<https://a.example/b.html،ثم>', '<https://a.example/b.html,次>']) {
+    for (const text of ['<https://a.example/a.html에서>', '"https://a.example/x으로"', '<https://a.example/x/를>', '<https://a.example/b.txtを参照>', '<https://a.example/b.html،ثم>', '<https://a.example/b.html,次>', '<https://a.example/a.html,،x>', '<https://a.example/a.html;«x»>']) {
       const [link] = findLinks(text);
       expect(link!.iri).to.not.equal(link!.text);
       expect(findLinks(`see ${link!.iri} now`).map((l) => l.text)).to.deep.equal([link!.iri]);
@@ -791,8 +792,10 @@ describe('detect: an ASCII host without a dot glued to such text or to Hangul (d
   itMarks([
     // found in review: the reference reads one label (`xn--localhost-…`)
     '访问⸠http://localhost⸡即可 ⸠http://localhost⸡에서 확인 ⸠http://intranet⸡は ⸠http://localhost:8080⸡에서',
+    // a host with a dot later is not cut (found in review)
+    'see ⸠http://e家.cn⸡ now, ⸠http://pcデポ.jp/⸡ and ⸠http://sk텔레콤.kr⸡',
     // a Korean particle alone is no host (multilingual: "put http:// in front")
-    '외부 링크 (http://를 앞에 붙여야 합니다) and http://에서 x',
+    '외부 링크 (http://를 앞에 붙여야 합니다) and http://에서 x and http://를. now',
     // unchanged: a letter of a script written with spaces, a host not in ASCII, a path
     '⸠http://münchen/x⸡ ⸠http://例え/x⸡ ⸠http://한국/x⸡ ⸠http://intranet/wiki/東京⸡',
   ]);

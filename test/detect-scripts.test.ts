@@ -72,8 +72,12 @@ describe('detect: a CJK full stop before an ASCII word is the end of a sentence,
     '⸠https://www.debian.org⸡。你可以',
     // a middle dot ends a host but between two `l` (RFC 5892 A.3): the Greek ano teleia, which NFC writes U+00B7
     'Είδατε το ⸠παράδειγμα.ελ⸡· μετά, ⸠https://παράδειγμα.ελ⸡· μετά, ⸠www.παράδειγμα.ελ⸡· but ⸠https://col·legi.cat/⸡ ⸠col·legi.cat⸡',
+    // …and a host that goes on past it, or a name glued after it, is not known: nothing of it (found in review)
+    'see http://a·l.com now, x·example.com, ·example.com, https://x·y.example/ and ⸠παράδειγμα.ελ⸡·x.com',
     // …after a TLD not in ASCII too (found in review: the name was lost)
     '详见 ⸠例子.中国⸡。然后 ⸠www.例子.中国⸡。然后 联系 ⸠用户@例子.中国⸡。然后 参见 ⸠例え.みんな⸡。次に ⸠https://例子.中国⸡。然后',
+    // …but a TLD after it makes it a host dot (`.公司.香港` is a second level of `.香港`; found in review)
+    '见 ⸠例子.公司。香港⸡ 网站 and ⸠例子。中国。香港⸡',
   ]);
 });
 

@@ -128,6 +128,10 @@ export function displayIri(iri: string): string {
     let encode = false;
     if (t === HARD || i >= tail) {
       encode = true;
+    } else if (prevAscii && lastUnit < 128 && termOf(lastUnit) === SOFT && !query && !fragment && i > hostPath && afterFileExtension(iri, i - 1, hostPath)) {
+      // After ASCII Soft punctuation right after a file name's extension, detection ends the link before any
+      // character that is not ASCII (`a.html,次`, `a.html,«x»`; terminate.ts): it is encoded, whatever its Link_Term.
+      encode = true;
     } else if (t === SOFT) {
       // (softCutsLink: the detector's deviations are for a path, not for a host taken as written,
       // `https://a_b。例え。jp/x`.)
@@ -152,12 +156,8 @@ export function displayIri(iri: string): string {
       // A word of the sentence glued to an ASCII path (terminate.ts, glued.ts): any character after a file name's
       // extension, a Korean particle that ends the iri (all of it: its next syllable would follow ASCII then). A
       // character before `i` that is not ASCII was encoded: it breaks an extension here as its escape does there.
-      // So is one after ASCII Soft punctuation right after an extension (`a.html,次`).
       if (isGluedParticle(iri, i, n, lastUnit)) particle = i;
-      encode =
-        i >= particle ||
-        afterFileExtension(iri, i, hostPath) ||
-        (lastUnit < 128 && termOf(lastUnit) === SOFT && afterFileExtension(iri, i - 1, hostPath));
+      encode = i >= particle || afterFileExtension(iri, i, hostPath);
     }
     if (encode) {
       const escape = pctEncodeCodePoint(cp);

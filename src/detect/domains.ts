@@ -47,6 +47,7 @@ const LEFT_BRACE = 0x7b;
 const EQUALS = 0x3d;
 const BACKSLASH = 0x5c;
 const MIDDLE_DOT = 0xb7;
+const isL = (c: number): boolean => c === 0x6c || c === 0x4c;
 
 /**
  * NOTES §4.1 steps 1–8, at the dot `d` (`.` or `。`):
@@ -124,6 +125,10 @@ export function atDot(st: ScanState, d: number): boolean {
         // (linkEnd stays at the TLD: the dot is the sentence's)
       } else if (text.charCodeAt(j) === DOT || !isNoSpaceScriptLetter(st.cpAt(j + 1))) {
         return false;
+      } else if (!isAscii(text, d + 1, tldEnd) && labelIsTld(st, j + 1)) {
+        // (A TLD not in ASCII: the `。` is a host dot when a TLD follows it, `例子.公司。香港`, a second level of
+        // `.香港`: the name is found whole at that dot; found in review.)
+        return false;
       }
     } else {
       linkEnd = j + 1;
@@ -169,6 +174,10 @@ export function atDot(st: ScanState, d: number): boolean {
     } else {
       const cp = codePointBefore(text, ds);
       if (!isDomainChar(cp)) break;
+      // A middle dot but between two `l` (isStrayMiddleDot) right before the name: it goes on past the dot, or the
+      // dot was glued to it; the name is not known, and not linked (found in review: `x·example.com` linked whole,
+      // its iri then `https://x` and `·example.com`).
+      if (cp === MIDDLE_DOT && !(ds >= 2 && isL(text.charCodeAt(ds - 2)) && isL(text.charCodeAt(ds)))) return false;
       // RFC 5892 Appendix A.1–A.2 (CONTEXTJ): a ZWNJ or ZWJ stands in a label only after a virama (or, ZWNJ, in
       // Arabic joining context); after an ASCII character, a symbol or a space, at a label's start, no host holds it,
       // and the name starts past it, as past any other invisible character (`x\u200Dexample.org`: a `hidden-split`
@@ -596,6 +605,18 @@ function isReverseDomainName(text: string, ds: number, d: number, tldEnd: number
   let first = ds;
   while (first < d && !isHostDot(text.charCodeAt(first))) first++;
   return first < d && isGenericTld(text, ds, first);
+}
+
+/** Is the label that starts at `k` (up to the next character that is not a label's) a TLD? */
+function labelIsTld(st: ScanState, k: number): boolean {
+  let m = k;
+  while (!st.outOfRoom(m)) {
+    const cp = st.cpAt(m);
+    if (!isLabelChar(cp)) break;
+    m += cp > 0xffff ? 2 : 1;
+    if (m - k > 63) return false;
+  }
+  return m > k && isTld(st, k, m);
 }
 
 /** Does text[a, b) hold a host dot? */

@@ -470,8 +470,10 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     let k = hostStart;
     let labelStart = hostStart;
     let dots = 0;
-    // Whether a character that is not ASCII has been read in the host.
+    // Whether a character that is not ASCII has been read in the host; where the first one is a letter of a script
+    // written without spaces right after ASCII (−1: none), which ends a host without a dot (below).
     let nonAscii = false;
+    let glued = -1;
     while (k < end || !st.outOfRoom(k)) {
       const ch = text.charCodeAt(k);
       if (ch < 128) {
@@ -487,7 +489,11 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       }
       const cp = st.cpAt(k);
       if (!isDomainChar(cp) && cp !== UNDERSCORE) break;
-      if (cp === 0xb7 && isStrayMiddleDot(st, k)) break;
+      if (cp === 0xb7 && isStrayMiddleDot(st, k)) {
+        // A host that goes on past it is not known (hostGoesOn): nothing of it is linked.
+        if (!st.outOfRoom(k + 1) && isLabelChar(st.cpAt(k + 1))) return skipUrl(st, k);
+        break;
+      }
       if ((cp === 0x3002 || cp === 0xff61) && (!ideographicDotSeparates(st, k + 1) || stopAfterAsciiTld(st, labelStart, k, dots))) break;
       if (cp === 0xff0e && stopAfterAsciiTld(st, labelStart, k, dots)) break; // `．`, a host dot otherwise (UTS #46)
       if (isHostDot(cp)) {
@@ -501,11 +507,7 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
         // `http://127.0.0.1`; the reference reads `1服务时` as the last label of a domain (UTS #46 allows it).
         break;
       } else if (dots === 0 && !nonAscii && k > hostStart && isNoSpaceScriptLetter(cp)) {
-        // Deviation (UTS #58 §4.1), as for an IPv4 address: a host without a dot (`localhost`, an intranet name)
-        // written in ASCII ends at a letter of a script written without spaces glued to it (Hangul among them here:
-        // Korean writes its particles attached): `访问http://localhost即可` and `http://localhost에서` link
-        // `http://localhost` (found in review: the reference reads one label, `xn--localhost-…`).
-        break;
+        glued = k; // (a dot may still come: `http://e家.cn` is one host)
       }
       nonAscii = true;
       k += cp > 0xffff ? 2 : 1;
@@ -515,6 +517,11 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
       const cp = st.cpAt(k);
       if (cp < 128 ? (ASCII_FLAGS[cp]! & A_HOST) !== 0 || cp === UNDERSCORE : isDomainChar(cp)) return false;
     }
+    // Deviation (UTS #58 §4.1), as for an IPv4 address: a host without a dot (`localhost`, an intranet name) written
+    // in ASCII ends at a letter of a script written without spaces glued to it (Hangul among them here: Korean writes
+    // its particles attached): `访问http://localhost即可` and `http://localhost에서` link `http://localhost` (found in
+    // review: the reference reads one label, `xn--localhost-…`).
+    if (glued >= 0 && dots === 0) k = glued;
     const trimmed = beforeDotRun(text, hostStart, k, st.end);
     if (trimmed < k) {
       k = trimmed;
@@ -570,7 +577,8 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
     }
     // A host that is a Korean particle alone is the particle of the scheme written as a word (`http://를 앞에 붙여야`,
     // "put http:// in front"): no link (found in review; it linked `http://xn--bx2b`).
-    if (dots === 0 && isKoreanParticle(text, hostStart, k)) return false;
+    const bare = text.charCodeAt(k - 1) === DOT ? k - 1 : k; // (`http://를.`: a full stop after it)
+    if (dots === (bare < k ? 1 : 0) && isKoreanParticle(text, hostStart, bare)) return false;
     hostEnd = k;
     if (hostEnd === hostStart) {
       if (scheme !== 'file') return false; // file:///path has an empty host
@@ -628,7 +636,8 @@ function isBareWww(st: ScanState, hostStart: number, k: number): boolean {
   if (n === 4) return st.text.charCodeAt(k - 1) === DOT;
   if (st.outOfRoom(k)) return true;
   const c = st.text.charCodeAt(k);
-  return c !== SLASH && c !== COLON && c !== QUESTION && c !== HASH;
+  if (c === COLON) return st.outOfRoom(k + 1) || (ASCII_FLAGS[st.text.charCodeAt(k + 1)]! & A_DIGIT) === 0; // a port?
+  return c !== SLASH && c !== QUESTION && c !== HASH;
 }
 
 /**

@@ -292,6 +292,12 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
     // and a `<` is no URI character anyway (RFC 3986 Appendix C). Its `>` is then an unmatched closer, escaped too.
     let lt: number = termOf(t);
     if (isTerminator(part, t) || t === 0x3c) lt = HARD;
+    // Detection ends a link at ASCII Soft punctuation right after a file name's extension when a character that is
+    // not ASCII follows it (`a.html,次`, `a.html,«x»`): such a character is escaped, whatever its Link_Term.
+    const prev = k > 0 ? tokens[k - 1]! : -1;
+    if (t >= 0x80 && part === Part.Path && prev >= 0 && prev < 0x80 && termOf(prev) === SOFT && afterFileExtension((text ??= pathText(tokens)), k, 0)) {
+      lt = HARD;
+    }
     let escaped = false;
     switch (lt) {
       case SOFT:
@@ -318,9 +324,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
           // What detection reads before it: the last unit written.
           const before = lastUnit;
           if (last && isGluedParticle(text, k + 1, tokens.length + 1, before)) particle = k;
-          // So is one after ASCII Soft punctuation right after an extension (`a.html,次`).
-          const softBefore = k > 0 && tokens[k - 1]! >= 0 && tokens[k - 1]! < 0x80 && termOf(tokens[k - 1]!) === SOFT;
-          escaped = k >= particle || afterFileExtension(text, k + 1, 0) || (softBefore && afterFileExtension(text, k, 0));
+          escaped = k >= particle || afterFileExtension(text, k + 1, 0);
         }
         emit(escaped ? (t === 0x25 ? '%25' : percentEncode(t)) : String.fromCodePoint(t));
         break;

@@ -97,9 +97,9 @@ function intersects(a: Uint32Array, b: Uint32Array): boolean {
 /**
  * The punctuation UTS #39 allows in identifiers (Identifier_Type=Inclusion; UAX #31 Table 3) that a host can hold
  * (UTS #46 valid; RFC 5892 lets most of them stand only in context): the middle dots of Catalan (`col·legi`) and
- * Japanese (`ウィキ・ペディア`), the Tibetan tsheg between syllables (`བོད་ཡིག`), Hebrew geresh and gershayim (`צה״ל`), the
- * Greek keraia, the Armenian hyphen, two Sindhi signs and the katakana double hyphen. (Found in review: a host of one
- * script holding one was flagged mixed-script-host.)
+ * Japanese (`ウィキ・ペディア`), the Tibetan tsheg between syllables (`བོད་ཡིག`), Hebrew geresh and gershayim (`צה״ל`),
+ * the Greek lower numeral sign, the Armenian hyphen, two Sindhi signs and the katakana double hyphen. (Found in
+ * review: a host of one script holding one was flagged mixed-script-host.)
  */
 const INCLUSION: ReadonlySet<number> = new Set([0x00b7, 0x0375, 0x058a, 0x05f3, 0x05f4, 0x06fd, 0x06fe, 0x0f0b, 0x30a0, 0x30fb]);
 
