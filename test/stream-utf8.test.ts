@@ -73,6 +73,32 @@ describe('ByteMap (UTF-8): byte offsets for every density of text', () => {
     );
   });
 
+  it('a sparse write whose last 2 KiB block is 1 to 3 bytes, at every byteOffset mod 8: whole text and exact offsets', async () => {
+    // The extra bytes of a mostly-ASCII write are recorded per 2 KiB block, ASCII words skipped as 32-bit words; a
+    // last block too short to reach a word boundary failed the stream with a RangeError (a write of 2,049 bytes at
+    // byteOffset 1, `é` straddling the block boundary).
+    for (const tail of ['é', 'xé', '€', 'x€', '😀']) {
+      for (let before = 2040; before <= 2050; before++) {
+        const text = 'see https://example.com/a ' + 'x'.repeat(before - 26) + tail;
+        for (let shift = 0; shift < 8; shift++) {
+          const stream = createLinkStream();
+          const chunks: Chunk[] = [];
+          stream.on('data', (c: Chunk) => chunks.push(c));
+          const done = new Promise<void>((resolve, reject) => {
+            stream.on('end', resolve);
+            stream.on('error', reject);
+          });
+          stream.end(shifted(Buffer.from(text), shift));
+          await done;
+          const label = `${JSON.stringify(tail)} after ${before} bytes, shift ${shift}`;
+          expect(chunks.map((c) => c.text).join(''), label).to.equal(text);
+          expect(chunks.filter((c) => c.type === 'link').map((c) => c.text), label).to.deep.equal(['https://example.com/a']);
+          expectExact(chunks as TextChunk[], text);
+        }
+      }
+    }
+  });
+
   it('a dense write longer than the copy limit (counted by Buffer.byteLength) among copied ones', () => {
     const decoder = createDecoder('utf-8');
     const writes = ['東京 https://例え.jp/ '.repeat(300), 'Привет '.repeat(200_000), '😀 x'.repeat(500)];

@@ -214,6 +214,8 @@ class Utf8Bytes {
   }
 }
 
+const NO_WORDS = new Uint32Array(0);
+
 /**
  * The extra bytes (UTF-8 length minus UTF-16 length) of the non-ASCII characters of sparse UTF-8 text, by UTF-16
  * position, as a running total in typed arrays (no per-character allocation), consumed in position order.
@@ -266,7 +268,9 @@ class ExtraQueue {
     let i = 0;
     const aligned = Math.min(n, (4 - (offset & 3)) & 3);
     const words = (n - aligned) >> 2;
-    const w = new Uint32Array(bytes.buffer, offset + aligned, words);
+    // No word when the bytes end before the first word boundary: offset + aligned is then no multiple of 4, which a
+    // Uint32Array view refuses even at length 0 (a write of 2,049 bytes at byteOffset 1, `é` last, failed the stream).
+    const w = words > 0 ? new Uint32Array(bytes.buffer, offset + aligned, words) : NO_WORDS;
     let k = 0;
     for (;;) {
       // Bytes [i, to) are looked at one by one; then whole words from k on are skipped while ASCII.
