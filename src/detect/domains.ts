@@ -255,7 +255,7 @@ export function atDot(st: ScanState, d: number): boolean {
   // Deviations (UTS #58 §4.1 step 3): a domain right after a `_` (underscoreBefore) or a single `/` or `\`
   // (pathSegmentBefore) is part of a longer name or path, not a host; so is an expression of code (codeExpression:
   // `$HOST.example.com`, `${event.data.name}`, `this.state.data`), and one that starts with a version number
-  // (versionNumberAt). What terminate() took after it belongs to that name too: the search resumes at its end, so
+  // (versionNumberAt), and an IPv4 address masked with `x` under the TLD `xxx` (maskedAddressAt). What terminate() took after it belongs to that name too: the search resumes at its end, so
   // nothing inside it is linked on its own (`foo_bar.example.com?next=example.org`) and no later trigger in it reads
   // it again (linear time).
   if (
@@ -264,7 +264,8 @@ export function atDot(st: ScanState, d: number): boolean {
     pathSegmentBefore(text, ds, floor) ||
     codeExpression(text, ds, floor, d, tldEnd) ||
     percentEncodedBefore(text, ds) ||
-    versionNumberAt(text, ds, d, tldEnd)
+    versionNumberAt(text, ds, d, tldEnd) ||
+    maskedAddressAt(text, ds, d, tldEnd)
   ) {
     st.next = e;
     return false;
@@ -508,7 +509,7 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
  * `Array.prototype.map`, `tools.exec.host`, `lxc.net.0.link`, `memory.oom.group`). Not `name`, under which people have
  * their own third-level hosts (`monica.smith.name`), nor `store`, under which a shop may have a second label.
  */
-const MEMBER_CHAIN_TLDS: readonly string[] = [...MEMBER_NAME_TLDS, 'map', 'pid', 'target'].filter((t) => t !== 'name' && t !== 'store');
+const MEMBER_CHAIN_TLDS: readonly string[] = [...MEMBER_NAME_TLDS, 'map', 'pid', 'target'].filter((t) => t !== 'name' && t !== 'store' && t !== 'id');
 
 /**
  * P7 (irilink's extension), of a name of three labels or more (not `www.…`, no path): does it end in one of
@@ -520,6 +521,9 @@ function isMemberChain(text: string, d: number, tldEnd: number): boolean {
   return false;
 }
 
+/** File types of which `.in` templates are made (isLongerFileName): `config.h.in`, `Makefile.pre.in`. */
+const TEMPLATE_SOURCES: readonly string[] = ['h', 'mak', 'spec', 'pre', 'py', 'sh', 'pc', 'cfg', 'conf', 'xml', 'json', 'service', 'desktop', 'cmake', 'txt'];
+
 /** File types that come before another extension in a file's name: `x.js.map`, `x.doc.zip`, `x.abi3.so`. */
 const INNER_EXTENSIONS: readonly string[] = ['js', 'css', 'min', 'doc', 'dsym', 'abi3', 'config', 'font', 'coffee', 'tar'];
 
@@ -529,8 +533,18 @@ const INNER_EXTENSIONS: readonly string[] = ['js', 'css', 'min', 'doc', 'dsym', 
  * `Mail-SpamAssassin-2.40.zip`), a locale (`README.zh-CN.md`, `development.en-US.md`) or another file type
  * (`babel.min.js.map`, `Resume.doc.zip`, `mymodule.abi3.so`). Over the corpora 309 links of 49 such names, none
  * a host; the hosts under these TLDs have a name there (`web.tb.tf`, `sigob2.rla2000.org.py`). Found in review.
+ * Also a template under `in` (autoconf's and make's `.in`): a name whose label under it is a file type that such
+ * templates are made of (`config.h.in`, `config.mak.in`, `git.spec.in`, `Makefile.pre.in`; 55 links of the corpora,
+ * none a host: the hosts under `in` have `co`, `net`, `ac`, `org`, `nic` or a name there).
  */
 function isLongerFileName(text: string, ds: number, d: number, tldEnd: number): boolean {
+  if (equalsLowerCased(text, d + 1, tldEnd, 'in')) {
+    let sld = d;
+    while (sld > ds && !isHostDot(text.charCodeAt(sld - 1))) sld--;
+    if (sld === d) return false;
+    for (const type of TEMPLATE_SOURCES) if (equalsLowerCased(text, sld, d, type)) return true;
+    return false;
+  }
   let isExtension = false;
   for (const ext of FILE_EXTENSION_TLDS) {
     if (equalsLowerCased(text, d + 1, tldEnd, ext)) {
@@ -835,6 +849,20 @@ function versionNumberAt(text: string, ds: number, d: number, tldEnd: number): b
   // The rest of the name and its TLD are ASCII (SemVer §9: pre-release identifiers are [0-9A-Za-z-]).
   for (let k = i; k < tldEnd; k++) if (text.charCodeAt(k) >= 128) return false;
   return true;
+}
+
+/**
+ * Deviation (UTS #58 §4.1 step 3), irilink's: an IPv4 address with its numbers masked, written as a name whose TLD is
+ * `xxx` and whose every label is digits and `x` (`192.168.2.XXX`, `xxx.xxx.xxx.xxx`, `6X.XXX.XXX.XXX`): a redacted
+ * address, not a host under the TLD `xxx` (37 links of en-mixed, found in review; irilink links no bare IPv4 address).
+ */
+function maskedAddressAt(text: string, ds: number, d: number, tldEnd: number): boolean {
+  if (tldEnd - d !== 4 || d === ds) return false;
+  for (let i = ds; i < tldEnd; i++) {
+    const c = text.charCodeAt(i) | 0x20;
+    if (c !== 0x78 && !(c >= 0x30 && c <= 0x39) && !(c === 0x2e && i > ds)) return false;
+  }
+  return equalsLowerCased(text, d + 1, tldEnd, 'xxx');
 }
 
 /**

@@ -52,6 +52,9 @@ export const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
   // (2026-11-24, the same reading, none a host: `Makefile.win`, Graphviz `.dot`, linker scripts `vmlinux.lds`,
   // gettext catalogs `libc.mo`, troff sources `foo.man`, CoffeeScript `main.coffee`; 158 links of 50 names)
   'win', 'dot', 'lds', 'mo', 'man', 'coffee',
+  // (2026-11-24, a review of en-mixed: C++ sources `addon.cc`, `genpkglist.cc`, `csb.cc = …`; 57 links of 15 names
+  // over the corpora, none a host)
+  'cc',
 ]);
 
 /**
@@ -90,6 +93,10 @@ export const MEMBER_NAME_TLDS: ReadonlySet<string> = new Set([
   // (and `fs.watch`, `options.watch`; `foo` the placeholder: `bar.foo`, `err.foo`, `globalThis.foo`; 82 links of 37
   // names)
   'watch', 'foo',
+  // (2026-11-24, a review of en-mixed: `id` the most common field of all, `SELECT t.id … WHERE a.id = b.id`,
+  // `worker.id`; 227 links of 75 names in en-mixed and every bare `x.id` of the other corpora, none a host: Indonesian
+  // hosts are written `x.co.id`, `x.go.id`, which a longer name keeps)
+  'id',
 ]);
 
 // The trie's alphabet: LDH (RFC 5890 §2.3.1), ASCII upper case folded onto lower case.
