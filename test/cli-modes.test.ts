@@ -414,10 +414,10 @@ describe('irilink command: modes (issue 6)', function () {
     }
   });
 
-  it('--help describes the modes, and says --encoding is ignored with --mail', () => {
+  it('--help describes the modes, and says --encoding is not used with --mail but an unknown name is an error', () => {
     const h = irilink(['--help']);
     expect(h.status).to.equal(0);
     for (const flag of ['--markdown', '--no-gfm', '--mail', '--records', '--logs']) expect(h.stdout).to.include(flag);
-    expect(h.stdout).to.match(/--encoding is ignored/);
+    expect(h.stdout).to.match(/--encoding is not used, though an unknown name\s+is still a usage error/);
   });
 });

@@ -159,6 +159,11 @@ describe('detect: option effects', () => {
       '⸠例え.テスト⸡ example.com ⸠a.xn--zckzah⸡',
     );
   });
+  it('tlds: a Set as well as an array, as schemes takes (found in review: a Set was refused)', () => {
+    expect(detectMarked('⸠example.xyz⸡ example.com', { tlds: new Set(['xyz']) })).to.equal('⸠example.xyz⸡ example.com');
+    expect(() => findLinks('x', { tlds: new Set(['a.b']) })).to.throw(TypeError, /option tlds must be an array or a Set of top-level domain names \(one label each/);
+    expect(() => findLinks('x', { tlds: new Map() as unknown as string[] })).to.throw(TypeError, /option tlds must be an array or a Set/);
+  });
 });
 
 describe('detect: API misuse', () => {

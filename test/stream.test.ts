@@ -777,6 +777,22 @@ describe('createLinkStream: stream behaviour', () => {
       error = e;
     }
     expect(error).to.be.instanceOf(TypeError);
+    expect((error as Error).message).to.match(/do not mix bytes and text in one stream/);
+  });
+
+  it('a string with another encoding stands for bytes: the error after a UTF-8 string says so (found in review)', async () => {
+    const stream = createLinkStream();
+    const done = collect(stream);
+    stream.write('a ');
+    stream.write('https://x.com', 'utf16le');
+    let error: unknown;
+    try {
+      await done;
+    } catch (e) {
+      error = e;
+    }
+    expect(error).to.be.instanceOf(TypeError);
+    expect((error as Error).message).to.include("a string written with an encoding other than utf8, such as 'hex' or 'utf16le', stands for bytes");
   });
 
   it('an empty write of either kind is no mix: it decides nothing', async () => {

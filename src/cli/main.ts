@@ -85,7 +85,8 @@ Modes (at most one of --markdown, --mail, --records):
                         --format markdown keeps the Markdown source and makes bare links links
       --no-gfm          with --markdown: CommonMark only (no GFM tables/strikethrough)
       --mail            the input is an mbox or one RFC 5322 message: each text part is read in
-                        its declared charset (--encoding is ignored), format=flowed joined,
+                        its declared charset (--encoding is not used, though an unknown name
+                        is still a usage error), format=flowed joined,
                         quoted lines unwrapped. --format jsonl (default): one object per link
                         with its message; --format html: one HTML section per message.
                         Messages are numbered across the files; one over the MIME limits

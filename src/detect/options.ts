@@ -27,7 +27,7 @@ export interface LinkOptions {
    */
   defaultScheme?: string;
   /** The top-level domains accepted for schemeless links and emails (default: the IANA list of the `tlds` package). */
-  tlds?: readonly string[];
+  tlds?: readonly string[] | ReadonlySet<string>;
   /** The longest link, in UTF-16 code units; a longer run is cut and flagged `link-too-long` (default 8192). */
   maxLinkLength?: number;
   /**
@@ -175,13 +175,15 @@ function resolve(o: LinkOptions): ResolvedOptions {
   }
   let tlds = DEFAULT_TLDS;
   if (o.tlds !== undefined) {
-    if (!Array.isArray(o.tlds)) throw badOption('tlds', 'an array of top-level domain names', o.tlds);
-    for (const t of o.tlds as unknown[]) {
+    // An array or a Set, as `schemes` takes.
+    const names: unknown = o.tlds instanceof Set ? [...(o.tlds as Set<unknown>)] : o.tlds;
+    if (!Array.isArray(names)) throw badOption('tlds', 'an array or a Set of top-level domain names', o.tlds);
+    for (const t of names as unknown[]) {
       if (!isTldName(t)) {
-        throw badOption('tlds', 'an array of top-level domain names (one label each, no dots)', t);
+        throw badOption('tlds', 'an array or a Set of top-level domain names (one label each, no dots)', t);
       }
     }
-    tlds = buildTldSet(o.tlds as readonly string[]);
+    tlds = buildTldSet(names as readonly string[]);
   }
   let maxLinkLength = DEFAULT_MAX_LINK_LENGTH;
   if (o.maxLinkLength !== undefined) {

@@ -273,7 +273,9 @@ class LinkStream extends Transform {
     if (this.mode === mode) return;
     if (this.mode !== 'unknown') {
       throw new TypeError(
-        `irilink: createLinkStream(): do not mix Buffer and string writes in one stream (byte offsets would be meaningless)`,
+        `irilink: createLinkStream(): do not mix bytes and text in one stream (byte offsets would be meaningless): ` +
+          `write Buffers or Uint8Arrays (a string written with an encoding other than utf8, such as 'hex' or 'utf16le', ` +
+          `stands for bytes too), or UTF-8 strings, not both`,
       );
     }
     this.mode = mode;
