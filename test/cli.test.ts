@@ -178,6 +178,36 @@ describe('irilink command', function () {
     expect(irilink(['-f', 'html'], 'caf\u00e9 http://a.com/\n').stderr).to.equal('');
   });
 
+
+  it('a link cut at the longest link gets a note on stderr; --max-link-length raises the limit (found in review: the cut was silent)', () => {
+    const long = `https://a.example/${'p'.repeat(9000)}/delete?id=1`;
+    const input = `see ${long} end\nand https://b.example/${'q'.repeat(100)} ok\n`;
+    const r = irilink([], input);
+    expect(r.status).to.equal(0);
+    expect(r.stdout.split('\n').map((l) => l.length)).to.deep.equal([8192, 118, 0]);
+    expect(r.stderr).to.equal(
+      'irilink: standard input: 1 link was longer than 8192 characters and cut there (link-too-long; the rest follows as text); raise the limit with --max-link-length\n',
+    );
+    const raised = irilink(['--max-link-length', '10000'], input);
+    expect([raised.status, raised.stderr]).to.deep.equal([0, '']);
+    expect(raised.stdout.split('\n')[0]).to.equal(long);
+    const low = irilink(['--max-link-length=64', '-f', 'html'], input);
+    expect(low.status).to.equal(0);
+    expect(low.stderr).to.match(/^irilink: standard input: 2 links were longer than 64 characters and cut there/);
+    // --logs says it too, for a line held whole and for one scanned in pieces (longer than a record's 1 MiB)
+    for (const text of [input, `see https://a.example/${'p'.repeat(2_000_000)} end\n`]) {
+      const logs = irilink(['--logs'], text);
+      expect([logs.status, logs.stdout.split('\n')[0]!.length]).to.deep.equal([0, 8192]);
+      expect(logs.stderr).to.match(/^irilink: standard input: 1 link was longer than 8192 characters and cut there/);
+    }
+    // The jsonl rows carry the flag; the option reaches --records too.
+    const records = irilink(['--records', '--max-link-length', '100'], input);
+    expect(records.stdout.split('\n')[0]).to.include('"link-too-long"');
+    for (const bad of ['63', '268435457', 'abc', '1e3', '-5']) {
+      const e = irilink([`--max-link-length=${bad}`], 'x');
+      expect([e.status, e.stderr.split('\n')[0]]).to.deep.equal([2, `irilink: --max-link-length must be a whole number from 64 to 268435456, got '${bad}'`]);
+    }
+  });
   it('--records and --logs say so too, naming the first line that is not UTF-8 (also a long line, scanned in pieces)', () => {
     const note = (name: string, line: number): string =>
       `irilink: ${name}: not valid UTF-8 from line ${line} (bytes read as U+FFFD, links through them flagged invalid-utf8); name its charset with --encoding\n`;

@@ -34,7 +34,7 @@ import type { Progress } from './progress.js';
 import { DistinctLinks } from './unique.js';
 import { detached } from '../memo.js';
 import { asText, linkChoice } from './filter.js';
-import { isSchemeName, NEVER_SCHEMES } from '../detect/options.js';
+import { DEFAULT_MAX_LINK_LENGTH, isSchemeName, MAX_MAX_LINK_LENGTH, MIN_MAX_LINK_LENGTH, NEVER_SCHEMES } from '../detect/options.js';
 import type { LinkChoice } from './filter.js';
 
 const HELP = `Usage: irilink [options] [file…]
@@ -74,6 +74,10 @@ Options:
       --no-schemeless   do not detect links without a scheme (example.com)
       --no-email        do not detect bare email addresses (alice@example.com); mailto: links
                         and Markdown's <alice@example.com> follow --schemes
+      --max-link-length N
+                        cut a link longer than N characters (UTF-16 units; default 8192, from 64
+                        to 268435456) and flag it link-too-long; the rest follows as text, and a
+                        note on standard error says how many links were cut
   -u, --unique          each distinct link once (RFC 3987 §5.3.2 syntax-based comparison)
       --stats           counts to standard error at the end
       --no-progress     no progress bar (one is shown on a terminal for large files)
@@ -114,6 +118,7 @@ const OPTIONS = {
   schemes: { type: 'string' },
   'no-schemeless': { type: 'boolean' },
   'no-email': { type: 'boolean' },
+  'max-link-length': { type: 'string' },
   unique: { type: 'boolean', short: 'u' },
   stats: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
@@ -264,6 +269,13 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     if (format === 'html' || format === 'markdown' || format === 'ansi') renderOptions.schemes = [...DEFAULT_LINK_SCHEMES, ...schemes];
   }
   if (values['no-schemeless']) streamOptions.schemeless = false;
+  if (values['max-link-length'] !== undefined) {
+    const n = values['max-link-length'] as string;
+    if (!/^[0-9]+$/.test(n) || Number(n) < MIN_MAX_LINK_LENGTH || Number(n) > MAX_MAX_LINK_LENGTH) {
+      throw new UsageError(`--max-link-length must be a whole number from ${MIN_MAX_LINK_LENGTH} to ${MAX_MAX_LINK_LENGTH}, got '${n}'`);
+    }
+    streamOptions.maxLinkLength = Number(n);
+  }
   // --schemes and --no-email: the detector finds emails when either kind is wanted; choice.keep drops the other.
   const choice = linkChoice(streamOptions.schemes as string[] | undefined, values['no-email'] === true, mode === 'markdown');
   if (!choice.detectEmail) streamOptions.email = false;
@@ -335,6 +347,8 @@ function bump(m: Map<string, number>, key: string): void {
 class CliStage extends Transform {
   /** A chunk was flagged invalid-utf8 (UTF-8 input with bytes that are not). */
   invalidUtf8 = false;
+  /** Links written that were cut at the longest link (link-too-long). */
+  cut = 0;
   private readonly seen: DistinctLinks | null;
   private readonly unique: boolean;
   private readonly stats: Stats;
@@ -364,6 +378,7 @@ class CliStage extends Transform {
     if (!this.invalidUtf8 && chunk.diagnostics !== undefined && chunk.diagnostics.includes('invalid-utf8')) this.invalidUtf8 = true;
     if (chunk.type === 'link' && this.keep !== null && !this.keep(chunk)) chunk = asText(chunk);
     if (chunk.type === 'link') {
+      if (chunk.diagnostics.includes('link-too-long')) this.cut++;
       const fresh = this.seen === null || this.seen.add(chunk);
       if (fresh) {
         this.stats.distinct++;
@@ -713,6 +728,12 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     const where = line === undefined ? '' : ` from line ${line}`;
     stderr.write(`irilink: ${name}: not valid UTF-8${where} (bytes read as U+FFFD, links through them flagged invalid-utf8); name its charset with --encoding\n`);
   };
+  // A link longer than the longest link is cut there (the rest follows as text): the link list and the rendered
+  // formats would show the shorter link as if it were the whole one (only jsonl carries the flag).
+  const cutNote = (name: string, count: number, max: number): void => {
+    const links = count === 1 ? '1 link was' : `${count} links were`;
+    stderr.write(`irilink: ${name}: ${links} longer than ${max} characters and cut there (link-too-long; the rest follows as text); raise the limit with --max-link-length\n`);
+  };
   const failed = (file: string, error: unknown): void => {
     if (isEpipe(error)) process.exit(0);
     stderr.write(`irilink: cannot read ${inputName(file)}: ${readReason(error)}\n`);
@@ -817,6 +838,7 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
         const logs = createCliLogStream(recordOptions(settings, true), output, settings.keep);
         await pipeline(source, logs, writer(stdout, named ? withFileField(file) : undefined));
         if (logs.firstInvalidUtf8Line > 0) invalidUtf8Note(inputName(file), logs.firstInvalidUtf8Line);
+        if (logs.cut > 0) cutNote(inputName(file), logs.cut, settings.streamOptions.maxLinkLength ?? DEFAULT_MAX_LINK_LENGTH);
       } else {
         const stage = new CliStage(seen, settings.unique, stats, settings.keep);
         await pipeline(
@@ -827,6 +849,7 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
           writer(stdout, named ? withFileField(file) : undefined),
         );
         if (stage.invalidUtf8) invalidUtf8Note(inputName(file));
+        if (stage.cut > 0) cutNote(inputName(file), stage.cut, settings.streamOptions.maxLinkLength ?? DEFAULT_MAX_LINK_LENGTH);
       }
     } catch (error) {
       // The pipeline may destroy the source with a later stage's error: only an input error is a read error.

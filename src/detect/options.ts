@@ -57,7 +57,7 @@ export const NO_AUTHORITY_SCHEMES: readonly string[] = Object.freeze([
 export const DEFAULT_MAX_LINK_LENGTH = 8192;
 /** The smallest maxLinkLength accepted: room for a scheme, a host and the scanner's bounded look-arounds. */
 export const MIN_MAX_LINK_LENGTH = 64;
-const MAX_MAX_LINK_LENGTH = 1 << 28;
+export const MAX_MAX_LINK_LENGTH = 1 << 28;
 
 const OPTION_NAMES = new Set([
   'schemes', 'anyScheme', 'schemeless', 'email', 'defaultScheme', 'tlds', 'maxLinkLength', 'documentCharset',

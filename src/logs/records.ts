@@ -353,7 +353,11 @@ export type KeepLink = (link: Pick<LinkFields, 'kind' | 'scheme' | 'schemeInferr
  * `links`, filtered or read back field by field, would be, without writing JSON that is parsed again. Once it has
  * ended, `firstInvalidUtf8Line` is the first line of UTF-8 input that held bytes not UTF-8, or 0.
  */
-export function createCliLogStream(options: RecordOptions, output: RecordOutput, keep: KeepLink | null): Transform & { readonly firstInvalidUtf8Line: number } {
+export function createCliLogStream(
+  options: RecordOptions,
+  output: RecordOutput,
+  keep: KeepLink | null,
+): Transform & { readonly firstInvalidUtf8Line: number; readonly cut: number } {
   return new RecordStream(...resolveStreamOptions('createCliLogStream', options), output, keep);
 }
 
@@ -402,6 +406,9 @@ class RecordStream extends Transform {
   /** Output not yet pushed (at most about PUSH_UNITS); whether it is all ASCII (put's `ascii`). */
   private unpushed = '';
   private unpushedAscii = true;
+
+  /** Links written that were cut at the longest link (link-too-long). */
+  cut = 0;
 
   /** The first line, of UTF-8 input, that held bytes not UTF-8, or 0 (RecordLinker firstInvalidUtf8Line). */
   get firstInvalidUtf8Line(): number {
@@ -535,6 +542,7 @@ class RecordStream extends Transform {
       const l = recordLink(link, byteStart, byteEnd);
       if (this.output === 'records') this.put((long.links++ === 0 ? '' : ',') + jsonlText(l));
       else this.put(this.row(l, long.line));
+      if (l.diagnostics.includes('link-too-long')) this.cut++;
     }
   }
 
@@ -589,7 +597,12 @@ class RecordStream extends Transform {
   /** Writes one held line's record (`bytes` long, `terminator` as for emitLine). */
   private emitRecord(record: LinkRecord, bytes: number, terminator: number): void {
     if (this.keep !== null && record.links.length !== 0) record.links = record.links.filter(this.keep);
-    if (this.output !== 'records') for (const l of record.links) this.put(this.row(l, record.line));
+    if (this.output !== 'records') {
+      for (const l of record.links) {
+        this.put(this.row(l, record.line));
+        if (l.diagnostics.includes('link-too-long')) this.cut++;
+      }
+    }
     else if (record.links.length === 0) this.put(emptyRecord(record.line), true);
     else this.put(jsonlText(record) + '\n');
     this.advanceBases(this.linker.lastLineUnits, bytes, terminator);
