@@ -5,7 +5,7 @@
 // `a@x.org/b@y.org`, is not found: the floor check of email.ts.)
 import { expect } from 'chai';
 import { findLinks } from '../src/index.js';
-import { streamLinks } from './detect-support.js';
+import { itMarks, streamLinks } from './detect-support.js';
 
 const brief = (text: string): [string, string][] => findLinks(text).map((l) => [l.text, l.uri]);
 
@@ -18,6 +18,12 @@ function sameInPieces(text: string): void {
 }
 
 describe('detect: email addresses (found in review)', () => {
+  // an scp-style remote `user@host:path` is no mailbox (found in review: 32 links of en-mixed)
+  itMarks([
+    'git clone git@github.com:Perl/perl5.git perl and git@gitlab.com:/group/x.git',
+    'export CVSROOT=:pserver:anoncvs@subversions.gnu.org:/cvsroot/w3 or scp foo username@remote.host:~/foo',
+    'but ⸠john.doe@example.com⸡:1234/forum, ⸠a@example.com⸡: thanks, ⸠mailto:a@example.com⸡:x and ⸠b@example.com⸡:',
+  ]);
   it('`|` ends a local part: a table cell\'s edge or a separator (the next addresses were lost)', () => {
     const chain = Array.from({ length: 50 }, (_, i) => `user${i}@example.com`).join('|');
     expect(findLinks(chain)).to.have.length(50);

@@ -18,6 +18,7 @@ const APOSTROPHE = 0x27;
 const EQUALS = 0x3d;
 const LEFT_BRACE = 0x7b;
 const VERTICAL_LINE = 0x7c;
+const TILDE = 0x7e;
 
 /**
  * The domain text[ds, tldEnd) is preceded by `@` (at ds − 1); `linkEnd` is after its trailing dot and port.
@@ -104,6 +105,11 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     (ls === 7 || allowsGluedScheme(codePointBefore(text, ls - 7))); // P4, as for any scheme
   // A TLD that an identifier runs on from (`a@b.to_string`, see atDot) ends a bare address only after `mailto:`.
   if (wordGoesOn && !mailto) return reject(st, linkEnd);
+  // Deviation (UTS #58 §5.2), irilink's: a bare address followed by `:` and a path — a letter, `/` or `~` — is an
+  // scp-style remote (`git@github.com:Perl/perl5.git`, CVS's `:pserver:anoncvs@cvs.example.org:/cvsroot`,
+  // `scp f user@host.example:f`), not a mailbox: nothing is linked (32 links of en-mixed, found in review). A number
+  // after the `:` keeps the address, as UTS #58's `john.doe@example.com:1234/forum` does.
+  if (!mailto && linkEnd === tldEnd && remotePathAfter(st, tldEnd)) return reject(st, linkEnd);
   st.beginCandidate();
   st.plainAuthority = plainDomain && plainLocal === 1;
   const start = mailto ? ls - 7 : ls;
@@ -158,6 +164,14 @@ function markRunEnd(text: string, i: number, limit: number, mark: number): numbe
 /** Do the marks text[ls, ls + m) close at `r`, and no more of the outermost mark follow? */
 function closesExactly(st: ScanState, ls: number, m: number, r: number): boolean {
   return closesEmphasis(st, ls, m, r) && (st.outOfRoom(r + m) || st.text.charCodeAt(r + m) !== st.text.charCodeAt(ls));
+}
+
+/** `:` at `i`, then an ASCII letter, `/` or `~`: the path of an scp-style remote `user@host:path`. */
+function remotePathAfter(st: ScanState, i: number): boolean {
+  const text = st.text;
+  if (st.outOfRoom(i) || text.charCodeAt(i) !== COLON || st.outOfRoom(i + 1)) return false;
+  const c = text.charCodeAt(i + 1);
+  return c === SLASH || c === TILDE || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 }
 
 /** An invalid local-part: the domain is not linked either, and no later back-scan enters it (NOTES §4.3 step 2). */
