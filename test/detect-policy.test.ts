@@ -295,6 +295,7 @@ describe('detect: P7 — file names', () => {
     'user.name = x; os.open(f) and response.data, datetime.date, subprocess.run, re.search, i18n.show, SortKey.NAME',
     // `id`, the most common field (found in review: 227 links of en-mixed, none a host)
     'SELECT t.id, t.link FROM tree t WHERE a.id = b.id; println!("{}", worker.id); panel.id',
+    "logging.getLogger('foo.bar'), self.bar and x.foo.bar, but ⸠www.foo.bar⸡ ⸠foo.bar/x⸡ ⸠https://foo.bar⸡",
     'options.name?.length and errors.md#x and col.show',
     'edquota: aquota.group, user.group, m.group(1), git config safe.directory, exec.security and collections.abc',
     'fs.watch(dir) or options.watch, minimatch(bar.foo), and files vmlinux.lds, libc.mo, wip.dot, foo.man, main.coffee',

@@ -97,6 +97,9 @@ export const MEMBER_NAME_TLDS: ReadonlySet<string> = new Set([
   // `worker.id`; 227 links of 75 names in en-mixed and every bare `x.id` of the other corpora, none a host: Indonesian
   // hosts are written `x.co.id`, `x.go.id`, which a longer name keeps)
   'id',
+  // (and `bar`, after `foo` the placeholder of code: `foo.bar`, `pkg.subpkg.bar`, `manager.bar`; 84 links of the
+  // corpora, none a host)
+  'bar',
 ]);
 
 // The trie's alphabet: LDH (RFC 5890 §2.3.1), ASCII upper case folded onto lower case.
