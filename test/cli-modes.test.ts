@@ -126,6 +126,17 @@ describe('irilink command: modes (issue 6)', function () {
       expect(links[1]!.uri).to.equal('http://xn--r8jz45g.xn--zckzah/%E5%9C%B0%E5%9B%B3?%E9%9A%8E=3');
     });
 
+    it('several files: each row starts with "file", messages numbered across the files (found in review: no file field)', () => {
+      const r = irilink(['--mail', mbox, '-', mbox], readFileSync(mbox));
+      expect(r.status, r.stderr).to.equal(0);
+      const rows = jsonLines(r.stdout);
+      expect(rows.map((o) => [Object.keys(o)[0], o.file, o.message])).to.deep.equal(
+        [mbox, '-', mbox].flatMap((file, k) => [0, 0, 1, 1].map((m) => ['file', file, 2 * k + m])),
+      );
+      // One file: no file field, as for plain jsonl.
+      expect(jsonLines(irilink(['--mail', mbox]).stdout).every((o) => !('file' in o))).to.equal(true);
+    });
+
     it('--encoding is ignored (each part has its declared charset); standard input works the same', () => {
       const plain = irilink(['--mail', mbox]).stdout;
       expect(irilink(['--mail', '--encoding', 'koi8-r', mbox]).stdout).to.equal(plain);

@@ -41,8 +41,9 @@ const HELP = `Usage: irilink [options] [file…]
 
 Finds URLs, IRIs and email addresses in text (UTS #58, RFC 3987) and prints them.
 Reads the files in order, or standard input when there is none or the file is "-".
-With --format jsonl and several files, each row starts with "file", the file's name
-(--mail and --records number messages and lines across the files instead).
+With --format jsonl (and --mail's jsonl) and several files, each row starts with "file",
+the file's name (--mail numbers messages across the files as well; --records numbers lines
+across the files instead).
 
 Without --format, prints the links found, one per line (their ASCII URI; see --display).
 With --format, renders the whole text; add --links to render only the links.
@@ -587,6 +588,7 @@ async function mailInput(
   keep: LinkChoice['keep'],
   totals: { messages: number; links: number; failed: number },
   report: (message: import('../mail/index.js').MailMessage) => void,
+  map?: (piece: string) => string,
 ): Promise<void> {
   for await (const message of mail.linkifyMail(input, options)) {
     message.index = totals.messages++; // the file's message.index-th message, numbered across the inputs
@@ -602,7 +604,7 @@ async function mailInput(
       totals.links += part.links.length;
     }
     const pieces = format === 'html' ? mail.mailHtmlPieces(message, render) : mail.mailJsonlPieces(message);
-    for (const piece of pieces) if (!out.write(piece)) await once(out, 'drain');
+    for (const piece of pieces) if (!out.write(map === undefined ? piece : map(piece))) await once(out, 'drain');
   }
 }
 
@@ -783,7 +785,9 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
         const format = settings.format === 'html' ? 'html' : 'jsonl';
         const options = { ...detectorOptions(settings), mbox: 'auto' as const, html: 'alternative' as const };
         // RFC 5322 text is ASCII-based: a UTF-16 file would be read as windows-1252 with a NUL in every other byte.
-        await mailInput(mail, refusingUtf16(source), stdout, format, options, renderOptions, settings.keep, totals, report);
+        // With several files each jsonl row also says which it came from, as plain jsonl rows do.
+        const map = format === 'jsonl' && settings.files.length > 1 ? withFileField(file) : undefined;
+        await mailInput(mail, refusingUtf16(source), stdout, format, options, renderOptions, settings.keep, totals, report, map);
       } catch (error) {
         // A message the parser cannot read is no exception (report() above): anything else is a bug.
         const cause = readError ?? error;
