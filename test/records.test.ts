@@ -116,6 +116,11 @@ describe('records: one JSON line per input line', () => {
     expect(await records([bom, Buffer.from('x')])).to.deep.equal([{ line: 1, links: [] }]);
     expect(await records([bom], { encoding: 'windows-1252' })).to.deep.equal([{ line: 1, links: [] }]);
     expect(linkRecords(bom, { encoding: 'windows-1252' })).to.deep.equal([{ line: 1, links: [] }]);
+    // under any maxRecordBytes (found in review: with 1 or 2 the BOM went to the long-line scanner and got a record)
+    for (const maxRecordBytes of [1, 2, 3]) {
+      expect(await records([bom], { maxRecordBytes })).to.deep.equal([]);
+      expect(await records([bom, Buffer.from('https://a.example/ x')], { maxRecordBytes })).to.deep.equal(await records([bom, Buffer.from('https://a.example/ x')]));
+    }
   });
 
   it('a U+FEFF at the start of a later line is a character of it (only the input\'s first BOM is dropped), in every path', async () => {

@@ -131,6 +131,24 @@ describe('stream decoder: a BOM is no text and its bytes come before the first c
     for (const parts of everySplit(input)) expect(spans(await streamParts(parts, 'iso-2022-jp'))).to.deep.equal(['ok あ@0-8']);
     expect(decodeAlone(input.subarray(8), 'iso-2022-jp')).to.equal('');
   });
+
+  it('iso-2022-jp: two escape sequences in a row are an error (WHATWG "ISO-2022-JP output"), as TextDecoder has it (found in review)', async () => {
+    const cases: Array<[number[], string[]]> = [
+      // the second escape is the U+FFFD; the first, a gap before it
+      [[0x1b, 0x28, 0x42, 0x1b, 0x28, 0x42, 0x61], ['�a@3-7 invalid-bytes']],
+      [[0x1b, 0x28, 0x49, 0x1b, 0x24, 0x40, 0x50, 0x50], ['�佩@3-8 invalid-bytes']],
+      [[0x61, 0x1b, 0x24, 0x42, 0x1b, 0x28, 0x42], ['a�@0-7 invalid-bytes']],
+      // an escape after text, or after an error, is none
+      [[0x50, 0x1b, 0x28, 0x42, 0x50], ['PP@0-5']],
+      [[0x1b, 0x28, 0x4a, 0x1b, 0x1b, 0x28, 0x49, 0x50], ['�\uff90@3-8 invalid-bytes']],
+    ];
+    for (const [input, expected] of cases) {
+      const bytes = Buffer.from(input);
+      for (const parts of everySplit(bytes)) expect(spans(await streamParts(parts, 'iso-2022-jp'))).to.deep.equal(expected);
+      const text = expected[0]!.slice(0, expected[0]!.indexOf('@'));
+      expect(new TextDecoder('iso-2022-jp').decode(bytes)).to.equal(text);
+    }
+  });
 });
 
 describe('stream decoder: U+FFFD only has a diagnostic where it replaced bytes', () => {

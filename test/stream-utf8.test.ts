@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { ByteMap } from '../src/stream/bytemap.js';
 import { createDecoder } from '../src/stream/decode.js';
 import { createLinkStream } from '../src/stream/transform.js';
 import type { Chunk, TextChunk } from '../src/types.js';
@@ -98,6 +99,20 @@ describe('ByteMap (UTF-8): byte offsets for every density of text', () => {
         }
       }
     }
+  });
+
+  it('a single write of 2^25 extra bytes (48 MiB of CJK) is dense, not sparse: no per-character record (found in review)', () => {
+    // `extra << 6` wrapped at 2^25 extra bytes: the write took the sparse path, whose queue reserved two Float64Arrays
+    // of 2^26 entries (about 1.07 GB), and under a memory limit the stream failed.
+    const chars = 1 << 24;
+    const bytes = Buffer.alloc(chars * 3, Buffer.from('例'));
+    const map = new ByteMap('utf8');
+    const before = process.memoryUsage().arrayBuffers;
+    map.addUtf8(0, chars, bytes);
+    expect(process.memoryUsage().arrayBuffers - before).to.be.below(64 << 20);
+    const chunk: TextChunk = { type: 'text', text: '例'.repeat(chars), start: 0, end: chars };
+    map.annotate(chunk);
+    expect([chunk.byteStart, chunk.byteEnd]).to.deep.equal([0, bytes.length]);
   });
 
   it('a dense write longer than the copy limit (counted by Buffer.byteLength) among copied ones', () => {

@@ -1084,6 +1084,11 @@ class Iso2022JpDecoder implements Decoder {
   private waiting = 0;
   /** Of `waiting`, the bytes that belong to complete escape sequences (a gap before the next output). */
   private escaped = 0;
+  /**
+   * WHATWG Encoding §12.2.1 "ISO-2022-JP output": the last thing read was an escape sequence; a second one right after
+   * it is an error (a U+FFFD standing for it), as TextDecoder has it (`ESC ( B ESC ( B a` is `\uFFFDa`).
+   */
+  private escapeLast = false;
 
   write(bytes: Uint8Array): string {
     const buf = asBuffer(bytes);
@@ -1109,6 +1114,7 @@ class Iso2022JpDecoder implements Decoder {
     out.appendCode(cp, this.waiting - this.escaped, this.escaped, true);
     this.waiting = 0;
     this.escaped = 0;
+    this.escapeLast = false;
   }
 
   private byte(b: number, out: Produced): void {
@@ -1186,7 +1192,10 @@ class Iso2022JpDecoder implements Decoder {
         if (next >= 0) {
           this.state = next;
           this.outputState = next;
-          this.escaped = this.waiting;
+          // Two escape sequences in a row: the second is the error (the first stays a gap before its U+FFFD).
+          if (this.escapeLast) this.emit(0xfffd, out);
+          else this.escaped = this.waiting;
+          this.escapeLast = true;
           return;
         }
         // WHATWG: an error for the ESC, and the two bytes after it are read again in the output state.
