@@ -765,32 +765,30 @@ describe('createLinkStream: stream behaviour', () => {
     expect((error as Error).message).to.equal('stop');
   });
 
-  it('mixing Buffer and string writes is an error on the stream (TypeError)', async () => {
+  /** The error a stream fails with after `writes` (each a chunk, or a string with its encoding). */
+  async function mixError(writes: Array<Buffer | string | [string, BufferEncoding]>): Promise<unknown> {
     const stream = createLinkStream();
     const done = collect(stream);
-    stream.write(Buffer.from('bytes '));
-    stream.write('then a string');
-    let error: unknown;
+    for (const w of writes) {
+      if (Array.isArray(w)) stream.write(w[0], w[1]);
+      else stream.write(w);
+    }
     try {
       await done;
     } catch (e) {
-      error = e;
+      return e;
     }
+    return undefined;
+  }
+
+  it('mixing Buffer and string writes is an error on the stream (TypeError)', async () => {
+    const error = await mixError([Buffer.from('bytes '), 'then a string']);
     expect(error).to.be.instanceOf(TypeError);
     expect((error as Error).message).to.match(/do not mix bytes and text in one stream/);
   });
 
   it('a string with another encoding stands for bytes: the error after a UTF-8 string says so (found in review)', async () => {
-    const stream = createLinkStream();
-    const done = collect(stream);
-    stream.write('a ');
-    stream.write('https://x.com', 'utf16le');
-    let error: unknown;
-    try {
-      await done;
-    } catch (e) {
-      error = e;
-    }
+    const error = await mixError(['a ', ['https://x.com', 'utf16le']]);
     expect(error).to.be.instanceOf(TypeError);
     expect((error as Error).message).to.include("a string written with an encoding other than utf8, such as 'hex' or 'utf16le', stands for bytes");
   });
