@@ -257,6 +257,35 @@ describe('mail: transfer encodings and MIME structure', () => {
     expect(marked(m.parts[0]!)).to.equal('see ⸠example.com⸡.\n');
   });
 
+  it('a syntactically invalid Content-Type is text/plain too (RFC 2045 §5.2; found in review: the body was dropped)', async () => {
+    for (const type of ['text', 'plain', '/plain', 'text/', 'text plain; charset=utf-8']) {
+      const m = await linkifyMessage(Buffer.from(`Subject: hi\nContent-Type: ${type}\n\nsee example.com.\n`));
+      expect([m.error, m.parts.map((p) => p.contentType)], type).to.deep.equal([undefined, ['text/plain']]);
+      expect(marked(m.parts[0]!), type).to.equal('see ⸠example.com⸡.\n');
+    }
+    // A valid type that is not text stays skipped.
+    const binary = await linkifyMessage(Buffer.from('Content-Type: application/octet-stream\n\nsee example.com.\n'));
+    expect(binary.parts).to.deep.equal([]);
+  });
+
+  it('a delimiter line with transport padding (RFC 2046 §5.1.1) is a delimiter (found in review: the multipart was one text part)', async () => {
+    const b64 = Buffer.from('Docs: https://例え.jp/パス\n').toString('base64');
+    for (const [pad, eol] of [[' ', '\r\n'], ['\t \t', '\n'], ['', '\n']]) {
+      const msg = [
+        'Content-Type: multipart/mixed; BOUNDARY="x.y(z)"', '',
+        `--x.y(z)${pad}`, 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', b64,
+        `--x.y(z)${pad}`, 'Content-Type: text/plain', '', 'and -- not a delimiter --x.y(z) ', '--x.y(z)z ',
+        `--x.y(z)--${pad}`, '',
+      ].join(eol);
+      const m = await linkifyMessage(Buffer.from(msg));
+      expect(m.parts.map((p) => p.text), JSON.stringify(pad)).to.deep.equal([
+        'Docs: https://例え.jp/パス\n',
+        // (the line break before a delimiter belongs to it: RFC 2046 §5.1.1)
+        'and -- not a delimiter --x.y(z) \n--x.y(z)z ',
+      ]);
+    }
+  });
+
   it('a multipart whose boundary never occurs is read as one text part (broken mail)', async () => {
     const m = await linkifyMessage(Buffer.from('Content-Type: multipart/signed; boundary="zz"\n\nsee https://example.org/x\n'));
     expect(m.parts.map((p) => marked(p))).to.deep.equal(['see ⸠https://example.org/x⸡\n']);

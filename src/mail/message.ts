@@ -210,7 +210,7 @@ async function readMessage(
   const rootData: Buffer[] = []; // the body of a multipart root outside its parts (preamble, epilogue)
   // A UTF-8 byte order mark before the header (a .eml saved by an editor that writes one) is no part of the first
   // field's name: it hid that field (mbox.ts drops it before an mbox's first line alike).
-  splitter.end(withHeaderEnd(hasBom(bytes) ? bytes.subarray(3) : bytes));
+  splitter.end(withHeaderEnd(withoutTransportPadding(hasBom(bytes) ? bytes.subarray(3) : bytes)));
   let error: MailError | undefined;
   try {
     for await (const item of splitter as AsyncIterable<{ type: string; node?: MimeNode; value?: Buffer } & Partial<MimeNode>>) {
@@ -222,7 +222,10 @@ async function readMessage(
         // RFC 2045 §5.2: no Content-Type means text/plain; RFC 2046 §5.1.5: message/rfc822 in a multipart/digest
         // (the parser does not know it, and calls it text/plain: it read such a message's header as text).
         const digested = (node.parentNode || undefined)?.multipart === 'digest' && !(node.headers && node.headers.hasHeader('content-type')) && depth < DIGEST_DEPTH;
-        const contentType = digested ? 'message/rfc822' : withoutComments(node.contentType || 'text/plain').toLowerCase();
+        const declared = withoutComments(node.contentType || 'text/plain').toLowerCase();
+        // RFC 2045 §5.2: a syntactically invalid Content-Type (`text`, `/plain`: no type/subtype) is taken as
+        // text/plain too (found in review: the body was dropped with no error).
+        const contentType = digested ? 'message/rfc822' : MEDIA_TYPE.test(declared) ? declared : 'text/plain';
         if (!(digested || contentType.startsWith('text/')) || node.disposition === 'attachment') continue;
         const alternatives: MimeNode[] = [];
         for (let p = node.parentNode; p; p = p.parentNode) if (p.multipart === 'alternative') alternatives.push(p as MimeNode);
@@ -277,6 +280,27 @@ async function readMessage(
   }
 
   return { root, parts, error };
+}
+
+/**
+ * RFC 2046 §5.1.1: a delimiter line is `--boundary`, then transport padding (spaces and tabs, which some gateways
+ * add), then the line break. The MIME parser takes a delimiter line only without padding: with it, the whole multipart
+ * was read as one text part, its parts' headers as text and their base64 undecoded (found in review). So the padding
+ * is taken off the lines that are the delimiter of a boundary the message declares (`boundary=` anywhere in it: a
+ * line that is one is a delimiter wherever it stands). The message is returned as it is when no line has padding.
+ */
+function withoutTransportPadding(raw: Buffer): Buffer {
+  if (raw.indexOf('oundary') < 0 && raw.indexOf('OUNDARY') < 0) return raw;
+  const text = raw.toString('latin1');
+  const boundaries: string[] = [];
+  for (const m of text.matchAll(/boundary[ \t]*=[ \t]*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))/gi)) {
+    boundaries.push((m[1] ?? m[2]!).replace(/[\\^$.*+?()[\]{}|-]/g, '\\$&'));
+  }
+  if (boundaries.length === 0) return raw;
+  const padded = new RegExp(`^(--(?:${boundaries.join('|')})(?:--)?)[ \t]+(?=\r?\n|\r|$)`, 'gm');
+  if (!padded.test(text)) return raw;
+  padded.lastIndex = 0;
+  return Buffer.from(text.replace(padded, '$1'), 'latin1');
 }
 
 /**
@@ -357,6 +381,9 @@ function mimeError(cause: unknown): MailError {
  * charset (RFC 2045 §5.1 token) holds a parenthesis. Deviation (simplicity): a nested comment loses its innermost
  * level only, and the value stays unknown, as before.
  */
+/** RFC 2045 §5.1: `type "/" subtype`, each a token (lower case here). */
+const MEDIA_TYPE = /^[a-z0-9!#$%&'*+.^_`{|}~-]+\/[a-z0-9!#$%&'*+.^_`{|}~-]+$/;
+
 function withoutComments(value: string): string {
   return value.indexOf('(') < 0 ? value.trim() : value.replace(/\([^()]*\)/g, ' ').trim();
 }
