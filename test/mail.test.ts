@@ -286,6 +286,14 @@ describe('mail: transfer encodings and MIME structure', () => {
     }
   });
 
+  it('a message with lone-CR line ends (no LF at all) is read with LF line ends (found in review: all of it was header)', async () => {
+    const m = await linkifyMessage(Buffer.from('Subject: cr\rContent-Type: text/plain\r\rsee https://example.com/a\rbye\r'));
+    expect([m.subject, m.error, m.parts.map((p) => marked(p))]).to.deep.equal(['cr', undefined, ['see ⸠https://example.com/a⸡\nbye\n']]);
+    // With an LF anywhere the lines are left as they are: a CR inside a CR LF message is text.
+    const mixed = await linkifyMessage(Buffer.from('Subject: x\r\n\r\na\rb https://example.com/b\r\n'));
+    expect(mixed.parts.map((p) => p.text)).to.deep.equal(['a\rb https://example.com/b\n']);
+  });
+
   it('a multipart whose boundary never occurs is read as one text part (broken mail)', async () => {
     const m = await linkifyMessage(Buffer.from('Content-Type: multipart/signed; boundary="zz"\n\nsee https://example.org/x\n'));
     expect(m.parts.map((p) => marked(p))).to.deep.equal(['see ⸠https://example.org/x⸡\n']);

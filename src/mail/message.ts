@@ -210,7 +210,7 @@ async function readMessage(
   const rootData: Buffer[] = []; // the body of a multipart root outside its parts (preamble, epilogue)
   // A UTF-8 byte order mark before the header (a .eml saved by an editor that writes one) is no part of the first
   // field's name: it hid that field (mbox.ts drops it before an mbox's first line alike).
-  splitter.end(withHeaderEnd(withoutTransportPadding(hasBom(bytes) ? bytes.subarray(3) : bytes)));
+  splitter.end(withHeaderEnd(withoutTransportPadding(withLineFeeds(hasBom(bytes) ? bytes.subarray(3) : bytes))));
   let error: MailError | undefined;
   try {
     for await (const item of splitter as AsyncIterable<{ type: string; node?: MimeNode; value?: Buffer } & Partial<MimeNode>>) {
@@ -280,6 +280,18 @@ async function readMessage(
   }
 
   return { root, parts, error };
+}
+
+/**
+ * A message whose lines all end in a lone CR (classic Mac OS), with no LF at all, is read with LF line ends, as
+ * Python's `email` parser and the plain-text modes read CR: the MIME parser splits lines at LF only, and read the whole
+ * message as its header (found in review: the body and its links were lost, with no error).
+ */
+function withLineFeeds(raw: Buffer): Buffer {
+  if (raw.indexOf(LF) >= 0 || raw.indexOf(CR) < 0) return raw;
+  const out = Buffer.from(raw);
+  for (let i = out.indexOf(CR); i >= 0; i = out.indexOf(CR, i + 1)) out[i] = LF;
+  return out;
 }
 
 /**
