@@ -40,9 +40,10 @@ describe('irilink command', function () {
     expect(irilink(['-f', 'text'], input).stdout).to.equal(input);
   });
 
-  it('--help: the "file" field of jsonl rows is not for --mail and --records, which number across the files', () => {
-    expect(irilink(['--help']).stdout).to.include('With --format jsonl and several files, each row starts with "file", the file\'s name\n' +
-      '(--mail and --records number messages and lines across the files instead).\n');
+  it('--help: the "file" field of jsonl rows, --mail\'s too; --records numbers lines across the files', () => {
+    expect(irilink(['--help']).stdout).to.include('With --format jsonl (and --mail\'s jsonl) and several files, each row starts with "file",\n' +
+      'the file\'s name (--mail numbers messages across the files as well; --records numbers lines\n' +
+      'across the files instead).\n');
   });
 
   it('--display iri lists the readable forms', () => {
