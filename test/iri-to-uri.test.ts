@@ -1,5 +1,6 @@
 // toUri beyond the vectors: options, non-IRI input, mailto, document charsets, huge inputs.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { IriError } from '../src/errors.js';
 import { toIri } from '../src/iri/to-iri.js';
 import { toLinkUri, toUri } from '../src/iri/to-uri.js';
@@ -55,6 +56,37 @@ describe('toUri: the mapping (RFC 3987 §3.1, bis §3.3)', () => {
     expect(toUri('http://h/\uf900')).to.equal('http://h/%EF%A4%80');
     expect(toUri('http://h/\uf900', { normalize: 'NFC' })).to.equal('http://h/%E8%B1%88'); // U+8C48
     expect(toUri('http://h/Vi\u00ea\u0323t', { normalize: 'NFC' })).to.equal('http://h/Vi%E1%BB%87t');
+  });
+
+  it('NFC keeps an escape as written: its last digit does not compose with a mark after it (found in review)', () => {
+    expect(toUri('http://example.org/%7e\u0301', { normalize: 'NFC' })).to.equal('http://example.org/%7e%CC%81');
+    expect(toUri('http://x/%4E\u0303/e\u0301', { normalize: 'NFC' })).to.equal('http://x/%4E%CC%83/%C3%A9');
+    // Elsewhere NFC taken piece by piece is NFC of the whole (no composition has an ASCII second element).
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'e', '<', '/', 'x', ' ', '\u0301', '\u0338', '\u0323', '\u00ea', '\uf900', '\u1fef', '\u037e', '\u1100', '\u1161', '\u11a8', 'ḱ'), { maxLength: 24 }), (parts) => {
+        const iri = 'http://h/' + parts.join('');
+        const expected = (() => {
+          try {
+            return toUri(iri.normalize('NFC'), { asciiDisallowed: 'encode' });
+          } catch (e) {
+            return (e as IriError).code;
+          }
+        })();
+        expect(toUri(iri, { normalize: 'NFC', asciiDisallowed: 'encode' })).to.equal(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('an error after NFC gives the index in the input (found in review: it was the normalised string\'s)', () => {
+    const input = 'http://x/e\u0301e\u0301e\u0301 y';
+    try {
+      toUri(input, { normalize: 'NFC' });
+      expect.fail('no error');
+    } catch (e) {
+      expect((e as IriError).code).to.equal('disallowed-ascii');
+      expect((e as IriError).index).to.equal(input.indexOf(' '));
+    }
   });
 });
 

@@ -127,7 +127,8 @@ function convert(iri: string, opts: Readonly<ReadOptions>): string {
   if (lone >= 0) throw new IriError('lone-surrogate', `at index ${lone}`, lone);
 
   // RFC 3987 §3.1 step 1: variant c (Unicode input) by default, NFC for variants a and b.
-  let s = opts.nfc ? iri.normalize('NFC') : iri;
+  const nfc = opts.nfc ? nfcKeepingEscapes(iri) : null;
+  let s = nfc === null ? iri : nfc.text;
 
   // Fast path: a URI (only URI characters) maps to itself, unless idna mode may decode a pct-encoded host.
   let needsWork = false;
@@ -138,7 +139,8 @@ function convert(iri: string, opts: Readonly<ReadOptions>): string {
     else if (c >= 128 || !isUriChar(c)) {
       needsWork = true;
       if (!opts.encodeDisallowed && c < 128 && isDisallowedAscii(c)) {
-        throw new IriError('disallowed-ascii', `${JSON.stringify(s[i])} at index ${i}`, i);
+        const at = nfc === null ? i : nfc.indexInInput(i);
+        throw new IriError('disallowed-ascii', `${JSON.stringify(s[i])} at index ${at}`, at);
       }
     }
   }
@@ -175,6 +177,44 @@ function convert(iri: string, opts: Readonly<ReadOptions>): string {
   }
   if (c.fragment !== undefined) c.fragment = encodeGeneral(c.fragment);
   return recomposeIri(c);
+}
+
+/**
+ * RFC 3987 §3.1 step 1 (variants a and b): the IRI in NFC, its escapes `%HH` as written — NFC of `%7e` and U+0301
+ * composed the `e` with the mark (`%7é`: no escape, no URI; found in review). No canonical composition has an ASCII
+ * character as its second element, and an ASCII character has combining class 0, so NFC is taken piece by piece, each
+ * piece an ASCII character (or the start) and the non-ASCII characters after it, and an escape's last digit a piece of
+ * its own. `indexInInput` maps an index of the result back to the input (an error's index is the caller's).
+ */
+function nfcKeepingEscapes(iri: string): { text: string; indexInInput: (i: number) => number } {
+  const whole = iri.normalize('NFC');
+  if (whole === iri) return { text: iri, indexInInput: (i) => i };
+  const from: number[] = [];
+  const to: number[] = [];
+  const same: boolean[] = [];
+  let text = '';
+  for (let i = 0; i < iri.length; ) {
+    let j = i + 1;
+    const escapeDigit = i >= 2 && iri.charCodeAt(i - 2) === 0x25 && isHexDigit(iri.charCodeAt(i - 1)) && isHexDigit(iri.charCodeAt(i));
+    if (!escapeDigit) while (j < iri.length && iri.charCodeAt(j) >= 128) j++;
+    const piece = iri.slice(i, j);
+    const normal = piece.normalize('NFC');
+    from.push(i);
+    to.push(text.length);
+    same.push(normal.length === piece.length);
+    text += normal;
+    i = j;
+  }
+  const indexInInput = (i: number): number => {
+    let k = to.length - 1;
+    while (k > 0 && to[k]! > i) k--;
+    return same[k] ? from[k]! + (i - to[k]!) : from[k]!;
+  };
+  return { text, indexInInput };
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }
 
 interface ReadOptions {
