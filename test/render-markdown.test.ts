@@ -13,6 +13,15 @@ describe('render: toMarkdown exact output', () => {
       'see [%0a@example.com](mailto:%250a@example.com) and [https://a.example/%41](https://a.example/%41) and <https://a.example/b>',
     );
   });
+  it('nor one whose text holds an xn-- label, which markdown-it shows in Unicode in an autolink (found in review)', () => {
+    expect(toMarkdown(linkify('visit שלום.com'), { display: 'uri' })).to.equal('visit [https://xn--9dbne9b.com](https://xn--9dbne9b.com)');
+    expect(toMarkdown(linkify('see https://XN--r8jz45g.jp/a and a@xn--r8jz45g.jp'))).to.equal(
+      'see [https://XN--r8jz45g.jp/a](https://xn--r8jz45g.jp/a) and [a@xn--r8jz45g.jp](mailto:a@xn--r8jz45g.jp)',
+    );
+    // Rendered, the text reads as written.
+    const html = new MarkdownIt({ linkify: false }).renderInline(toMarkdown(linkify('visit שלום.com'), { display: 'uri' }));
+    expect(html).to.equal('visit <a href="https://xn--9dbne9b.com">https://xn--9dbne9b.com</a>');
+  });
   it('a link shown as its uri is an autolink; any other is [text](uri)', () => {
     const chunks = chunksOf('see ⸠https://example.com/a⸡ and ⸠https://例え.jp/パス⸡。', [
       {},

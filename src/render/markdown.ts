@@ -39,7 +39,11 @@ import {
 
 export type MarkdownOptions = CommonRenderOptions;
 
+/** An IDNA A-label prefix (RFC 5890 §2.3.2.1), in any case. */
+const ACE_LABEL = /xn--/i;
+
 // Where the next character of text stands in its line.
+
 const LINE_START = 0; //  first character of a line
 const LINE_DIGITS = 1; // only digits so far on this line (a `.` or `)` now would make an ordered list item)
 const MID_LINE = 2;
@@ -252,8 +256,10 @@ class MarkdownRenderer implements ChunkRenderer {
     const uri = link.uri;
     // Not as an autolink when the text holds a `%`: markdown-it shows an autolink's text percent-decoded
     // (`<https://a.example/%41>` reads `https://a.example/A`, `<%0a@b.example>` starts with a line break); the
-    // inline form shows it as written in every renderer.
-    const verbatim = shown.indexOf('%') < 0;
+    // inline form shows it as written in every renderer. Nor when it holds an `xn--` label: markdown-it shows an
+    // autolink's host in Unicode (`<https://xn--9dbne9b.com>` reads `https://שלום.com`; found in review), which the
+    // renderer's display option did not choose.
+    const verbatim = shown.indexOf('%') < 0 && !ACE_LABEL.test(shown);
     if (verbatim && shown === uri && isAutolinkUri(uri)) return (bang ? '!' : '') + `<${uri}>`;
     if (verbatim && link.kind === 'email' && uri.startsWith('mailto:') && shown === uri.slice(7) && isAutolinkEmail(shown)) {
       return (bang ? '!' : '') + `<${shown}>`;
