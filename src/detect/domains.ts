@@ -254,10 +254,10 @@ export function atDot(st: ScanState, d: number): boolean {
 
   // Deviations (UTS #58 §4.1 step 3): a domain right after a `_` (underscoreBefore) or a single `/` or `\`
   // (pathSegmentBefore) is part of a longer name or path, not a host; so is an expression of code (codeExpression:
-  // `$HOST.example.com`, `${event.data.name}`, `this.state.data`), and one that starts with a version number
-  // (versionNumberAt), and an IPv4 address masked with `x` under the TLD `xxx` (maskedAddressAt). What terminate() took after it belongs to that name too: the search resumes at its end, so
-  // nothing inside it is linked on its own (`foo_bar.example.com?next=example.org`) and no later trigger in it reads
-  // it again (linear time).
+  // `$HOST.example.com`, `${event.data.name}`, `this.state.data`), one that starts with a version number
+  // (versionNumberAt), and an IPv4 address masked with `x` under the TLD `xxx` (maskedAddressAt). What terminate()
+  // took after it belongs to that name too: the search resumes at its end, so nothing inside it is linked on its own
+  // (`foo_bar.example.com?next=example.org`) and no later trigger in it reads it again (linear time).
   if (
     underscoreBefore(st, ds, floor, e) ||
     hyphenatedBefore(text, ds, floor) ||

@@ -43,7 +43,6 @@ export type MarkdownOptions = CommonRenderOptions;
 const ACE_LABEL = /xn--/i;
 
 // Where the next character of text stands in its line.
-
 const LINE_START = 0; //  first character of a line
 const LINE_DIGITS = 1; // only digits so far on this line (a `.` or `)` now would make an ordered list item)
 const MID_LINE = 2;
