@@ -38,7 +38,7 @@ const PIECES = [
   '\u202e', '\u202b', '\u202d', '\u2067', '\u2068', '\u202c', '\u2069', 'x', 'y ', ' ', '\t', '  ',
   '\n', '\n\n', '\n \n', '\n\t\n', '\n    \n', '\n \t \n', '\r\n', '\r\n \r\n', '\n>', '# ', '> ', '- ', '1. ',
   '`', '*', '&', '!', 'https://evil.example/moc.elgoog//:sptth', ' https://a.example/b ', ' b.example ',
-  ' mail@c.example ', ' [x](https://d.example/) ',
+  ' mail@c.example ', ' [x](https://d.example/) ', '&#x202E;', '&#8238;', '\\', '#x202E;',
 ];
 
 describe('toMarkdown: the override tracker reads the text it writes (review F1)', () => {
@@ -62,6 +62,20 @@ describe('toMarkdown: the override tracker reads the text it writes (review F1)'
       }),
       { seed: 20261122, numRuns: 3000 },
     );
+  });
+
+  it('a text\'s `&#x202E;`, written escaped (`\\&#x202E;`), is no override: the link after it stays a link, however chunked (found in review)', () => {
+    const chunks = linkify('&#x202E; https://example.com/a');
+    const split = [{ ...chunks[0]!, text: '&', end: 1 }, { ...chunks[0]!, text: '#x202E; ', start: 1 }, chunks[1]!] as typeof chunks;
+    for (const c of [chunks, split]) {
+      const out = toMarkdown(c);
+      expect(out).to.equal('\\&#x202E; <https://example.com/a>');
+      expect(md.renderInline(out)).to.equal('&amp;#x202E; <a href="https://example.com/a">https://example.com/a</a>');
+    }
+    // The text's own backslashes are escaped too: the reference never comes out live, and no anchor sits in an override.
+    const out = toMarkdown(linkify('\\&#x202E; https://evil.example/moc.elgoog//:sptth'));
+    expect(out.startsWith('\\\\\\&#x202E;')).to.equal(true);
+    expect(anchorInsideOverride(md.render(out))).to.equal(false);
   });
 
   it('the walk itself finds an anchor inside an override', () => {

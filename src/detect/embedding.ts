@@ -142,7 +142,9 @@ export class EmbeddingState {
         if (c >= 0x202a && c <= PDI) this.control(c);
         else if (c === BAR && everyLine) this.reset();
         else if (c === AMP) {
-          const ref = decoded === undefined || decoded(i) ? controlReference(text, i) : 0;
+          // Without the parser's word (`decoded`), a `&` after an odd run of `\` is escaped (CommonMark §2.4): no
+          // reference, as toMarkdown writes a text's `&#x202E;` (found in review: it was read as an open override).
+          const ref = decoded === undefined ? (backslashesBefore(text, i, from) % 2 === 0 ? controlReference(text, i) : 0) : decoded(i) ? controlReference(text, i) : 0;
           if (ref !== 0 && (decoded !== undefined || isOpener(ref))) this.control(ref);
         }
       }
@@ -525,6 +527,13 @@ export function markEmbeddedLinks(text: string, links: Link[], base = 0, markdow
  * paragraph; `'inline'`, the output is HTML element content, one block whose line ends are spaces
  * (EmbeddingState.walkInline).
  */
+/** How many `\` come right before `i`, back to `from`. */
+function backslashesBefore(text: string, i: number, from: number): number {
+  let k = i;
+  while (k > from && text.charCodeAt(k - 1) === 0x5c) k--;
+  return i - k;
+}
+
 export class EmbeddingReader {
   private readonly state = new EmbeddingState();
   private readonly rules: boolean | 'inline';
