@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { compareIris, comparisonKey, removeDotSegments, type ComparisonLevel } from '../src/iri/compare.js';
+import { toUri } from '../src/iri/to-uri.js';
 
 const LADDER: ComparisonLevel[] = ['simple', 'case', 'percent-encoding', 'path-segment', 'scheme'];
 
@@ -61,7 +62,31 @@ describe('compareIris: percent-encoding normalization (§5.3.2.3)', () => {
     ['http://e.com/\u{10302}', 'http://e.com/%F0%90%8C%82', 'percent-encoding', 'astral character, four UTF-8 octets'],
     ['http://e.com/%2E%2E/b', 'http://e.com/b', 'path-segment', 'a decoded dot segment is removed one rung up'],
     ['http://résumé.example.org/', 'http://r%C3%A9sum%C3%A9.example.org/', 'percent-encoding', 'a non-ASCII host maps to its UTF-8 percent form'],
+    // A host with a triplet of a non-ASCII byte is no US-ASCII host: its capitals stay, as in its IRI (found in review).
+    ['foo://Ké/', 'foo://K%C3%A9/', 'percent-encoding', 'an IRI and its URI, capitals in a non-ASCII host'],
+    ['foo://K%C3%A9/', 'foo://k%C3%A9/', 'never', 'a non-ASCII host keeps its case (for a scheme without IDNA)'],
   ]);
+
+  it('an IRI and its toUri are equivalent at the percent-encoding rung, and comparisonKey is idempotent (found in review)', () => {
+    const host = fc.array(fc.constantFrom('a', 'K', 'é', 'ß', 'Z', '-', '%41', '%C3%A9', 'É', '.'), { minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(fc.constantFrom('foo', 'http', 'ws'), host, (scheme, parts) => {
+        const iri = `${scheme}://${parts.join('')}/p`;
+        let uri: string;
+        try {
+          uri = toUri(iri);
+        } catch {
+          return;
+        }
+        for (const level of ['percent-encoding', 'path-segment', 'scheme'] as const) {
+          expect(compareIris(iri, uri, level), `${iri} ${uri} ${level}`).to.equal(true);
+          const key = comparisonKey(iri, level);
+          expect(comparisonKey(key, level), `${iri} ${level}`).to.equal(key);
+        }
+      }),
+      { seed: 20261124, numRuns: 2000 },
+    );
+  });
 });
 
 describe('compareIris: path segment normalization (§5.3.2.4)', () => {

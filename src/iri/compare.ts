@@ -95,7 +95,7 @@ function caseNormalize(s: string): string {
       changed = true;
     }
   }
-  if (c.host !== undefined && isAscii(c.host)) {
+  if (c.host !== undefined && isUsAsciiHost(c.host)) {
     const lower = asciiLowercase(c.host);
     if (lower !== c.host) {
       c.host = lower;
@@ -113,7 +113,7 @@ function caseNormalize(s: string): string {
 // RFC 3986 §6.2.2.2 says: triplets of unreserved characters are decoded, in every component including
 // the host (vector EQV-24); triplets of reserved characters stay encoded (vector EQV-25).
 function percentEncodingNormalize(s: string): string {
-  const hostWasAscii = hostIsAscii(s);
+  const hostWasAscii = hostIsUsAscii(s);
   let uri: string;
   try {
     // RFC 3987 §3.1. The host is percent-encoded like the rest ('percent'); IDNA belongs to §5.3.3.
@@ -307,9 +307,22 @@ function isAscii(s: string): boolean {
   return true;
 }
 
-function hostIsAscii(s: string): boolean {
+function hostIsUsAscii(s: string): boolean {
   const c: IriComponents = splitIriReference(s);
-  return c.host === undefined || isAscii(c.host);
+  return c.host === undefined || isUsAsciiHost(c.host);
+}
+
+/**
+ * RFC 3987 §5.3.2.1's "US-ASCII only host": no character outside US-ASCII, written or percent-encoded — `K%C3%A9`
+ * is the host `Ké`, as toUri writes it. Decided so, the rungs give an IRI and its URI (toUri, toIri) the same form
+ * (found in review: `foo://Ké/` kept its `K` while `foo://K%C3%A9/` was lower-cased, and the two differed at every rung).
+ */
+function isUsAsciiHost(host: string): boolean {
+  if (!isAscii(host)) return false;
+  for (let i = host.indexOf('%'); i >= 0; i = host.indexOf('%', i + 1)) {
+    if (isPctTriplet(host, i) && tripletOctet(host, i) >= 0x80) return false;
+  }
+  return true;
 }
 
 function asciiLowercase(s: string): string {

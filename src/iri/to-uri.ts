@@ -3,7 +3,7 @@
 import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
 import { badArgument, badOption, IriError, isOptionsObject, unknownOption } from '../errors.js';
-import { findLoneSurrogate, isDisallowedAscii, isUriChar } from './chars.js';
+import { findLoneSurrogate, isDisallowedAscii, isHexDig, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
@@ -195,7 +195,7 @@ function nfcKeepingEscapes(iri: string): { text: string; indexInInput: (i: numbe
   let text = '';
   for (let i = 0; i < iri.length; ) {
     let j = i + 1;
-    const escapeDigit = i >= 2 && iri.charCodeAt(i - 2) === 0x25 && isHexDigit(iri.charCodeAt(i - 1)) && isHexDigit(iri.charCodeAt(i));
+    const escapeDigit = i >= 2 && iri.charCodeAt(i - 2) === 0x25 && isHexDig(iri.charCodeAt(i - 1)) && isHexDig(iri.charCodeAt(i));
     if (!escapeDigit) while (j < iri.length && iri.charCodeAt(j) >= 128) j++;
     const piece = iri.slice(i, j);
     const normal = piece.normalize('NFC');
@@ -211,10 +211,6 @@ function nfcKeepingEscapes(iri: string): { text: string; indexInInput: (i: numbe
     return same[k] ? from[k]! + (i - to[k]!) : from[k]!;
   };
   return { text, indexInInput };
-}
-
-function isHexDigit(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }
 
 interface ReadOptions {
