@@ -101,6 +101,21 @@ describe('security: spoofing is flagged and never clickable', () => {
       expect(confusableHost('аррӏе.com')).to.equal('apple.com');
     });
 
+    it('…but phonetic and technical Latin letters imitating ASCII are a disguise (found in review: no diagnostic)', () => {
+      const hosts: Array<[string, string]> = [
+        ['exɑmple.com', 'example.com'], // U+0251 LATIN SMALL LETTER ALPHA
+        ['exampǀe.com', 'example.com'], // U+01C0 LATIN LETTER DENTAL CLICK
+        ['ꜱcope.com', 'scope.com'], //     U+A731 LATIN LETTER SMALL CAPITAL S
+        ['mybɑnk.com', 'mybank.com'],
+      ];
+      for (const [host, imitated] of hosts) {
+        expect(confusableHost(host), host).to.equal(imitated);
+        expect(diagnosticsOf(`https://${host}/login`), host).to.deep.equal([['confusable-host']]);
+      }
+      // Orthographic Latin (Latin-1, Latin Extended-A, and letters with diacritics) stays a word.
+      for (const host of ['smørrebrød.dk', 'łódź.pl', 'ılık.com.tr', 'vượt.vn', 'șir.ro']) expect(confusableHost(host), host).to.equal(null);
+    });
+
     it('no well-known domain is a confusable of another well-known domain, nor of itself', () => {
       for (const domain of WELL_KNOWN_DOMAINS) {
         expect(confusableHost(domain), domain).to.equal(null);

@@ -192,6 +192,17 @@ function isLdhWithLetter(s: string): boolean {
  * The ASCII label a non-ASCII label imitates (rule 2), or null: ASCII characters kept (lower-cased), each
  * other character of the NFD form replaced by its prototype, which must be ASCII; the result must be an LDH label.
  */
+/** Whether every non-ASCII letter of `label` (decomposed) is of Latin-1 or Latin Extended-A (U+00C0–U+017F). */
+function isOrthographicLatin(label: string): boolean {
+  const d = label.normalize('NFD');
+  for (let i = 0; i < d.length; i++) {
+    const c = d.charCodeAt(i);
+    if (c < 0x80 || (c >= 0x0300 && c <= 0x036f)) continue; // ASCII, combining diacritical marks
+    if (c < 0xc0 || c > 0x17f) return false;
+  }
+  return true;
+}
+
 function asciiImitation(label: string): string | null {
   const d = label.normalize('NFD');
   let out = '';
@@ -295,9 +306,12 @@ export function confusableHost(host: string): string | null {
     const ascii = asciiImitation(label);
     if (ascii === null) return label;
     const script = singleScript(label);
-    // A Latin label spelt with Latin letters (Danish æ, French œ, Turkish ı) is a word, not a disguise: UTS #39
-    // whole-script confusables are about a label of another script passing for a Latin one.
-    if (script === LATIN) return label;
+    // A Latin label spelt with the letters of European orthographies (Danish æ, French œ, Turkish ı: Latin-1 and
+    // Latin Extended-A) is a word, not a disguise: UTS #39 whole-script confusables are about a label of another
+    // script passing for a Latin one. Phonetic and technical Latin letters are no spelling of a word, and UTS #39
+    // leaves them out of identifiers (Identifier_Type Technical, Uncommon_Use, Obsolete): a label that imitates ASCII
+    // with them is a disguise (`exɑmple` with U+0251, `exampǀe` with U+01C0, `ꜱcope` with U+A731; found in review).
+    if (script === LATIN && isOrthographicLatin(label)) return label;
     if (i < labels.length - 1 && NATIVE_TLDS.get(script)?.has(asciiLower(tld))) return label;
     changed = true;
     return ascii;
