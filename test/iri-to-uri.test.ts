@@ -308,6 +308,16 @@ describe('toUri: documentCharset (bis §3.5)', () => {
     expect(codeOf(() => toUri('http://h/?q=\u1EBF日', { documentCharset: 'windows-1258' }))).to.equal('unencodable-query');
     expect(codeOf(() => toUri('http://h/?q=\u1EBF', { documentCharset: 'windows-1252' }))).to.equal('unencodable-query');
   });
+
+  it('Shift_JIS and EUC-JP write U+2212 as U+FF0D, as WHATWG\'s encoders do (it was unencodable-query; found in review)', () => {
+    for (const [charset, bytes] of [['shift_jis', '%81%7C'], ['windows-31j', '%81%7C'], ['euc-jp', '%A1%DD']]) {
+      expect(toUri('http://h/?q=1\u22122', { documentCharset: charset })).to.equal(`http://h/?q=1${bytes}2`);
+      expect(new TextDecoder(charset).decode(Buffer.from(bytes.replace(/%/g, ''), 'hex'))).to.equal('\uff0d');
+    }
+    // Elsewhere it stays as it is: UTF-8 by default, unencodable in a charset without it.
+    expect(toUri('http://h/?q=\u2212')).to.equal('http://h/?q=%E2%88%92');
+    expect(codeOf(() => toUri('http://h/?q=\u2212', { documentCharset: 'windows-1252' }))).to.equal('unencodable-query');
+  });
 });
 
 describe('toUri: bad arguments are TypeErrors', () => {

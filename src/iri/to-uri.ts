@@ -7,7 +7,7 @@ import { findLoneSurrogate, isDisallowedAscii, isHexDig, isUriChar } from './cha
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
-import { queryCharset, singleByteCharset } from '../charsets.js';
+import { planOf, queryCharset, singleByteCharset } from '../charsets.js';
 import type { SingleByteCharset } from '../charsets.js';
 
 const iconv = lazyRequire<typeof Iconv>('iconv-lite');
@@ -475,6 +475,12 @@ function encodeInCharset(text: string, charset: string, single: SingleByteCharse
   // WHATWG Encoding §9.2: a single-byte charset by the inverse of the table the stream decoded with (macintosh
   // 0xDB is €, so € is %DB), not iconv-lite's table of that name, which may differ (its macintosh has ¤ at 0xDB).
   if (single !== null) return single.encode(text);
+  // WHATWG Encoding §13.3.2 and §13.1.2 (Shift_JIS and EUC-JP encoders): U+2212 MINUS SIGN is written as U+FF0D,
+  // which both have (iconv-lite has no byte for it; found in review: unencodable-query).
+  if (text.includes('\u2212')) {
+    const family = (planOf(charset) as { family?: string }).family;
+    if (family === 'sjis' || family === 'eucjp') text = text.replaceAll('\u2212', '\uff0d');
+  }
   const bytes = iconv().encode(text, charset);
   return iconv().decode(bytes, charset) === text ? bytes : null;
 }
