@@ -293,7 +293,7 @@ describe('detect: P7 — file names', () => {
   // …and a bare two-label name whose TLD is a common member name in code is code (measured likewise, tlds.ts)
   itMarks([
     'user.name = x; os.open(f) and response.data, datetime.date, subprocess.run, re.search, i18n.show, SortKey.NAME',
-    // `id`, the most common field (found in review: 227 links of en-mixed, none a host)
+    // `id`, the most common field (found in review: 226 links of en-mixed, none a host)
     'SELECT t.id, t.link FROM tree t WHERE a.id = b.id; println!("{}", worker.id); panel.id',
     "logging.getLogger('foo.bar'), self.bar and x.foo.bar, but ⸠www.foo.bar⸡ ⸠foo.bar/x⸡ ⸠https://foo.bar⸡",
     'options.name?.length and errors.md#x and col.show',

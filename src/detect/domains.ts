@@ -534,7 +534,7 @@ const INNER_EXTENSIONS: readonly string[] = ['js', 'css', 'min', 'doc', 'dsym', 
  * (`babel.min.js.map`, `Resume.doc.zip`, `mymodule.abi3.so`). Over the corpora 309 links of 49 such names, none
  * a host; the hosts under these TLDs have a name there (`web.tb.tf`, `sigob2.rla2000.org.py`). Found in review.
  * Also a template under `in` (autoconf's and make's `.in`): a name whose label under it is a file type that such
- * templates are made of (`config.h.in`, `config.mak.in`, `git.spec.in`, `Makefile.pre.in`; 55 links of the corpora,
+ * templates are made of (`config.h.in`, `config.mak.in`, `git.spec.in`, `Makefile.pre.in`; 56 links of the corpora,
  * none a host: the hosts under `in` have `co`, `net`, `ac`, `org`, `nic` or a name there).
  */
 function isLongerFileName(text: string, ds: number, d: number, tldEnd: number): boolean {

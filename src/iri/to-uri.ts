@@ -478,8 +478,8 @@ function encodeInCharset(text: string, charset: string, single: SingleByteCharse
   // WHATWG Encoding §13.3.2 and §13.1.2 (Shift_JIS and EUC-JP encoders): U+2212 MINUS SIGN is written as U+FF0D,
   // which both have (iconv-lite has no byte for it; found in review: unencodable-query).
   if (text.includes('\u2212')) {
-    const family = (planOf(charset) as { family?: string }).family;
-    if (family === 'sjis' || family === 'eucjp') text = text.replaceAll('\u2212', '\uff0d');
+    const plan = planOf(charset);
+    if (plan.kind === 'legacy' && (plan.family === 'sjis' || plan.family === 'eucjp')) text = text.replaceAll('\u2212', '\uff0d');
   }
   const bytes = iconv().encode(text, charset);
   return iconv().decode(bytes, charset) === text ? bytes : null;
