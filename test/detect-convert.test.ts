@@ -92,6 +92,26 @@ describe('detect: link fields', () => {
     // The iri is made from the uri (RFC 3987 §3.2): the query's Shift_JIS escapes are not UTF-8 and stay (README).
     expect(link!.iri).to.equal('http://example.jp/検索?q=%93%FA%96%7B');
   });
+  it('the iri keeps a document-charset query\'s escapes as written, also where they happen to be UTF-8 (found in review)', () => {
+    // EUC-KR C7 A1 is 퐈; read as UTF-8 it would be ǡ (U+01E1). Big5 writes 兀 with an ASCII trail byte, A4 61.
+    for (const [text, charset, uri, iri] of [
+      ['http://a.kr/?q=퐈', 'euc-kr', 'http://a.kr/?q=%C7%A1', 'http://a.kr/?q=%C7%A1'],
+      ['http://a.tw/?q=兀', 'big5', 'http://a.tw/?q=%A4%61', 'http://a.tw/?q=%A4%61'],
+      // Escapes written in the text (the fast conversion) and in a path or fragment, which are UTF-8 (WHATWG URL).
+      ['http://a.kr/?q=%C7%A1', 'euc-kr', 'http://a.kr/?q=%C7%A1', 'http://a.kr/?q=%C7%A1'],
+      ['HTTP://a.kr/%C7%A1?q=%C7%A1#%C7%A1', 'euc-kr', 'http://a.kr/%C7%A1?q=%C7%A1#%C7%A1', 'http://a.kr/ǡ?q=%C7%A1#ǡ'],
+      ['http://a.kr/퐈?q=%7e#퐈', 'euc-kr', 'http://a.kr/%ED%90%88?q=%7e#%ED%90%88', 'http://a.kr/퐈?q=%7e#퐈'],
+      // After an IDNA failure the query is still in the charset.
+      ['https://ab--c.例え.kr/?q=퐈', 'euc-kr', 'https://ab--c.%E4%BE%8B%E3%81%88.kr/?q=%C7%A1', 'https://ab--c.例え.kr/?q=%C7%A1'],
+    ]) {
+      const [link] = findLinks(text!, { documentCharset: charset! });
+      expect([link!.uri, link!.iri], text).to.deep.equal([uri, iri]);
+    }
+    // A UTF-8 document, a Unicode charset and a scheme other than http(s) decode the query as UTF-8 (RFC 3987 §3.2).
+    expect(findLinks('http://a.kr/?q=%C7%A1')[0]!.iri).to.equal('http://a.kr/?q=ǡ');
+    expect(findLinks('http://a.kr/?q=%C7%A1', { documentCharset: 'utf-16le' })[0]!.iri).to.equal('http://a.kr/?q=ǡ');
+    expect(findLinks('ftp://a.kr/?q=%C7%A1', { documentCharset: 'euc-kr' })[0]!.iri).to.equal('ftp://a.kr/?q=ǡ');
+  });
   it('a link cut at maxLinkLength is flagged', () => {
     const text = 'http://example.com/' + 'a'.repeat(200);
     const [link] = findLinks(text, { maxLinkLength: 100 });

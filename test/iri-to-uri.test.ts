@@ -309,6 +309,16 @@ describe('toUri: documentCharset (bis §3.5)', () => {
     expect(codeOf(() => toUri('http://h/?q=\u1EBF', { documentCharset: 'windows-1252' }))).to.equal('unencodable-query');
   });
 
+  it('a character the charset has only as one whose NFC it is gets that one\'s bytes (it was unencodable-query; found in review)', () => {
+    // Shift_JIS has U+212B ANGSTROM SIGN (81 F0), not U+00C5, which NFC makes of it; Ω U+03A9 it has itself (83 B6).
+    expect(toUri('http://h/?q=\u00C5', { documentCharset: 'shift_jis' })).to.equal('http://h/?q=%81%F0');
+    expect(toUri('http://h/?q=\u212B', { documentCharset: 'shift_jis' })).to.equal('http://h/?q=%81%F0');
+    expect(toUri('http://h/?q=\u03A9', { documentCharset: 'shift_jis' })).to.equal('http://h/?q=%83%B6');
+    // Where the charset has both (EUC-KR 豈 U+8C48 D1 C2, and U+F900 CB D0), the character's own bytes.
+    expect(toUri('http://h/?q=\u8C48', { documentCharset: 'euc-kr' })).to.equal('http://h/?q=%D1%C2');
+    expect(codeOf(() => toUri('http://h/?q=\u00C5', { documentCharset: 'koi8-r' }))).to.equal('unencodable-query');
+  });
+
   it('Shift_JIS and EUC-JP write U+2212 as U+FF0D, as WHATWG\'s encoders do (it was unencodable-query; found in review)', () => {
     for (const [charset, bytes] of [['shift_jis', '%81%7C'], ['windows-31j', '%81%7C'], ['euc-jp', '%A1%DD']]) {
       expect(toUri('http://h/?q=1\u22122', { documentCharset: charset })).to.equal(`http://h/?q=1${bytes}2`);

@@ -473,6 +473,21 @@ describe('createLinkStream: legacy charsets (iconv-lite), NFC (RFC 3987 §3.1 va
     expect(links.map((l) => [l.text, l.uri, l.diagnostics])).to.deep.equal([['http://a.vn/?q=Vi\u1EBFt', 'http://a.vn/?q=Vi%EA%ECt', []]]);
   });
 
+  it('Shift_JIS: a query whose Å (81 F0, U+212B) NFC made U+00C5 keeps its own bytes (was conversion-failed; found in review)', async () => {
+    const bytes = Buffer.concat([Buffer.from('see http://a.jp/?q=5000'), Buffer.from([0x81, 0xf0]), Buffer.from(' x\n')]);
+    const links = merge(await streamParts([bytes], { encoding: 'shift_jis' })).filter((c) => c.type === 'link');
+    expect(links.map((l) => [l.text, l.uri, l.iri, l.diagnostics])).to.deep.equal([
+      ['http://a.jp/?q=5000\u00C5', 'http://a.jp/?q=5000%81%F0', 'http://a.jp/?q=5000%81%F0', []],
+    ]);
+  });
+
+  it('EUC-KR: the iri keeps the query\'s escapes, which are no UTF-8 even where they read as it (found in review)', async () => {
+    // 퐈 is C7 A1, which as UTF-8 is ǡ.
+    const bytes = Buffer.concat([Buffer.from('see http://a.kr/?q='), Buffer.from([0xc7, 0xa1]), Buffer.from(' x\n')]);
+    const links = merge(await streamParts([bytes], { encoding: 'euc-kr' })).filter((c) => c.type === 'link');
+    expect(links.map((l) => [l.text, l.uri, l.iri])).to.deep.equal([['http://a.kr/?q=퐈', 'http://a.kr/?q=%C7%A1', 'http://a.kr/?q=%C7%A1']]);
+  });
+
   // Real-looking text per charset: the text, where its links are, byte offsets checked by re-encoding.
   const samples: [string, string][] = [
     ['shift_jis', '資料：https://ja.wikipedia.org/wiki/東京 です。連絡は aiko@example.jp まで\r\n'],

@@ -3,8 +3,9 @@
 
 import { IriError } from '../errors.js';
 import { checkIriBidi, isRtl } from '../iri/bidi.js';
-import { toIri } from '../iri/to-iri.js';
+import { toLinkIri } from '../iri/to-iri.js';
 import { encodeGeneral, toLinkUri } from '../iri/to-uri.js';
+import { queryCharset } from '../charsets.js';
 import type { DiagnosticCode, Link } from '../types.js';
 import { domainToUnicode, isDnsScheme } from '../iri/idna.js';
 import { pctByte } from '../iri/percent.js';
@@ -243,6 +244,7 @@ export function convertLinkText(
   diagnostics: DiagnosticCode[],
 ): ConvertedLink {
   let uri: string;
+  let charset = documentCharset; // the charset the uri's query is in (undefined: UTF-8)
   let idnaFailed = false;
   let conversionFailed = false;
   try {
@@ -251,11 +253,11 @@ export function convertLinkText(
     if (!(err instanceof IriError)) throw err;
     if (err.code === 'idna-failed') idnaFailed = true;
     else conversionFailed = true;
-    uri = fallbackUri(iriText, idnaFailed);
+    ({ uri, charset } = fallbackUri(iriText, idnaFailed, documentCharset));
   }
   let iri: string;
   try {
-    iri = toIri(uri);
+    iri = toLinkIri(uri, queryInCharset(uri, charset));
   } catch {
     conversionFailed = true;
     iri = iriText;
@@ -276,18 +278,35 @@ export function convertLinkText(
 }
 
 /**
- * The uri when toUri failed: with the host percent-encoded (after an IDNA failure); if that fails too (a
- * document charset that cannot hold the query), without the charset; as a last resort the text itself.
+ * The uri when toUri failed, and the charset of its query: after an IDNA failure, with the host percent-encoded
+ * (the query still in the document charset); else, or if that fails too (a document charset that cannot hold the
+ * query), without the charset; as a last resort the text itself.
  */
-function fallbackUri(iriText: string, idnaFailed: boolean): string {
-  for (const host of idnaFailed ? (['percent'] as const) : (['idna', 'percent'] as const)) {
+function fallbackUri(
+  iriText: string,
+  idnaFailed: boolean,
+  documentCharset: string | undefined,
+): { uri: string; charset: string | undefined } {
+  const ways: ReadonlyArray<readonly ['idna' | 'percent', string | undefined]> = idnaFailed
+    ? [['percent', documentCharset], ['percent', undefined]]
+    : [['idna', undefined], ['percent', undefined]];
+  for (const [host, charset] of ways) {
     try {
-      return toLinkUri(iriText, host, undefined, UNDERSCORE_HOSTS);
+      return { uri: toLinkUri(iriText, host, charset, UNDERSCORE_HOSTS), charset };
     } catch {
       // try the next way
     }
   }
-  return iriText;
+  return { uri: iriText, charset: undefined };
+}
+
+/**
+ * bis §3.5: whether the query of `uri` (scheme in lower case, as toLinkUri writes it) is percent-encoded in
+ * `charset` rather than UTF-8: an http(s) link, a charset that is not UCS-based (charsets.ts queryCharset).
+ */
+function queryInCharset(uri: string, charset: string | undefined): boolean {
+  if (charset === undefined || !(uri.startsWith('http:') || uri.startsWith('https:'))) return false;
+  return queryCharset(charset) !== 'utf-8';
 }
 
 /**
@@ -820,7 +839,8 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
     }
     written = schemeUpper ? st.scheme + body.slice(st.scheme.length) : prefix + body;
   }
-  const decoded = qIriCare || qDecodes || qStray ? toIri(written) : written;
+  const decoded =
+    qIriCare || qDecodes || qStray ? toLinkIri(written, queryInCharset(written, st.opts.documentCharset)) : written;
   // encodeURI (ECMA-262) encodes what encodeGeneral does, natively, but for `%` (and `[` `]`, which walk
   // refuses): it leaves exactly the PLAIN characters unescaped and writes the rest as UTF-8, uppercase hex.
   let uri = qNonAscii ? (qPercent ? encodeGeneral(written) : encodeURI(written)) : written;

@@ -54,8 +54,20 @@ export function toIri(uri: string, options?: ToIriOptions): string {
       toUnicode = options.toUnicode;
     }
   }
-  const decoded = decodeUri(uri);
+  const decoded = decodeUri(uri, false);
   return toUnicode ? hostsToUnicode(decoded) : decoded;
+}
+
+/**
+ * toIri (with `toUnicode`) of a detected link's uri. With `queryInCharset`, the uri's query was percent-encoded in a
+ * document charset that is not UTF-8 (bis §3.5, `documentCharset`): its triplets stand for that charset's bytes and
+ * stay as written (step 5 would read EUC-KR `%C7%A1` as UTF-8 `ǡ`; found in review), ASCII ones too (Big5 writes
+ * 兀 as `%A4%61`, not `%A4a`). The path and fragment, which are
+ * UTF-8 (WHATWG URL §4.4), are decoded as toIri decodes them.
+ * @internal
+ */
+export function toLinkIri(uri: string, queryInCharset: boolean): string {
+  return hostsToUnicode(decodeUri(uri, queryInCharset));
 }
 
 // RFC 3987 §3.2 step 4 / bis §4 step 4 with §2.2 and §5.1: may this character appear as itself?
@@ -64,8 +76,11 @@ function isAppropriate(cp: number, inQuery: boolean): boolean {
   return inQuery && isIprivate(cp); // RFC 3987 §2.2: iprivate only in iquery
 }
 
-/** Steps 1–5. One forward pass; the query is [first "?", first "#") as in RFC 3986 Appendix B. */
-function decodeUri(s: string): string {
+/**
+ * Steps 1–5. One forward pass; the query is [first "?", first "#") as in RFC 3986 Appendix B. With `keepQuery`,
+ * the query's triplets are kept as written (toLinkIri).
+ */
+function decodeUri(s: string, keepQuery: boolean): string {
   const n = s.length;
   let fragmentStart = s.indexOf('#');
   if (fragmentStart < 0) fragmentStart = n;
@@ -78,6 +93,10 @@ function decodeUri(s: string): string {
     if (c < 128) {
       if (c !== 0x25 || !isPctTriplet(s, i)) {
         i++;
+        continue;
+      }
+      if (keepQuery && i > queryStart && i < fragmentStart) {
+        i += 3;
         continue;
       }
       const octet = tripletOctet(s, i);

@@ -486,18 +486,30 @@ function encodeInCharset(text: string, charset: string, single: SingleByteCharse
 }
 
 /**
- * `run` with each character the charset lacks written as the longest head of its canonical decomposition the
- * charset has, composed, and the combining marks after it. A stream NFC-normalises legacy text (RFC 3987 §3.1
- * step 1, variant B), and that can compose the document's own bytes into a character its charset lacks:
- * windows-1258 writes ế as ê (0xEA) and a combining acute (0xEC), NFC makes it U+1EBF. The query is then encoded
- * as the document wrote it. A character with no such form is left as it is (and the run stays unencodable).
+ * `run` with each character the charset lacks written as the document may have written it. A stream NFC-normalises
+ * legacy text (RFC 3987 §3.1 step 1, variant B), and that can turn the document's own bytes into a character its
+ * charset lacks; the query is then encoded as the document wrote it:
+ * - a character whose NFC it is (a singleton decomposition, UAX #15): Shift_JIS writes Å as U+212B ANGSTROM SIGN
+ *   (0x81F0), NFC makes it U+00C5, which Shift_JIS lacks (found in review: conversion-failed);
+ * - the longest head of its canonical decomposition the charset has, composed, and the combining marks after it:
+ *   windows-1258 writes ế as ê (0xEA) and a combining acute (0xEC), NFC makes it U+1EBF.
+ * A character with no such form is left as it is (and the run stays unencodable). Where the charset has both a
+ * character and one whose NFC it is (EUC-KR's compatibility ideographs), the query gets the character's bytes:
+ * after NFC the text no longer tells which the document wrote.
  */
 function decomposedFor(run: string, charset: string, single: SingleByteCharset | null): string {
   let out = '';
   for (const c of run) {
     const marks = c.normalize('NFD');
     let written = c;
-    if (marks.length > 1 && encodeInCharset(c, charset, single) === null) {
+    if (encodeInCharset(c, charset, single) !== null) {
+      out += c;
+      continue;
+    }
+    const before = nfcPreimagesOf(c).find((x) => encodeInCharset(x, charset, single) !== null);
+    if (before !== undefined) {
+      written = before;
+    } else if (marks.length > 1) {
       for (let k = marks.length - 1; k >= 1; k--) {
         const head = marks.slice(0, k).normalize('NFC');
         if (encodeInCharset(head + marks.slice(k), charset, single) !== null) {
@@ -509,4 +521,32 @@ function decomposedFor(run: string, charset: string, single: SingleByteCharset |
     out += written;
   }
   return out;
+}
+
+/** For each character that is the NFC of another single character, those characters (nfcPreimagesOf). */
+let preimages: Map<string, string[]> | null = null;
+
+/**
+ * The characters other than `c` whose NFC is `c` alone: the singletons of UAX #15 (U+212B ANGSTROM SIGN and U+00C5,
+ * U+2126 OHM SIGN and U+03A9, the CJK compatibility ideographs and their unified ones). They lie in the BMP and the
+ * CJK Compatibility Ideographs Supplement; the table is made the first time a query needs it (about 66,000 calls of
+ * String.prototype.normalize).
+ */
+function nfcPreimagesOf(c: string): readonly string[] {
+  if (preimages === null) {
+    const table = new Map<string, string[]>();
+    const add = (cp: number): void => {
+      const x = String.fromCodePoint(cp);
+      const n = x.normalize('NFC');
+      const oneCodePoint = n.length === 1 || (n.length === 2 && n.codePointAt(0)! > 0xffff);
+      if (n === x || !oneCodePoint) return;
+      const list = table.get(n);
+      if (list === undefined) table.set(n, [x]);
+      else list.push(x);
+    };
+    for (let cp = 0; cp <= 0xffff; cp++) if (cp < 0xd800 || cp > 0xdfff) add(cp);
+    for (let cp = 0x2f800; cp <= 0x2fa1f; cp++) add(cp);
+    preimages = table;
+  }
+  return preimages.get(c) ?? [];
 }
