@@ -24,6 +24,16 @@ describe('detect: email addresses (found in review)', () => {
     'export CVSROOT=:pserver:anoncvs@subversions.gnu.org:/cvsroot/w3 or scp foo username@remote.host:~/foo',
     'but ⸠john.doe@example.com⸡:1234/forum, ⸠a@example.com⸡: thanks, ⸠mailto:a@example.com⸡:x and ⸠b@example.com⸡:',
   ]);
+  // a local part that closes before the `@` the quote or brace it opened is a template or a quoted user name, no
+  // address (it was `a}@example.com`); around the whole address they are its delimiters
+  itMarks([
+    "GRANT ALL ON db.* TO 'root'@'localhost'; mail {user}@example.com or 'a'@example.com",
+    "but '⸠john@example.com⸡' and {⸠a@example.com⸡} and ⸠o'neil'@example.com⸡ and '⸠o'neil@example.com⸡'",
+  ]);
+  // after an explicit mailto: the local part is the author's, whole (it was `taro@example.jp`, another mailbox)
+  itMarks([
+    '⸠mailto:東京taro@example.jp⸡ and ⸠MAILTO:用户abc@example.cn⸡ but 请发送到⸠taro@example.jp⸡',
+  ]);
   it('`|` ends a local part: a table cell\'s edge or a separator (the next addresses were lost)', () => {
     const chain = Array.from({ length: 50 }, (_, i) => `user${i}@example.com`).join('|');
     expect(findLinks(chain)).to.have.length(50);

@@ -203,6 +203,9 @@ describe('detect: P6 — quotes', () => {
     '“⸠https://a.example/a⸡” and “⸠https://a.example/b⸡，c and \'tel:10086 x (a bare tel: needs RFC 3966 form)',
     // closed where the link ends, it stands as written
     '"⸠https://a.example/x.htmlを⸡" and “⸠https://a.example/a，b⸡” and \'⸠tel:10086⸡\'',
+    // an apostrophe between letters, digits or `_` is no closing mark (found in review: the link ended at `Ender`)
+    '‘⸠https://en.wikipedia.org/wiki/Ender’s_Game⸡’ and \'⸠https://en.wikipedia.org/wiki/Rock_\'n\'_roll⸡\' and “⸠https://fr.wikipedia.org/wiki/L’été⸡”',
+    '＇⸠https://example.jp/it＇s⸡＇ and ‘⸠https://example.com/c_⸡’. but \'⸠https://example.com/a\'s⸡ (no closing mark: bare, as UTS #58 has it)',
   ]);
   // …and emphasis marks written around a link (deviation from UTS #58 §3.5.1, where `*`, `_` and `~` are Include)
   itMarks([

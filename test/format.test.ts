@@ -276,6 +276,16 @@ describe('formatUrl: own cases', () => {
     ['http://[2001:db8::1]/%CE%B1', 'http://[2001:db8::1]/α', 'IP literal host'],
     ['mailto:%E7%94%B0%E4%B8%AD@example.jp?subject=%E4%BB%B6%E5%90%8D', 'mailto:田中@example.jp?subject=件名', 'mailto'],
     ['mailto:a%40b@example.jp', 'mailto:a%40b@example.jp', 'mailto: an escaped @ stays'],
+    // A local part's character the back-scan from `@` stops at (not Link_Email, `|`) or strips (an opening `'` or
+    // `{`) stays escaped: decoded, it made another mailbox (found in review: `mailto:a"b@…` was found as `b@…`).
+    ['mailto:a%22b@example.com', 'mailto:a%22b@example.com', 'mailto: `"` in a local part'],
+    ['mailto:a%7Cb@example.com,c%28d%29@example.org', 'mailto:a%7Cb@example.com,c%28d%29@example.org', 'mailto: `|`, `(` `)`'],
+    ['mailto:%E0%A5%A4a@example.com', 'mailto:%E0%A5%A4a@example.com', 'mailto: a danda'],
+    ['mailto:%27a@example.com', 'mailto:%27a@example.com', 'mailto: an opening apostrophe'],
+    ['mailto:o%27neil@example.com', "mailto:o'neil@example.com", 'mailto: an apostrophe inside'],
+    ['mailto:%E4%BA%ACa@example.com', 'mailto:京a@example.com', 'mailto: Han before ASCII'],
+    // The domain is kept as written, as a host: its final `.` is not escaped (it was `example.com%2E`).
+    ['mailto:a@example.com.', 'mailto:a@example.com.', 'mailto: a final dot in the domain'],
     ['example.com/%CE%B1.', 'example.com/α%2E', 'schemeless'],
     ['//example.com/%CE%B1', '//example.com/α', 'network-path reference'],
   ];
@@ -413,6 +423,25 @@ describe('formatUrl / formatUrlParts: properties', () => {
         expect(formatUrl(url)).to.equal(url);
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('formatUrl: mailto: addresses', () => {
+  it('an address placed in running text is detected whole, the same mailbox (found in review)', () => {
+    const local = fc.array(fc.constantFrom('a', 'b', '.', '"', '|', '(', ')', '京', '।', "'", '{', '}', 'é', '\u202E', ' ', '<', '%'), {
+      minLength: 1,
+      maxLength: 6,
+    });
+    fc.assert(
+      fc.property(local, (chars) => {
+        const name = 'x' + chars.join('') + 'y';
+        const url = formatUrl('mailto:' + encodeURIComponent(name) + '@example.com');
+        const found = findLinks(`see ${url} now`);
+        expect(found.map((l) => l.text), url).to.deep.equal([url]);
+        expect(decodeURIComponent(found[0]!.uri), url).to.equal('mailto:' + name + '@example.com');
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -17,6 +17,7 @@ const QUESTION = 0x3f;
 const APOSTROPHE = 0x27;
 const EQUALS = 0x3d;
 const LEFT_BRACE = 0x7b;
+const RIGHT_BRACE = 0x7d;
 const VERTICAL_LINE = 0x7c;
 const TILDE = 0x7e;
 
@@ -76,9 +77,12 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // Deviation (UTS #58 §5.2): an apostrophe or brace that opens the local-part is read as the quotation or
   // bracket around the address (`'john@example.com'`, `{a@example.com}`), not as atext. (A backquote is a barrier
   // no scan crosses: src/detect/chars.ts.)
+  // A local part that closes the pair it opened before the `@` is no address but a template or a quoted user name
+  // (`{user}@example.com`, MySQL's `'root'@'localhost'`): nothing is linked (found in review: `a}@example.com`).
   while (ls < at) {
     const c = text.charCodeAt(ls);
     if (c !== APOSTROPHE && c !== LEFT_BRACE) break;
+    if (text.charCodeAt(at - 1) === (c === LEFT_BRACE ? RIGHT_BRACE : APOSTROPHE) && at - 1 > ls) return reject(st, linkEnd);
     ls++;
   }
   // …and so are emphasis marks that open it and close right after the TLD (`*a@example.com*`, `_a@example.com_`,
@@ -87,7 +91,8 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // Deviation (UTS #58 §5.2): text of a script written without spaces glued before an ASCII local-part is not
   // part of it — `将补丁发送到stable@vger.kernel.org` links `stable@vger.kernel.org`, as the domain rule does for
   // `詳しくはexample.jp`; an all-CJK local-part (`用户@例子.广告`, RFC 6531) stays whole.
-  ls = asciiAfterNoSpaceText(text, ls, at, false);
+  // After an explicit `mailto:` the local part is the author's, whole (`mailto:東京taro@example.jp`; found in review).
+  if (!mailtoBefore(text, ls, floor)) ls = asciiAfterNoSpaceText(text, ls, at, false);
   // Step 2: not empty, no dot at either end, no `..`.
   if (ls === at || text.charCodeAt(ls) === DOT || text.charCodeAt(at - 1) === DOT) return reject(st, linkEnd);
   for (let i = ls + 1; i < at; i++) {
@@ -99,10 +104,7 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   }
   // Step 5: a `mailto:` right before the local-part belongs to the link.
   // Deviation (UTS #58 §5.2): matched case-insensitively (RFC 3986 §3.1: schemes are case-insensitive).
-  const mailto =
-    ls - 7 >= floor &&
-    equalsLowerCased(text, ls - 7, ls, 'mailto:') &&
-    (ls === 7 || allowsGluedScheme(codePointBefore(text, ls - 7))); // P4, as for any scheme
+  const mailto = mailtoBefore(text, ls, floor);
   // A TLD that an identifier runs on from (`a@b.to_string`, see atDot) ends a bare address only after `mailto:`.
   if (wordGoesOn && !mailto) return reject(st, linkEnd);
   // Deviation (UTS #58 §5.2), irilink's: a bare address followed by `:` and a path — a letter, `/` or `~` — is an
@@ -133,6 +135,18 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   st.hostStart = ds;
   st.hostEnd = tldEnd;
   return true;
+}
+
+/**
+ * NOTES §4.3 step 5: is `mailto:` (any case, RFC 3986 §3.1) right before the local part starting at `ls`, not before
+ * `floor`, and not glued to a word (P4, as for any scheme)?
+ */
+function mailtoBefore(text: string, ls: number, floor: number): boolean {
+  return (
+    ls - 7 >= floor &&
+    equalsLowerCased(text, ls - 7, ls, 'mailto:') &&
+    (ls === 7 || allowsGluedScheme(codePointBefore(text, ls - 7)))
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 // P6 — quotes: a link that starts right after an opening quotation mark ends before the matching closing mark; and
 // emphasis marks written around a link the same way.
 
-import { codePointBefore, SOFT, termOf } from './chars.js';
+import { codePointBefore, isLetterOrDigit, SOFT, termOf } from './chars.js';
 import type { ScanState } from './state.js';
 
 /**
@@ -36,6 +36,16 @@ const QUOTE_PAIRS = new Map<number, number>([
  */
 export function closes(cp: number, closer: number): boolean {
   return cp === closer || (cp === 0x201d && closer === 0x201c) || (cp === 0x2019 && closer === 0x2018) || (cp === 0x301e && closer === 0x301f);
+}
+
+/**
+ * P6: is the closing mark `cp`, between the code points `prev` and `next` (−1: none), an apostrophe inside a word
+ * rather than the closing mark? `'`, `’` and `＇` with a letter, digit or `_` on both sides are:
+ * `‘https://en.wikipedia.org/wiki/Ender’s_Game’`, `'…/wiki/Rock_'n'_roll'` (the link ended at `Ender`; found in review).
+ */
+export function isApostrophe(cp: number, prev: number, next: number): boolean {
+  if (cp !== 0x27 && cp !== 0x2019 && cp !== 0xff07) return false;
+  return (prev === 0x5f || (prev >= 0 && isLetterOrDigit(prev))) && (next === 0x5f || (next >= 0 && isLetterOrDigit(next)));
 }
 
 /** P6: the closing quotation mark for a link starting at `s`, or −1 (reads one character of left context). */

@@ -20,7 +20,7 @@ import {
   termOf,
   URI_SIMPLE,
 } from './chars.js';
-import { angleBefore, closes } from './quotes.js';
+import { angleBefore, closes, isApostrophe } from './quotes.js';
 import { afterFileExtension, isGluedParticle, isHangulSyllable, MAX_PARTICLE } from './glued.js';
 import { INCOMPLETE, type ScanState } from './state.js';
 
@@ -80,7 +80,7 @@ function endsAtCut(st: ScanState, i: number, depth: number, part: number, initia
       throw INCOMPLETE;
     }
     const cp = st.cpAt(j);
-    if (closes(cp, st.closer)) {
+    if (closes(cp, st.closer) && !isApostrophe(cp, codePointBefore(text, j), nextPastCut(st, j + (cp > 0xffff ? 2 : 1)))) {
       st.quoteEnded = true; // (the quotation mark delimits the link: found in review)
       return true;
     }
@@ -107,6 +107,13 @@ function endsAtCut(st: ScanState, i: number, depth: number, part: number, initia
     }
     j += len;
   }
+}
+
+/** The code point at `j` past the segment's cut (endsAtCut), or −1 at the end of the text; INCOMPLETE at a chunk's end. */
+function nextPastCut(st: ScanState, j: number): number {
+  if (j < st.n) return st.cpAt(j);
+  if (st.final) return -1;
+  throw INCOMPLETE;
 }
 
 /**
@@ -248,8 +255,8 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       i++;
       continue;
     }
-    // P6: the closing quotation mark that matches the one before the link ends it.
-    if (closes(cp, closer)) {
+    // P6: the closing quotation mark that matches the one before the link ends it (an apostrophe in a word does not).
+    if (closes(cp, closer) && !isApostrophe(cp, codePointBefore(text, i), st.outOfRoom(i + len) ? -1 : st.cpAt(i + len))) {
       st.quoteEnded = true;
       break;
     }

@@ -12,10 +12,10 @@
 //   token ≥ 0   a logical character (its code point), written by the walk as minimal escaping decides;
 //   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
 import { badArgument } from '../errors.js';
-import { isNoSpaceScriptLetter, termOf } from '../detect/chars.js';
+import { isBidiControl, isNoSpaceScriptLetter, termOf } from '../detect/chars.js';
 import { isCjkOpenBracket, softCutsLink } from '../detect/terminate.js';
 import { afterFileExtension, isGluedParticle } from '../detect/glued.js';
-import { CLOSE, HARD, INCLUDE, OPEN, SOFT, linkBracketOpener } from '../unicode/index.js';
+import { CLOSE, HARD, INCLUDE, OPEN, SOFT, isLinkEmail, linkBracketOpener } from '../unicode/index.js';
 
 /** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
 export interface UrlParts {
@@ -239,10 +239,42 @@ function pathText(tokens: readonly number[]): string {
 }
 
 /**
+ * The mailto: path's tokens (RFC 6068 §2: addresses separated by `,`) that detection would not read as part of an
+ * address, to be escaped (1), and whether the path ends in a domain. UTS #58 §4.1 escapes the local part for
+ * detection too, whose back-scan from the `@` (§5.2) stops at a character that is not Link_Email and, in irilink, at
+ * `|` and a bidi control, and strips a `'` or `{` that opens the local part (src/detect/email.ts): decoded there, such
+ * a character made another mailbox of the address (`mailto:a%22b@example.com` was written `mailto:a"b@example.com`,
+ * detected as `b@example.com`; found in review). So does a `.` where detection refuses one (first, last, after a `.`). The domain is kept as written, as a host is: a final `.` there is
+ * not escaped (`example.com%2E` is no domain), and detection leaves it out.
+ */
+function mailtoEscapes(tokens: readonly number[]): { forced: Uint8Array; endsInDomain: boolean } {
+  const forced = new Uint8Array(tokens.length);
+  let endsInDomain = false;
+  for (let from = 0; from < tokens.length; ) {
+    let to = from;
+    while (to < tokens.length && tokens[to] !== 0x2c) to++;
+    let at = -1;
+    for (let k = from; k < to; k++) if (tokens[k] === 0x40) at = k;
+    if (at > from) {
+      for (let k = from; k < at; k++) {
+        const t = tokens[k]!;
+        if (t < 0) continue;
+        if (!isLinkEmail(t) || t === 0x7c || isBidiControl(t) || (k === from && (t === 0x27 || t === 0x7b))) forced[k] = 1;
+        // A dot-atom's dots (RFC 5322 §3.2.3): detection refuses a local part with a dot at either end or two in a row.
+        if (t === 0x2e && (k === from || k === at - 1 || tokens[k - 1] === 0x2e)) forced[k] = 1;
+      }
+    }
+    endsInDomain = to === tokens.length && at >= from;
+    from = to + 1;
+  }
+  return { forced, endsInDomain };
+}
+
+/**
  * UTS #58 §4.1 step 2: writes one part's tokens with minimal escaping. `last` is true for the last part of the URL,
  * whose final Soft or Open character is escaped.
  */
-function writePart(tokens: readonly number[], part: Part, last: boolean): string {
+function writePart(tokens: readonly number[], part: Part, last: boolean, forced?: Uint8Array): string {
   let out = '';
   // The last code unit written (the part's `/` before the first; an escape's last digit): what detection reads before
   // the next. (Kept here: reading it back from `out`, a string built by appending, flattened it each time.)
@@ -272,6 +304,12 @@ function writePart(tokens: readonly number[], part: Part, last: boolean): string
       flush();
       const b = -1 - t;
       emit('%' + HEX[b >> 4] + HEX[b & 15]);
+      prevAscii = true;
+      continue;
+    }
+    if (forced !== undefined && forced[k] === 1) {
+      flush();
+      emit(percentEncode(t));
       prevAscii = true;
       continue;
     }
@@ -533,8 +571,14 @@ export function formatUrl(url: string): string {
     parts.push([Part.Fragment, tokens, '#']);
   }
   const ending = endingPart(parts);
+  const mailto = rootless && afterScheme === 7 && url.slice(0, 7).toLowerCase() === 'mailto:';
   parts.forEach(([part, tokens, initiator], k) => {
-    out += initiator + writePart(tokens, part, k === ending);
+    if (mailto && part === Part.RootlessPath) {
+      const { forced, endsInDomain } = mailtoEscapes(tokens);
+      out += initiator + writePart(tokens, part, k === ending && !endsInDomain, forced);
+    } else {
+      out += initiator + writePart(tokens, part, k === ending);
+    }
   });
   return out;
 }
