@@ -207,6 +207,12 @@ describe('detect: P6 — quotes', () => {
     '‘⸠https://en.wikipedia.org/wiki/Ender’s_Game⸡’ and \'⸠https://en.wikipedia.org/wiki/Rock_\'n\'_roll⸡\' and “⸠https://fr.wikipedia.org/wiki/L’été⸡”',
     '＇⸠https://example.jp/it＇s⸡＇ and ‘⸠https://example.com/c_⸡’. but \'⸠https://example.com/a\'s⸡ (no closing mark: bare, as UTS #58 has it)',
   ]);
+  // a `"` that closes one opened inside the link is the link's (deviation from UTS #58 §3.5.1, found in review: the
+  // uri of GitHub's badge links ended in an unbalanced `%22test`); an empty pair is not (a docstring's end)
+  itMarks([
+    'see ⸠https://github.com/o/r/actions?query=workflow%3A"test"⸡ now and ⸠https://x.org/?a="b"&c="d"⸡. then',
+    'at ⸠https://forum.example.org/viewtopic.php?p=286213⸡""" and ⸠https://x.org/?q="a⸡ b" and ⸠https://x.org/a⸡"',
+  ]);
   // …and emphasis marks written around a link (deviation from UTS #58 §3.5.1, where `*`, `_` and `~` are Include)
   itMarks([
     'see *⸠https://example.com/a⸡* now and **⸠https://example.com/getting-started⸡** and ~~⸠https://example.com/a⸡~~',

@@ -38,6 +38,7 @@ const AMP = 0x26;
 const COLON = 0x3a;
 const TILDE = 0x7e;
 const LESS = 0x3c;
+const QUOTE = 0x22;
 
 /**
  * 1 for the ASCII characters the loop of terminate() only walks over: Link_Term Include and none of the part
@@ -200,6 +201,8 @@ function walk(st: ScanState, start: number, initialPart: number): number {
   let asideEnd = -1;
   // A P1 bidi control ended the walk (st.bidiStop, set at the end unless the link ends before a held bracket).
   let bidi = false;
+  // Where the `"` is that the next one closes (a quoted value, below; −1: none open).
+  let quoteAt = -1;
   st.pairSafe = -1;
   st.pathStart = start;
   st.pathNotSimple = -1;
@@ -358,6 +361,18 @@ function walk(st: ScanState, start: number, initialPart: number): number {
         } else if (i + len >= noSchemeBefore) {
           noSchemeBefore = noSpaceTextBeforeScheme(st, i + len);
           if (noSchemeBefore < 0) break;
+        }
+      }
+      // Deviation (UTS #58 §3.5.1): a `"` that closes one opened inside the link is the link's, as a Close that
+      // matches an Open is: `…/actions?query=workflow%3A"test"` (GitHub's badge links; the reference leaves the final
+      // `"` out, and the uri ended in an unbalanced `%22test`: found in review). Not `'`, which is also an apostrophe,
+      // and not an empty pair, as the end of a Python docstring is (`…?p=286213"""`).
+      if (cp === QUOTE) {
+        if (quoteAt >= 0 && i > quoteAt + 1) {
+          lastSafe = i + len;
+          quoteAt = -1;
+        } else {
+          quoteAt = i;
         }
       }
     } else if (lt === HARD) {
