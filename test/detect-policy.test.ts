@@ -157,6 +157,10 @@ describe('detect: P4 — left context of a scheme', () => {
     '(⸠https://example.org/x⸡)',
     'seemailto:⸠a@example.com⸡ (the address is still one)',
     'メール⸠mailto:a@example.com⸡',
+    // the letter of an escape written out in a string or a JSON log (`\n`, `\r`, `\t`) separates, as what it stands
+    // for does (found in review: P4 read the `n` as a word, and an address took it: `njohn@…`)
+    '"see\\n⸠https://example.com/a⸡" and "a\\r\\n⸠http://x.org/⸡" {"m":"a\\t⸠john@example.com⸡\\n⸠www.example.com⸡"} x\\n⸠mailto:a@b.com⸡',
+    '"a\\\\⸠nexample.com⸡" and \\\\nhttp://x.org (an even run of backslashes: the letter is the word\'s)',
   ]);
 });
 

@@ -199,6 +199,20 @@ export function allowsGluedScheme(cp: number): boolean {
   return isNoSpaceScript(cp);
 }
 
+/**
+ * Is text[i] the letter of a C-style escape `\n`, `\r` or `\t` (after an odd run of backslashes, read at most 8
+ * back): a line break or tab written out in a string literal or a JSON log, which separates words as the character
+ * it stands for does. A link starts after it: `"see\nhttps://…"` (P4 read `n` as a word glued to the scheme), and
+ * `"a\njohn@example.com"` is `john@example.com`, not `njohn@…` (found in review).
+ */
+export function isEscapeLetterAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c !== 0x6e && c !== 0x72 && c !== 0x74) return false;
+  let k = i;
+  while (k > 0 && i - k < 8 && text.charCodeAt(k - 1) === 0x5c) k--;
+  return (i - k) % 2 === 1;
+}
+
 /** A letter, mark or digit of a script written without spaces between words (Han, kana, Thai, …). */
 export function isNoSpaceScriptLetter(cp: number): boolean {
   return cp >= 128 && (isLetter(cp) || isMark(cp) || isNumber(cp)) && isNoSpaceScript(cp);

@@ -20,6 +20,7 @@ import {
   isLetterOrDigit,
   isNoSpaceScriptLetter,
   PLAIN_HOST,
+  isEscapeLetterAt,
 } from './chars.js';
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
 import { isLetter, isLinkEmail, isMark, isNumber } from '../unicode/index.js';
@@ -189,6 +190,8 @@ export function atDot(st: ScanState, d: number): boolean {
     // Deviation (UTS #58 §4.1): the reference scans back without limit; a name longer than DNS allows is no domain.
     if (d - ds > MAX_DOMAIN_LENGTH) return false;
   }
+  // The letter of an escape written out (`"a\nexample.com"`, chars.ts isEscapeLetterAt) is not the name's.
+  if (ds < d && isEscapeLetterAt(text, ds)) ds++;
   if (ds === d) return false; // `See .fr` — nothing before the TLD's dot
   // (After an `@` the name is an address's domain, whose `。` is a host dot: `john@例え。jp`; found in review.)
   if (!ascii && !(ds > 0 && text.charCodeAt(ds - 1) === AT)) {

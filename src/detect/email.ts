@@ -2,7 +2,7 @@
 // local-part found by scanning back from the `@` over Link_Email characters.
 
 import { isLinkEmail } from '../unicode/index.js';
-import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBarrier, isBidiControl, PLAIN_LOCAL } from './chars.js';
+import { allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBarrier, isBidiControl, isEscapeLetterAt, PLAIN_LOCAL } from './chars.js';
 import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, isEmphasisMark } from './quotes.js';
 import type { ScanState } from './state.js';
 import { terminate } from './terminate.js';
@@ -74,6 +74,8 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     const cp = codePointBefore(text, ls);
     if (isLinkEmail(cp) && !isBarrier(cp)) return reject(st, linkEnd);
   }
+  // The letter of an escape written out (`"a\njohn@example.com"`, chars.ts isEscapeLetterAt) is not the address's.
+  if (ls < at && isEscapeLetterAt(text, ls)) ls++;
   // Deviation (UTS #58 §5.2): an apostrophe or brace that opens the local-part is read as the quotation or
   // bracket around the address (`'john@example.com'`, `{a@example.com}`), not as atext. (A backquote is a barrier
   // no scan crosses: src/detect/chars.ts.)
@@ -145,7 +147,7 @@ function mailtoBefore(text: string, ls: number, floor: number): boolean {
   return (
     ls - 7 >= floor &&
     equalsLowerCased(text, ls - 7, ls, 'mailto:') &&
-    (ls === 7 || allowsGluedScheme(codePointBefore(text, ls - 7)))
+    (ls === 7 || allowsGluedScheme(codePointBefore(text, ls - 7)) || isEscapeLetterAt(text, ls - 8))
   );
 }
 
