@@ -88,6 +88,21 @@ describe('toUri: the mapping (RFC 3987 §3.1, bis §3.3)', () => {
       expect((e as IriError).index).to.equal(input.indexOf(' '));
     }
   });
+
+  it('unencodable-query gives the index of the run the charset lacks, in the input (found in review: it had none)', () => {
+    for (const [input, normalize] of [
+      ['http://h/p?q=ab한c', 'none'],
+      ['http://h/e\u0301e\u0301?x=1&q=é한', 'NFC'],
+    ] as const) {
+      try {
+        toUri(input, { documentCharset: 'shift_jis', normalize });
+        expect.fail('no error');
+      } catch (e) {
+        expect((e as IriError).code).to.equal('unencodable-query');
+        expect((e as IriError).index, input).to.equal(input.indexOf(normalize === 'NFC' ? 'é한' : '한'));
+      }
+    }
+  });
 });
 
 describe('toUri: input that is not an IRI', () => {

@@ -172,7 +172,11 @@ function convert(iri: string, opts: Readonly<ReadOptions>): string {
   if (c.query !== undefined) {
     c.query =
       opts.charset !== undefined && c.scheme !== undefined && isHttpScheme(c.scheme)
-        ? encodeQueryInCharset(c.query, opts.charset)
+        ? encodeQueryInCharset(c.query, opts.charset, (k) => {
+            // RFC 3986 Appendix B: the query starts after the first `?` (the error's index is the input's).
+            const at = s.indexOf('?') + 1 + k;
+            return nfc === null ? at : nfc.indexInInput(at);
+          })
         : encodeGeneral(c.query);
   }
   if (c.fragment !== undefined) c.fragment = encodeGeneral(c.fragment);
@@ -447,10 +451,10 @@ function mapMailtoPath(path: string, opts: Readonly<ReadOptions>): string {
  * bis §3.5: the query of an http/https IRI from a non-UCS document, encoded in the document charset
  * before percent-encoding. Runs of non-ASCII characters are encoded together (stateful charsets such as
  * ISO-2022-JP then need one escape sequence per run); a run that does not survive the round trip
- * through the charset holds a character the charset lacks → IriError('unencodable-query').
- * ASCII characters are handled as everywhere else.
+ * through the charset holds a character the charset lacks → IriError('unencodable-query'), whose index is
+ * `indexOf` of the run's start in `q`. ASCII characters are handled as everywhere else.
  */
-function encodeQueryInCharset(q: string, charset: string): string {
+function encodeQueryInCharset(q: string, charset: string, indexOf: (k: number) => number): string {
   const single = singleByteCharset(charset);
   let out = '';
   let i = 0;
@@ -463,7 +467,10 @@ function encodeQueryInCharset(q: string, charset: string): string {
     while (k < q.length && q.charCodeAt(k) >= 128) k++;
     const run = q.slice(j, k);
     const bytes = encodeInCharset(run, charset, single) ?? encodeInCharset(decomposedFor(run, charset, single), charset, single);
-    if (bytes === null) throw new IriError('unencodable-query', `${JSON.stringify(run)} in ${charset}`);
+    if (bytes === null) {
+      const at = indexOf(j);
+      throw new IriError('unencodable-query', `${JSON.stringify(run)} in ${charset} at index ${at}`, at);
+    }
     out += pctEncodeBytes(bytes);
     i = k;
   }
