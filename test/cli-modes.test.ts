@@ -398,6 +398,9 @@ describe('irilink command: modes (issue 6)', function () {
       [['--schemes', '1http'], /--schemes: '1http' is not a scheme name/],
       [['--schemes', 'https,,mailto'], /^irilink: --schemes needs a comma-separated list of schemes, without empty entries$/],
       [['--schemes', ''], /--schemes needs a comma-separated list/],
+      [['--schemes', '+matrix,https'], /^irilink: --schemes: either only these schemes \(https,mailto\) or more besides the default ones \(\+matrix,\+spotify\), not both$/],
+      [['--schemes', '+'], /--schemes needs a comma-separated list/],
+      [['--schemes', '+javascript'], /--schemes: 'javascript' is never linked/],
       // Named as the flag, not as the library's option (found in review).
       [['--schemes', 'https,JavaScript'], /^irilink: --schemes: 'JavaScript' is never linked \(javascript, vbscript and data are refused\)$/],
       [['--encoding', 'nosuch'], /^irilink: --encoding must be a charset name .*, got "nosuch"$/],

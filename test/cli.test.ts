@@ -277,6 +277,19 @@ describe('irilink command', function () {
     expect(href(['-f', 'html'])).to.include('<span class="irilink-unsafe" title="scheme-not-allowed">spotify://track/1</span>');
   });
 
+  it('--schemes +name: these schemes besides the default ones, clickable, nothing narrowed (asked for in review)', () => {
+    const input = 'see matrix:r/room:example.org and foo://x.example/a and ann@example.org and https://a.example/\n';
+    const list = irilink(['--schemes', '+matrix,+spotify', '-l'], input);
+    expect(list.status, list.stderr).to.equal(0);
+    expect(list.stdout).to.equal('matrix:r/room:example.org\nfoo://x.example/a\nmailto:ann@example.org\nhttps://a.example/\n');
+    // Without the `+` the list is all there is: the default schemes and any other `scheme://` are left out.
+    expect(irilink(['--schemes', 'matrix', '-l'], input).stdout).to.equal('matrix:r/room:example.org\nmailto:ann@example.org\n');
+    const html = irilink(['--schemes', '+matrix', '-f', 'html'], input).stdout;
+    expect(html).to.include('<a href="matrix:r/room:example.org"');
+    expect(html).to.include('<a href="https://a.example/"');
+    expect(html).to.include('<span class="irilink-unsafe" title="scheme-not-allowed">foo://x.example/a</span>');
+  });
+
   it('--no-email, --no-schemeless and --schemes narrow what is found', () => {
     const input = 'aiko@example.jp example.com ftp://files.example/x https://a.example/\n';
     expect(irilink(['--no-email'], input).stdout).to.not.include('mailto:');

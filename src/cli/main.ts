@@ -34,7 +34,7 @@ import type { Progress } from './progress.js';
 import { DistinctLinks } from './unique.js';
 import { detached } from '../memo.js';
 import { asText, linkChoice } from './filter.js';
-import { DEFAULT_MAX_LINK_LENGTH, isSchemeName, MAX_MAX_LINK_LENGTH, MIN_MAX_LINK_LENGTH, NEVER_SCHEMES } from '../detect/options.js';
+import { DEFAULT_MAX_LINK_LENGTH, DEFAULT_SCHEMES, isSchemeName, MAX_MAX_LINK_LENGTH, MIN_MAX_LINK_LENGTH, NEVER_SCHEMES } from '../detect/options.js';
 import type { LinkChoice } from './filter.js';
 
 const HELP = `Usage: irilink [options] [file…]
@@ -71,7 +71,9 @@ Options:
       --schemes LIST    links with a scheme only for these schemes (comma-separated), mailto:
                         included, e.g. https,mailto,ftp; bare emails follow --no-email. With
                         --markdown also the links the author wrote (relative ones stay).
-                        html, markdown and ansi make these schemes clickable too
+                        +name,+name: these besides the default ones, nothing narrowed
+                        (+matrix,+spotify). html, markdown and ansi make these schemes
+                        clickable too
       --no-schemeless   do not detect links without a scheme (example.com)
       --no-email        do not detect bare email addresses (alice@example.com); mailto: links
                         and Markdown's <alice@example.com> follow --schemes
@@ -253,7 +255,13 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   const streamOptions: Record<string, unknown> = {};
   if (values.encoding !== undefined) streamOptions.encoding = values.encoding;
   if (values.schemes !== undefined) {
-    const schemes = (values.schemes as string).split(',').map((s) => s.trim());
+    const entries = (values.schemes as string).split(',').map((s) => s.trim());
+    // `+name`: these besides the default ones, every `scheme://` still linked (nothing narrowed); else only these.
+    const more = entries.filter((s) => s.startsWith('+')).length;
+    if (more > 0 && more < entries.length) {
+      throw new UsageError(`--schemes: either only these schemes (https,mailto) or more besides the default ones (+matrix,+spotify), not both`);
+    }
+    const schemes = more > 0 ? entries.map((s) => s.slice(1).trim()) : entries;
     // An empty entry (`https,,mailto`, a trailing comma) is a slip in the list, not a scheme.
     if (schemes.some((s) => s === '')) throw new UsageError(`--schemes needs a comma-separated list of schemes, without empty entries`);
     const bad = schemes.find((s) => !isSchemeName(s));
@@ -263,8 +271,8 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     const never = schemes.find((s) => NEVER_SCHEMES.includes(s.toLowerCase()));
     if (never !== undefined) throw new UsageError(`--schemes: '${never}' is never linked (javascript, vbscript and data are refused)`);
     // Only these: without anyScheme:false the scanner would still link any `scheme://` (DESIGN.md P2).
-    streamOptions.schemes = schemes;
-    streamOptions.anyScheme = false;
+    streamOptions.schemes = more > 0 ? [...DEFAULT_SCHEMES, ...schemes] : schemes;
+    if (more === 0) streamOptions.anyScheme = false;
     // The renderers give an href only to the schemes they know (DEFAULT_LINK_SCHEMES): the ones asked for here are
     // known too, or `--schemes spotify --format html` would show each of its links as an unsafe span.
     if (format === 'html' || format === 'markdown' || format === 'ansi') renderOptions.schemes = [...DEFAULT_LINK_SCHEMES, ...schemes];
@@ -278,7 +286,8 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
     streamOptions.maxLinkLength = Number(n);
   }
   // --schemes and --no-email: the detector finds emails when either kind is wanted; choice.keep drops the other.
-  const choice = linkChoice(streamOptions.schemes as string[] | undefined, values['no-email'] === true, mode === 'markdown');
+  const narrowed = streamOptions.anyScheme === false ? (streamOptions.schemes as string[]) : undefined;
+  const choice = linkChoice(narrowed, values['no-email'] === true, mode === 'markdown');
   if (!choice.detectEmail) streamOptions.email = false;
   if (mode === 'markdown') {
     streamOptions.markdown = true;
