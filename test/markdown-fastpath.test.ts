@@ -50,7 +50,7 @@ function segments(text: string): [number, number][] {
       start = ls;
     }
     tracker.line(text, ls, e);
-    ls = le < 0 ? text.length : e + lineEndingLength(text, e, true);
+    ls = le < 0 ? text.length : e + lineEndingLength(text, e);
   }
   out.push([start, text.length]);
   return out;

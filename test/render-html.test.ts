@@ -5,6 +5,8 @@ import { toHtml, DEFAULT_LINK_SCHEMES, type HtmlOptions } from '../src/render/in
 import { checkHtml, parsedText, type Node5 } from './support/html-safety.js';
 import type { Chunk } from '../src/types.js';
 import { chunksOf, link } from './render-support.js';
+import { findLinks } from '../src/index.js';
+import { DEFAULT_SCHEMES } from '../src/schemes.js';
 
 const REL = ' rel="nofollow noopener noreferrer"';
 
@@ -140,6 +142,12 @@ describe('render: toHtml exact output', () => {
     expect(() => toHtml([], { schemes: ['https', 'JavaScript'] })).to.throw(TypeError, /never linked/);
     expect(() => toHtml([], { schemes: ['data'] })).to.throw(TypeError, /never linked/);
     expect(() => toHtml([], { schemes: ['ht tp'] })).to.throw(TypeError, /scheme names/);
+    // The renderers take scheme names as detection's `schemes` option does (found in review: they took any length).
+    const long = 'a'.repeat(33);
+    expect(() => findLinks('x', { schemes: [long] })).to.throw(TypeError);
+    expect(() => toHtml([], { schemes: [long] })).to.throw(TypeError, /scheme names/);
+    expect(toHtml([], { schemes: ['a'.repeat(32)] })).to.equal('');
+    expect(DEFAULT_LINK_SCHEMES).to.equal(DEFAULT_SCHEMES);
   });
 });
 

@@ -6,7 +6,7 @@ import { detached } from '../memo.js';
 import type { Link } from '../types.js';
 
 /** The key under which two links count as the same link; compared on their readable IRI form. */
-export function uniqueKey(link: Link): string {
+function uniqueKey(link: Link): string {
   return link.kind + ' ' + comparisonKey(link.iri, 'path-segment');
 }
 

@@ -11,7 +11,7 @@ export { CLOSE, HARD, INCLUDE, OPEN, SOFT };
 
 // ASCII flags.
 export const A_HARD = 1; //        Link_Term=Hard: C0 controls, space, DEL; and the backquote (below)
-export const A_TRIGGER = 2; //     '.' and ':' start a look at the text around them
+const A_TRIGGER = 2; //     '.' and ':' start a look at the text around them
 export const A_SCHEME = 4; //      RFC 3986 §3.1 scheme characters: ALPHA DIGIT + - .
 export const A_ALPHA = 8;
 export const A_DIGIT = 16;
@@ -86,11 +86,7 @@ export function codePointAt(s: string, i: number): number {
 }
 
 /** The value of an ASCII hex digit (RFC 3986 §2.1 HEXDIG, either case), or −1. */
-export function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
-}
+export { hexValue } from '../iri/percent.js';
 
 /** A letter or a digit of any script (an identifier or a word runs on through it). */
 export function isLetterOrDigit(cp: number): boolean {
@@ -127,11 +123,6 @@ export function equalsLowerCased(text: string, a: number, b: number, lower: stri
     }
   }
   return true;
-}
-
-/** UTF-16 length of a code point. */
-export function cpLength(cp: number): number {
-  return cp > 0xffff ? 2 : 1;
 }
 
 /**

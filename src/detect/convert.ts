@@ -8,7 +8,7 @@ import { encodeGeneral, toLinkUri } from '../iri/to-uri.js';
 import { queryCharset } from '../charsets.js';
 import type { DiagnosticCode, Link } from '../types.js';
 import { domainToUnicode, isDnsScheme } from '../iri/idna.js';
-import { pctByte } from '../iri/percent.js';
+import { isPctTriplet, pctByte } from '../iri/percent.js';
 import { confusableHost } from '../unicode/confusables.js';
 import { isSuspiciousHostLabel } from '../unicode/mixed-script.js';
 import { hexValue, INCLUDE, isBidiControl, isHostDot, termOf, URI_SIMPLE } from './chars.js';
@@ -433,7 +433,7 @@ export function toValidUri(uri: string): string {
       if (c === 0x40) put(k, '%40');
       else if (c === 0x5b) put(k, '%5B');
       else if (c === 0x5d) put(k, '%5D');
-      else if (c === 0x25 && !isPctEncoded(uri, k)) put(k, '%25');
+      else if (c === 0x25 && !isPctTriplet(uri, k)) put(k, '%25');
     }
     // §3.2.2: IP-literal = "[" ( IPv6address / IPvFuture ) "]" — the scanner checked what it holds.
     let k = hostStart;
@@ -445,7 +445,7 @@ export function toValidUri(uri: string): string {
       const c = uri.charCodeAt(k);
       if (c === 0x5b) put(k, '%5B');
       else if (c === 0x5d) put(k, '%5D');
-      else if (c === 0x25 && !isPctEncoded(uri, k)) put(k, '%25');
+      else if (c === 0x25 && !isPctTriplet(uri, k)) put(k, '%25');
     }
     i = e;
   }
@@ -455,7 +455,7 @@ export function toValidUri(uri: string): string {
     const c = uri.charCodeAt(i);
     if (c === 0x5b) put(i, '%5B');
     else if (c === 0x5d) put(i, '%5D');
-    else if (c === 0x25 && !isPctEncoded(uri, i)) put(i, '%25');
+    else if (c === 0x25 && !isPctTriplet(uri, i)) put(i, '%25');
     else if (c === 0x23) {
       if (inFragment) put(i, '%23');
       inFragment = true;
@@ -464,20 +464,10 @@ export function toValidUri(uri: string): string {
   return last === 0 ? uri : out + uri.slice(last);
 }
 
-function isPctEncoded(s: string, i: number): boolean {
-  return isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2));
-}
-
 /** A `%` not followed by two hex digits. */
 function hasInvalidPercent(s: string): boolean {
-  for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
-    if (!(isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)))) return true;
-  }
+  for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) if (!isPctTriplet(s, i)) return true;
   return false;
-}
-
-function isHex(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
 // ASCII characters that toUri copies and toIri leaves alone: unreserved and reserved (RFC 3986 §2.2, §2.3); `%` is

@@ -13,7 +13,10 @@ const EQUALS = 0x3d;
 const AMP = 0x26;
 const DOT = 0x2e;
 
-/** Deepest bracket nesting followed; deeper brackets are left as they are (terminate.ts has no such limit either). */
+/**
+ * Deepest bracket nesting followed: an opener deeper than this is not pushed, so its Close, then unmatched, is
+ * percent-encoded (the iri is still found whole; terminate.ts's stack has no such limit but maxLinkLength).
+ */
 const MAX_DEPTH = 64;
 const stack = new Int32Array(MAX_DEPTH);
 

@@ -390,7 +390,7 @@ export function asciiTldBeforeGluedText(st: ScanState, a: number, b: number): nu
  * `PS` are TLDs) became a domain. In that text the stop ends a sentence; an IDN written with `。` under an ASCII
  * TLD is rare, and one written with `.` (`例え.jp`) or after a scheme (`http://例え。jp`) is still linked.
  */
-export function afterSentenceStop(text: string, ds: number, d: number, tldEnd: number): number {
+function afterSentenceStop(text: string, ds: number, d: number, tldEnd: number): number {
   if (!isAscii(text, d + 1, tldEnd)) return ds;
   for (let q = d; q > ds; q--) {
     const c = text.charCodeAt(q);

@@ -78,7 +78,7 @@ function isOpener(c: number): boolean {
 }
 
 /** The diagnostic of a link that starts while an embedding, override or isolate is open. */
-export const EMBEDDED: DiagnosticCode = 'bidi-embedded';
+const EMBEDDED: DiagnosticCode = 'bidi-embedded';
 
 /**
  * The directional status stack of UAX #9 §3.3.2 rules X1–X8, reduced to what says whether anything is open:
@@ -380,7 +380,7 @@ export class EmbeddingTracker {
   private marked = 0;
   /**
    * Markdown: stream offsets of the `&` of character references to a control that the renderer decodes into text
-   * (decodedReferences()), ascending; those before `refHead` lie before the chunk being read.
+   * (decodedReferences()), ascending; those before `refs.head` lie before the chunk being read.
    */
   private readonly refs = new AscendingOffsets();
   /** Markdown: stream offsets where a link chunk not shown as text starts (unshownLinks()), ascending. */
@@ -503,21 +503,28 @@ class AscendingOffsets {
 }
 
 /**
- * Gives every link of `links` (in order, found in `text`, offsets `base` on) that starts while an opener is open
+ * Gives every link of `links` (in order, found in `text`, offsets from its start) that starts while an opener is open
  * the `bidi-embedded` diagnostic, reading `text` from its start. `markdown`: `text` is Markdown that a renderer
- * shows as HTML, where only a blank line ends a paragraph (EmbeddingState.walkMarkdown, with `decoded`).
+ * shows as HTML, where only a blank line ends a paragraph (EmbeddingState.walkMarkdown).
  */
-export function markEmbeddedLinks(text: string, links: Link[], base = 0, markdown = false, decoded?: DecodedReferences): void {
+export function markEmbeddedLinks(text: string, links: Link[], markdown = false): void {
   const state = new EmbeddingState();
   let lineBlank = true;
   let pos = 0;
   for (const link of links) {
-    const start = link.start - base;
-    if (markdown) lineBlank = settleMarkdown(state, text, pos, start, lineBlank, decoded);
+    const start = link.start;
+    if (markdown) lineBlank = settleMarkdown(state, text, pos, start, lineBlank);
     else settle(state, text, pos, start);
     if (state.open && !link.diagnostics.includes(EMBEDDED)) link.diagnostics = flag(link.diagnostics);
     pos = start;
   }
+}
+
+/** How many `\` come right before `i`, back to `from`. */
+function backslashesBefore(text: string, i: number, from: number): number {
+  let k = i;
+  while (k > from && text.charCodeAt(k - 1) === 0x5c) k--;
+  return i - k;
 }
 
 /**
@@ -527,13 +534,6 @@ export function markEmbeddedLinks(text: string, links: Link[], base = 0, markdow
  * paragraph; `'inline'`, the output is HTML element content, one block whose line ends are spaces
  * (EmbeddingState.walkInline).
  */
-/** How many `\` come right before `i`, back to `from`. */
-function backslashesBefore(text: string, i: number, from: number): number {
-  let k = i;
-  while (k > from && text.charCodeAt(k - 1) === 0x5c) k--;
-  return i - k;
-}
-
 export class EmbeddingReader {
   private readonly state = new EmbeddingState();
   private readonly rules: boolean | 'inline';

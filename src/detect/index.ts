@@ -12,9 +12,8 @@ export type { LinkOptions } from './options.js';
 export { DEFAULT_MAX_LINK_LENGTH, DEFAULT_SCHEMES, NEVER_SCHEMES } from './options.js';
 export type { ScanResult, ScanResume, Scanner, UnlinkedSpan } from './scanner.js';
 export { appendChunks, linkChunk, textChunk } from './chunks.js';
-export { CONTEXT_LENGTH, createScanner } from './scanner.js';
-export { MAX_WRAPPED_LENGTH } from './wrap.js';
-export { bytesHoldEmbedding, EmbeddingReader, EmbeddingState, EmbeddingTracker, markEmbeddedLinks } from './embedding.js';
+export { createScanner } from './scanner.js';
+export { EmbeddingTracker, markEmbeddedLinks } from './embedding.js';
 
 /**
  * Finds the URLs, IRIs and email addresses in `text`, in order; [] when there are none.

@@ -4,6 +4,7 @@ import { isDocumentCharset } from '../charsets.js';
 import { badArgument, badOption, isOptionsObject, unknownOption } from '../errors.js';
 import { buildTldSet, DEFAULT_TLDS } from './tlds.js';
 import { buildTrie } from './trie.js';
+import { DEFAULT_SCHEMES, isSchemeName, NEVER_SCHEMES } from '../schemes.js';
 
 /** Options of findLinks, linkify, createScanner and the stream. Every field is optional. */
 export interface LinkOptions {
@@ -32,25 +33,18 @@ export interface LinkOptions {
   maxLinkLength?: number;
   /**
    * 3987bis §3.5: charset of the source document; http(s) queries are percent-encoded in it (default: Unicode). A
-   * name toUri takes: a WHATWG label of a single-byte encoding (`x-mac-cyrillic`, `latin1`) or a name iconv-lite knows.
+   * name toUri takes: a WHATWG label (`x-mac-cyrillic`, `latin1`, `x-euc-jp`) or a name iconv-lite knows.
    */
   documentCharset?: string;
 }
 
-/** P2: the explicit schemes linked by default. */
-export const DEFAULT_SCHEMES: readonly string[] = Object.freeze([
-  'http', 'https', 'mailto', 'ftp', 'ftps', 'sftp', 'ssh', 'git', 'file', 'ws', 'wss', 'irc', 'ircs', 'xmpp',
-  'sip', 'sips', 'tel', 'news', 'nntp', 'urn', 'magnet', 'geo',
-]);
-
-/** P2: never links, whatever the options (script execution and inline payloads). */
-export const NEVER_SCHEMES: readonly string[] = Object.freeze(['javascript', 'vbscript', 'data']);
+export { DEFAULT_SCHEMES, isSchemeName, NEVER_SCHEMES } from '../schemes.js';
 
 /**
  * Known schemes whose URIs have no authority (no `//host`: RFC 6068 mailto, RFC 3966 tel, RFC 8141 urn, RFC 5538
  * news, RFC 5870 geo, magnet, RFC 3261 sip/sips, RFC 5122 xmpp): never the defaultScheme of a schemeless host.
  */
-export const NO_AUTHORITY_SCHEMES: readonly string[] = Object.freeze([
+const NO_AUTHORITY_SCHEMES: readonly string[] = Object.freeze([
   'mailto', 'tel', 'urn', 'news', 'geo', 'magnet', 'sip', 'sips', 'xmpp',
 ]);
 
@@ -82,17 +76,6 @@ export interface ResolvedOptions {
   readonly documentCharset: string | undefined;
 }
 
-/** RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). */
-export function isSchemeName(s: string): boolean {
-  if (s.length === 0 || s.length > 32) return false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const alpha = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
-    if (i === 0 ? !alpha : !(alpha || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return false;
-  }
-  return true;
-}
-
 /** A top-level domain as the `tlds` option takes it: one DNS label (RFC 1035 §2.3.4: at most 63), no dot of any script. */
 export function isTldName(t: unknown): t is string {
   return typeof t === 'string' && t.length > 0 && t.length <= 63 && !/[\s.。．｡]/u.test(t);
@@ -111,7 +94,6 @@ export function checkOptionNames(options: object, own: readonly string[]): void 
   }
 }
 
-/** Validates `options` (TypeError via badOption for a bad value or an unknown name) and resolves defaults. */
 /**
  * The options argument of a public entry point (findLinks, linkify, createScanner, the Linkifier): an object or
  * undefined, else a TypeError that names `fn` (resolveOptions, shared by every caller, names none).
@@ -120,6 +102,7 @@ export function checkOptionsArgument(fn: string, options: unknown): void {
   if (options !== undefined && !isOptionsObject(options)) throw badArgument(fn, 'options', 'an object or undefined', options);
 }
 
+/** Validates `options` (TypeError via badOption for a bad value or an unknown name) and resolves defaults. */
 export function resolveOptions(options: LinkOptions | undefined): ResolvedOptions {
   if (options === undefined) return (defaultResolved ??= resolve({}));
   if (!isOptionsObject(options)) {

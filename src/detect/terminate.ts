@@ -183,7 +183,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
   // Where the `?` that started the query is (−1: none yet).
   let queryAt = -1;
   const end = st.end;
-  // P8: schemeAfterNoSpaceText found no scheme from a Soft character up to here; a later Soft character before
+  // P8: noSpaceTextBeforeScheme found no scheme from a Soft character up to here; a later Soft character before
   // this point would read the same run again to the same answer (so each letter is read at most once per link).
   let noSchemeBefore = -1;
   // A held bracket (the deviations at Open, below: a `<`, or a CJK bracket opening an aside), which stays in the link
@@ -535,7 +535,7 @@ export function softCutsLink(cp: number, next: number, afterAscii: boolean, inPa
  * (U+FF1F) is left out: `https://git.kernel.org/？p=linux/…` is a URL whose `?` a translation widened (it still
  * ends before a letter of a script without spaces). The rest of those blocks is Include, Open, Close or Hard.
  */
-export function isCjkPunctuation(cp: number): boolean {
+function isCjkPunctuation(cp: number): boolean {
   switch (cp) {
     case 0x3001: // 、
     case 0x3002: // 。

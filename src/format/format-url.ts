@@ -12,6 +12,7 @@
 //   token ≥ 0   a logical character (its code point), written by the walk as minimal escaping decides;
 //   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
 import { badArgument } from '../errors.js';
+import { hexValue, pctByte, pctEncodeCodePoint } from '../iri/percent.js';
 import { isBidiControl, isNoSpaceScriptLetter, termOf } from '../detect/chars.js';
 import { isCjkOpenBracket, softCutsLink } from '../detect/terminate.js';
 import { afterFileExtension, isGluedParticle } from '../detect/glued.js';
@@ -44,15 +45,6 @@ const enum Part {
   Fragment,
   /** The path of a URL without authority (`mailto:…`, `urn:…`): no leading `/`. */
   RootlessPath,
-}
-
-const HEX = '0123456789ABCDEF';
-
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
-  return -1;
 }
 
 // ASCII characters whose escape is never decoded in a given part, because the literal character would change how
@@ -179,16 +171,6 @@ function isLogicalHexDigit(tokens: readonly number[], k: number): boolean {
   return k < tokens.length && tokens[k]! >= 0 && tokens[k]! < 0x80 && hexValue(tokens[k]!) >= 0;
 }
 
-function percentEncode(cp: number): string {
-  // UTF-8 (RFC 3629), upper-case hex (RFC 3986 §2.1).
-  const esc = (b: number): string => '%' + HEX[b >> 4] + HEX[b & 15];
-  if (cp < 0x80) return esc(cp);
-  if (cp < 0x800) return esc(0xc0 | (cp >> 6)) + esc(0x80 | (cp & 63));
-  if (cp < 0x10000) return esc(0xe0 | (cp >> 12)) + esc(0x80 | ((cp >> 6) & 63)) + esc(0x80 | (cp & 63));
-  return esc(0xf0 | (cp >> 18)) + esc(0x80 | ((cp >> 12) & 63)) + esc(0x80 | ((cp >> 6) & 63)) +
-    esc(0x80 | (cp & 63));
-}
-
 /** Whether the literal tokens from `k` spell `scheme://` (a letter, up to 31 more scheme characters, then `://`). */
 function schemeSlashSlashAt(tokens: readonly number[], k: number): boolean {
   const first = tokens[k] ?? -1;
@@ -303,13 +285,13 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
     if (t < 0) {
       flush();
       const b = -1 - t;
-      emit('%' + HEX[b >> 4] + HEX[b & 15]);
+      emit(pctByte(b));
       prevAscii = true;
       continue;
     }
     if (forced !== undefined && forced[k] === 1) {
       flush();
-      emit(percentEncode(t));
+      emit(pctEncodeCodePoint(t));
       prevAscii = true;
       continue;
     }
@@ -342,7 +324,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
         // …and a Soft character that is not ASCII right after a file name's extension (src/detect/terminate.ts).
         if (softEndsLink(tokens, k, part, prevAscii, run) || (t >= 0x80 && part === Part.Path && prevAscii && afterFileExtension((text ??= pathText(tokens)), k + 1, 0))) {
           flush();
-          emit(percentEncode(t));
+          emit(pctEncodeCodePoint(t));
           escaped = true;
           break;
         }
@@ -364,7 +346,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
           if (last && isGluedParticle(text, k + 1, tokens.length + 1, before)) particle = k;
           escaped = k >= particle || afterFileExtension(text, k + 1, 0);
         }
-        emit(escaped ? (t === 0x25 ? '%25' : percentEncode(t)) : String.fromCodePoint(t));
+        emit(escaped ? (t === 0x25 ? '%25' : pctEncodeCodePoint(t)) : String.fromCodePoint(t));
         break;
       case OPEN:
         flush();
@@ -372,7 +354,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
         // it), and a CJK or full-width opening bracket right after an ASCII character of a path opens an aside of
         // the sentence (src/detect/terminate.ts): both are escaped (the aside's Close, then unmatched, is too).
         if ((last && k === tokens.length - 1) || (path && prevAscii && isCjkOpenBracket(t))) {
-          emit(percentEncode(t));
+          emit(pctEncodeCodePoint(t));
           escaped = true;
           break;
         }
@@ -388,13 +370,13 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
           // Deviation (UTS #58 §4.1): a mismatched closer leaves the stack as it is (the reference pops it);
           // detection never sees the escaped closer, so popping would let a later closer be written literally
           // where detection stops: `[(]]` → `[(%5D%5D`, not `[(%5D]`.
-          emit(percentEncode(t));
+          emit(pctEncodeCodePoint(t));
           escaped = true;
         }
         break;
       default: // HARD, and the part's terminators
         flush();
-        emit(percentEncode(t));
+        emit(pctEncodeCodePoint(t));
         escaped = true;
     }
     prevAscii = escaped || t < 0x80;
@@ -402,7 +384,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
   if (pendingLast >= 0) {
     // UTS #58 §4.1: the very last character of the URL is escaped if it is Soft; Soft characters before it are then
     // followed by `%` (Include) and stay literal.
-    emit(pendingSoft + (last ? percentEncode(pendingLast) : String.fromCodePoint(pendingLast)));
+    emit(pendingSoft + (last ? pctEncodeCodePoint(pendingLast) : String.fromCodePoint(pendingLast)));
   }
   return out;
 }

@@ -161,7 +161,7 @@ export function isBidiFormatRfc3987(cp: number): boolean {
  * them percent-encoded, as DESIGN.md P1 does for detection.
  */
 export function isBidiFormat(cp: number): boolean {
-  return isBidiFormatRfc3987(cp) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x061c;
+  return cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x061c;
 }
 
 /**
@@ -211,12 +211,9 @@ export function isInvisibleOrSpace(cp: number): boolean {
   return cp === 0xfeff || cp === 0xffa0;
 }
 
-/** UTF-16 helpers: true for U+D800–DBFF / U+DC00–DFFF code units. */
+/** UTF-16: true for a high-surrogate code unit, U+D800–DBFF. */
 export function isHighSurrogate(cu: number): boolean {
   return cu >= 0xd800 && cu <= 0xdbff;
-}
-export function isLowSurrogate(cu: number): boolean {
-  return cu >= 0xdc00 && cu <= 0xdfff;
 }
 
 /**

@@ -354,7 +354,7 @@ function checkAsciiDomain(domain: string, opts: Readonly<ReadOptions>): string |
 }
 
 /** `s` with A–Z in lower case (the string itself when it has none). */
-export function asciiLowerCase(s: string): string {
+function asciiLowerCase(s: string): string {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0x41 && c <= 0x5a) return s.toLowerCase(); // ASCII input: toLowerCase changes A–Z only

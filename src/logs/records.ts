@@ -307,7 +307,7 @@ function decodedRecordLinks(linker: LogLineLinker, bytes: Buffer, encoding: stri
 }
 
 /** A link as written in a record (linkRow: the link's fields in DESIGN.md's order). */
-export function recordLink(l: Link, byteStart: number, byteEnd: number): RecordLink {
+function recordLink(l: Link, byteStart: number, byteEnd: number): RecordLink {
   return linkRow({}, l, l.start, l.end, byteStart, byteEnd) as RecordLink;
 }
 

@@ -9,7 +9,7 @@ import { BoundedMemo, detached } from '../memo.js';
 import type { DiagnosticCode, Link } from '../types.js';
 
 /** RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then `:`. Returns the lower-case scheme or ''. */
-export function schemeOf(s: string): string {
+function schemeOf(s: string): string {
   const n = Math.min(s.length, 33);
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);

@@ -300,7 +300,7 @@ function readPieceFast(ctx: PieceContext, piece: string, skip: number, base: num
     if (ls > segStart && tracker.canCutBefore(piece, ls, e)) segment(ls);
     else if (tracker.itemStartsAt(piece, ls, e)) itemLines.push(ls);
     tracker.line(piece, ls, e);
-    ls = le < 0 ? piece.length : e + lineEndingLength(piece, e, true);
+    ls = le < 0 ? piece.length : e + lineEndingLength(piece, e);
   }
   segment(piece.length);
   const split = splitLongStretches(parts, splitAt.length === 0 ? itemLines : [...itemLines, ...splitAt].sort((a, b) => a - b));

@@ -118,7 +118,7 @@ class IrilinkLinkifyIt implements LinkifyItLike {
         this.lastLinks = found.filter((link) => isSafeToLink(link, true));
       } else {
         // A soft line break is a space in the rendered paragraph (when markdown-it hands over text holding one).
-        markEmbeddedLinks(text, found, 0, true);
+        markEmbeddedLinks(text, found, true);
         this.lastLinks = found.filter((link) => isSafeToLink(link, false));
       }
       this.lastText = text;

@@ -281,9 +281,8 @@ export function lineEnd(text: string, i: number): number {
   return -1;
 }
 
-/** Length of the line ending at `i` (CR LF counts 2), or 0 when CR is the last character and more may come. */
-export function lineEndingLength(text: string, i: number, final: boolean): number {
+/** Length of the line ending at `i` (CR LF counts 2; a CR that ends `text` counts 1). */
+export function lineEndingLength(text: string, i: number): number {
   if (text.charCodeAt(i) === LF) return 1;
-  if (i + 1 < text.length) return text.charCodeAt(i + 1) === LF ? 2 : 1;
-  return final ? 1 : 0;
+  return i + 1 < text.length && text.charCodeAt(i + 1) === LF ? 2 : 1;
 }

@@ -1,10 +1,11 @@
 // What every renderer shares: the per-chunk renderer shape, the policy that decides whether a link may be
 // clickable, the text a link displays, and the right-to-left test used for bidi isolation.
 import { badArgument, badOption, isOptionsObject, unknownOption } from '../errors.js';
-import { BIDI_CLASS_NAMES, bidiClassIndex } from '../unicode/index.js';
+import { isRtl } from '../iri/bidi.js';
 import { isBidiFormat, isInvisibleOrSpace, isIprivate, isUcschar } from '../iri/chars.js';
 import { decodeUtf8Triplets, isPctTriplet, tripletOctet } from '../iri/percent.js';
 import type { Chunk, DiagnosticCode, LinkChunk } from '../types.js';
+import { DEFAULT_SCHEMES, isSchemeName, NEVER_SCHEMES } from '../schemes.js';
 
 /**
  * A renderer that sees the chunks one at a time. `chunk()` returns the output for one chunk, `end()` whatever
@@ -57,13 +58,10 @@ export const UNSAFE_DIAGNOSTICS: readonly DiagnosticCode[] = Object.freeze([
 ] as DiagnosticCode[]);
 
 /** DESIGN.md P2: the schemes detection knows by name. Only these get an href / a hyperlink by default. */
-export const DEFAULT_LINK_SCHEMES: readonly string[] = Object.freeze([
-  'http', 'https', 'mailto', 'ftp', 'ftps', 'sftp', 'ssh', 'git', 'file', 'ws', 'wss', 'irc', 'ircs',
-  'xmpp', 'sip', 'sips', 'tel', 'news', 'nntp', 'urn', 'magnet', 'geo',
-]);
+export const DEFAULT_LINK_SCHEMES: readonly string[] = DEFAULT_SCHEMES;
 
 // DESIGN.md P2 and "Security": never linked, whatever the options or the chunk say.
-const NEVER_LINKED: ReadonlySet<string> = new Set(['javascript', 'vbscript', 'data']);
+const NEVER_LINKED: ReadonlySet<string> = new Set(NEVER_SCHEMES);
 
 /**
  * Why a link is shown as text: one of the UNSAFE_DIAGNOSTICS, or a renderer's own reason —
@@ -74,14 +72,6 @@ const NEVER_LINKED: ReadonlySet<string> = new Set(['javascript', 'vbscript', 'da
 export type RefusalCode = DiagnosticCode | 'scheme-not-allowed' | 'unsafe-uri';
 
 const DEFAULT_SCHEME_SET: ReadonlySet<string> = new Set(DEFAULT_LINK_SCHEMES);
-
-// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-function isSchemeChar(c: number, first: boolean): boolean {
-  const lower = c | 0x20;
-  if (lower >= 0x61 && lower <= 0x7a) return true;
-  if (first) return false;
-  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
-}
 
 /**
  * The `schemes` option as a set; TypeError for anything but scheme names, or for a never-linked scheme. `fn`: the
@@ -95,10 +85,8 @@ export function resolveSchemes(option: unknown, fn?: string): ReadonlySet<string
   if (!Array.isArray(names)) throw bad('an array or a Set of scheme names', option);
   const set = new Set<string>();
   for (const name of names as unknown[]) {
-    if (typeof name !== 'string' || name.length === 0) throw bad('an array or a Set of scheme names', name);
-    for (let i = 0; i < name.length; i++) {
-      if (!isSchemeChar(name.charCodeAt(i), i === 0)) throw bad('an array or a Set of scheme names', name);
-    }
+    // As detection's `schemes` option takes them (src/schemes.ts), so that one list serves both.
+    if (typeof name !== 'string' || !isSchemeName(name)) throw bad('an array or a Set of scheme names', name);
     const lower = asciiLower(name);
     if (NEVER_LINKED.has(lower)) {
       throw bad('free of javascript, vbscript and data (never linked)', name);
@@ -172,7 +160,8 @@ function checkUri(uri: unknown, schemes: ReadonlySet<string>): RefusalCode | und
   // RFC 3986 §3.1: the scheme runs to the first ":" and is case-insensitive; a uri without one is relative
   // and is never an href.
   if (colon <= 0) return 'scheme-not-allowed';
-  for (let i = 0; i < colon; i++) if (!isSchemeChar(uri.charCodeAt(i), i === 0)) return 'scheme-not-allowed';
+  // (A name longer than isSchemeName's 32 characters is in no allowed set either.)
+  if (!isSchemeName(uri.slice(0, colon))) return 'scheme-not-allowed';
   const scheme = asciiLower(uri.slice(0, colon));
   return schemes.has(scheme) && !NEVER_LINKED.has(scheme) ? undefined : 'scheme-not-allowed';
 }
@@ -220,16 +209,6 @@ export function displayText(link: LinkChunk, display: Display): string {
   return rest < iri.length ? iri.slice(rest) : iri;
 }
 
-const BIDI_R = BIDI_CLASS_NAMES.indexOf('R');
-const BIDI_AL = BIDI_CLASS_NAMES.indexOf('AL');
-
-/** UAX #9: a right-to-left character is one whose Bidi_Class is R or AL (unassigned ones by block default). */
-export function isRtlCodePoint(cp: number): boolean {
-  if (cp < 0x0590) return false; // nothing below Hebrew is R or AL
-  const bc = bidiClassIndex(cp);
-  return bc === BIDI_R || bc === BIDI_AL;
-}
-
 /** UAX #9 §2.1–2.4: an explicit embedding, override or isolate (U+202A–202E, U+2066–2069). */
 export function isExplicitBidiFormat(c: number): boolean {
   return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
@@ -250,12 +229,12 @@ export function rtlIn(s: string, formats: boolean): boolean {
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
-        if (isRtlCodePoint(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000)) return true;
+        if (isRtl(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000)) return true;
         i++;
         continue;
       }
     }
-    if (isRtlCodePoint(c)) return true;
+    if (isRtl(c)) return true;
   }
   return false;
 }

@@ -5,6 +5,7 @@ import type { Transform } from 'node:stream';
 import type Through2 from 'through2';
 import { lazyRequire } from '../lazy.js';
 import { badArgument } from '../errors.js';
+import { isHighSurrogate } from '../iri/chars.js';
 import { createAnsiRenderer, type AnsiOptions } from './ansi.js';
 import { checkChunk, checkedRenderer, type ChunkRenderer } from './common.js';
 import { createHtmlRenderer, type HtmlOptions } from './html.js';
@@ -46,10 +47,6 @@ function rendererFor(fn: string, format: unknown, options: object | undefined): 
     case 'text': return createTextRenderer(options, fn);
     default: throw badArgument(fn, 'format', `one of ${RENDER_FORMATS.join(', ')}`, format);
   }
-}
-
-function isHighSurrogate(c: number): boolean {
-  return c >= 0xd800 && c <= 0xdbff;
 }
 
 /**

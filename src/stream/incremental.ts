@@ -11,13 +11,10 @@
 //   push("ス。 ok")                  →  [link …パス] [text "。 "] tail: context + "ok"
 //   end()                           →  [text "ok"]
 import { badArgument } from '../errors.js';
+import { isHighSurrogate } from '../iri/chars.js';
 import type { Chunk } from '../types.js';
 import type { Scanner, ScanResume } from '../detect/index.js';
 import { appendChunks, EmbeddingTracker, linkChunk, textChunk } from '../detect/index.js';
-
-function isHighSurrogate(c: number): boolean {
-  return c >= 0xd800 && c <= 0xdbff;
-}
 
 /**
  * The least left context kept, whatever the scanner declares. More context never changes a correct

@@ -93,7 +93,7 @@ export function skeleton(s: string): string {
  * Domains that phishing most often imitates. Chosen by hand (not taken from a ranking list): global brands
  * people log in to or pay through — banks and payment services, mail and messaging, social networks, big
  * shops and marketplaces, cloud, developer and crypto services, and the best-known news and reference sites —
- * about 200 names, registrable domains only (a subdomain of one is judged by its registrable part).
+ * 225 names, registrable domains only (a subdomain of one is judged by its registrable part).
  * It is a heuristic, not a registry: a look-alike of a domain not listed is caught only by rule 2.
  */
 export const WELL_KNOWN_DOMAINS: readonly string[] = Object.freeze([

@@ -250,7 +250,7 @@ const bmpScript = bmpTable(new Uint8Array(0x10000), scriptRuns);
 const UNKNOWN_SCRIPT = SCRIPT_NAMES.indexOf('Unknown');
 
 /** The numeric Script of `cp`: an index into SCRIPT_NAMES. */
-export function scriptIndex(cp: number): number {
+function scriptIndex(cp: number): number {
   if (cp < 0x10000) return cp >= 0 ? bmpScript[cp]! : UNKNOWN_SCRIPT;
   return cp <= 0x10ffff ? runValue(scriptRuns, cp) : UNKNOWN_SCRIPT;
 }
@@ -294,8 +294,6 @@ export function hasScriptExtension(cp: number, scriptName: string): boolean {
 
 /**
  * RFC 3987 §4.1 / DESIGN.md P1: the bidi formatting characters that never appear inside a link — LRM, RLM, ALM and
- * the embeddings, overrides and isolates.
+ * the embeddings, overrides and isolates: the list the IRI functions keep out of IRIs (iri/chars.ts isBidiFormat).
  */
-export function isBidiControl(cp: number): boolean {
-  return cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x061c;
-}
+export { isBidiFormat as isBidiControl } from '../iri/chars.js';
