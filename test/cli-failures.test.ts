@@ -206,6 +206,21 @@ describe('irilink command: failure paths (issue 7)', function () {
       expect([mail.status, mail.stderr]).to.deep.equal([1, 'irilink: cannot write output: EBADF: bad file descriptor, write\n']);
     });
 
+    it('standard error closed early: the run goes on, every input read, no uncaught EPIPE (found in review: exit 1, the rest not read)', async () => {
+      const missing = path.join(dir, 'missing.txt');
+      const expected = irilink([fixture('access.log')]).stdout;
+      // A pipe whose reader has gone, as `2> >(head -c1)` leaves it: each write to standard error fails with EPIPE.
+      const child = spawn(process.execPath, ['--unhandled-rejections=strict', bin, missing, missing, fixture('access.log')], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stderr.destroy();
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      expect(out).to.equal(expected); // the file after the two missing ones was read
+      expect(status).to.equal(1); // two inputs could not be read
+    });
+
     it('a full device (/dev/full): exit 1, "no space left on device"', () => {
       const r = sh(`${cmd(['--format', 'jsonl', big])} >/dev/full`);
       expect(r.status).to.equal(1);

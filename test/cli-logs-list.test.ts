@@ -74,6 +74,10 @@ describe('the command\'s log modes write the library\'s rows without a JSON roun
         expect(r.status, r.stderr).to.equal(0);
         expect(r.stdout, `${name} ${args.join(' ')}`).to.equal(rows.map((o) => o[display ?? 'uri'] + '\n').join(''));
       }
+      // `--format text --links` is that list too, as without --logs (found in review: it was refused).
+      const list = irilink(['--logs', '--format', 'text', '--links', '-d', 'iri', file]);
+      expect(list.status, list.stderr).to.equal(0);
+      expect(list.stdout, name).to.equal(rows.map((o) => o.iri + '\n').join(''));
     }
   });
 

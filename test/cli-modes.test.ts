@@ -400,6 +400,8 @@ describe('irilink command: modes (issue 6)', function () {
       [['--schemes', ''], /--schemes needs a comma-separated list/],
       [['--schemes', '+matrix,https'], /^irilink: --schemes: either only these schemes \(https,mailto\) or more besides the default ones \(\+matrix,\+spotify\), not both$/],
       [['--schemes', '+'], /--schemes needs a comma-separated list/],
+      [['-l=1'], /^irilink: '-l=1': a short option takes its value after a space \(-f jsonl\), not after '='$/],
+      [['-f=jsonl'], /^irilink: '-f=jsonl': a short option takes its value after a space/],
       [['--schemes', '+javascript'], /--schemes: 'javascript' is never linked/],
       // Named as the flag, not as the library's option (found in review).
       [['--schemes', 'https,JavaScript'], /^irilink: --schemes: 'JavaScript' is never linked \(javascript, vbscript and data are refused\)$/],

@@ -15,14 +15,14 @@ interface Captured {
   stderr: string;
 }
 
-async function runMain(args: string[], tty: boolean): Promise<Captured> {
+async function runMain(args: string[], tty: boolean, stdoutTty = false): Promise<Captured> {
   ensureBuilt();
   const { main } = (await import(path.join(repoRoot, 'dist', 'cli', 'main.js'))) as {
     main: (argv: string[], io: unknown) => Promise<number>;
   };
   const out: Buffer[] = [];
   let err = '';
-  const stdout = new Writable({ write: (c: Buffer, _e, cb) => (out.push(Buffer.from(c)), cb()) });
+  const stdout = Object.assign(new Writable({ write: (c: Buffer, _e, cb) => (out.push(Buffer.from(c)), cb()) }), stdoutTty ? { isTTY: true } : {});
   const stderr = Object.assign(new Writable({ write: (c: Buffer, _e, cb) => ((err += c.toString()), cb()) }), { isTTY: tty });
   const stdin = new PassThrough();
   stdin.end('see https://example.com/ here\n');
@@ -63,5 +63,36 @@ describe('cli: progress bar on a terminal', function () {
     expect((await runMain(['--links', '--no-progress', big], true)).stderr).to.equal('');
     expect((await runMain(['--links', small], true)).stderr).to.equal('');
     expect((await runMain(['--links', '-'], true)).stderr).to.equal('');
+  });
+
+  it('is not drawn when standard output is that terminal too (it was drawn into the output; found in review)', async () => {
+    const both = await runMain(['--links', big], true, true);
+    expect(both.stderr).to.equal('');
+    expect(both.stdout.length).to.be.greaterThan(0);
+  });
+
+  it('puts the terminal back on every way out: stopProgress (the exit event, Ctrl-C, a message) shows the cursor again', async () => {
+    const { createProgress, stopProgress } = (await import(path.join(repoRoot, 'dist', 'cli', 'progress.js'))) as {
+      createProgress: (stream: Writable, name: string, total: number) => { advance(n: number): void; stop(): void };
+      stopProgress: () => void;
+    };
+    let err = '';
+    const stderr = Object.assign(new Writable({ write: (c: Buffer, _e, cb) => ((err += c.toString()), cb()) }), { isTTY: true });
+    const exitListeners = process.listenerCount('exit');
+    const sigintListeners = process.listenerCount('SIGINT');
+    const bar = createProgress(stderr, 'big.txt', 64 << 20);
+    bar.advance(1 << 20);
+    expect(err).to.include('\x1b[?25l'); // the cursor hidden while it runs
+    expect(process.listenerCount('exit')).to.equal(exitListeners + 1);
+    expect(process.listenerCount('SIGINT')).to.equal(sigintListeners + 1);
+    stopProgress(); // what process.exit(0) after `| head`, Ctrl-C and a write error run
+    expect(err).to.include('\x1b[?25h').and.include('\x1b[?7h');
+    expect(process.listenerCount('exit')).to.equal(exitListeners);
+    expect(process.listenerCount('SIGINT')).to.equal(sigintListeners);
+    const length = err.length;
+    bar.stop(); // the file's own stop after it: nothing more
+    bar.advance(1 << 20);
+    stopProgress();
+    expect(err.length).to.equal(length);
   });
 });

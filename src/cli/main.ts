@@ -29,7 +29,7 @@ import { createDecoder, startsWithUtf16Bom } from '../stream/decode.js';
 import { jsonlText } from '../render/jsonl.js';
 import { createLinkStream } from '../stream/transform.js';
 import type { StreamOptions } from '../stream/transform.js';
-import { createProgress } from './progress.js';
+import { createProgress, stopProgress } from './progress.js';
 import type { Progress } from './progress.js';
 import { DistinctLinks } from './unique.js';
 import { detached } from '../memo.js';
@@ -57,7 +57,7 @@ Options:
                                     line column start end byteStart byteEnd text uri iri kind
                                     scheme schemeInferred diagnostics)
                           text      the text as read, in UTF-8 (links written as --display says)
-  -l, --links           only the links, one per line
+  -l, --links           only the links, one per line (with -f jsonl, one object per link)
   -d, --display FORM    how a link is written: text (as found) | iri (readable) | uri (ASCII).
                         In the link list, the link's iri with its scheme (https://www.example.com,
                         mailto:aiko@example.jp, as jsonl's iri); rendering the whole text, an
@@ -80,10 +80,14 @@ Options:
       --max-link-length N
                         cut a link longer than N characters (UTF-16 units; default 8192, from 64
                         to 268435456) and flag it link-too-long; the rest follows as text, and a
-                        note on standard error says how many links were cut
-  -u, --unique          each distinct link once (RFC 3987 §5.3.2 syntax-based comparison)
-      --stats           counts to standard error at the end
-      --no-progress     no progress bar (one is shown on a terminal for large files)
+                        note on standard error says how many links were cut (not with --records
+                        or --mail, whose rows carry the flag; with --logs, N counts the link as
+                        read, a JSON string's escapes undone)
+  -u, --unique          each distinct link once (RFC 3987 §5.3.2 syntax-based comparison; not
+                        with --logs, --records or --mail)
+      --stats           counts to standard error at the end (not with --logs or --records)
+      --no-progress     no progress bar (one is shown on standard error for a file of 16 MiB
+                        or more when standard error is a terminal and standard output is not)
 
 Modes (at most one of --markdown, --mail, --records):
       --markdown        the input is Markdown (CommonMark + GFM): nothing is linked in code spans,
@@ -105,9 +109,12 @@ Modes (at most one of --markdown, --mail, --records):
                         in a line break ends its last record there)
       --logs            apply the log rules (JSON-lines, key=value, access logs, syslog: quotes,
                         | and request paths are not parts of links); with --records, with
-                        --format jsonl --links, or with no --format (the link list)
+                        --format jsonl --links, or with the link list (no --format, or
+                        --format text --links)
   -h, --help            this help
   -V, --version         the version
+
+An option given twice counts once, with the last value given.
 
 Exit status: 0 ok, 1 an input could not be read or the output could not be written, 2 usage error,
 70 internal error (a bug: its stack is on standard error).
@@ -174,6 +181,12 @@ function chosenModes(values: Record<string, string | boolean | undefined>): stri
 function parse(argv: string[]): Settings | 'help' | 'version' {
   // Not strict: Node's own messages for these mistakes are several lines long (one quotes a suggestion it never
   // closes); each is said here in one line naming the option as it was written.
+  // `-l=1`, `-f=jsonl`: parseArgs reads a group of short options `-l` `-=` `-1` and the message named `-=`, which
+  // nobody wrote (found in review).
+  for (const arg of argv) {
+    if (arg === '--') break;
+    if (/^-[^-]=/.test(arg)) throw new UsageError(`'${arg}': a short option takes its value after a space (-f jsonl), not after '='`);
+  }
   const { values, positionals, tokens } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
@@ -216,7 +229,8 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   if (values.logs) {
     if (mode === 'markdown' || mode === 'mail') throw new UsageError(`--logs cannot be used with --${mode}`);
     if (mode !== 'records') {
-      if (explicitFormat !== undefined && !(explicitFormat === 'jsonl' && links)) {
+      // (`--format text --links` is the link list, as without --format: found in review, it was refused.)
+      if (explicitFormat !== undefined && !((explicitFormat === 'jsonl' || explicitFormat === 'text') && links)) {
         throw new UsageError(`--logs works with --records, with --format jsonl --links, or without --format (the link list)`);
       }
       mode = 'logs';
@@ -296,7 +310,7 @@ function parse(argv: string[]): Settings | 'help' | 'version' {
   return {
     mode,
     format,
-    explicitFormat: explicitFormat !== undefined,
+    explicitFormat: explicitFormat !== undefined && !(mode === 'logs' && explicitFormat === 'text'),
     links,
     display: display ?? 'text',
     logRules: values.logs === true,
@@ -716,9 +730,13 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
   // standard output that is not open for writing) is said once, with exit status 1, for --help and --version too.
   stdout.on('error', (error) => {
     if (isEpipe(error)) process.exit(0);
+    stopProgress(); // (the message was glued to the bar's line)
     stderr.write(`irilink: cannot write output: ${(error as Error).message}\n`);
     process.exit(1);
   });
+  // Standard error closed early (`2> >(head -c1)`): its messages are lost, and the run goes on, every input read
+  // (an EPIPE there was an uncaught error, exit status 1, the inputs after it not read; found in review).
+  stderr.on('error', () => undefined);
 
   if (settings === 'help') {
     stdout.write(HELP);
@@ -737,16 +755,19 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
   // as only jsonl shows the diagnostic.
   const invalidUtf8Note = (name: string, line?: number): void => {
     const where = line === undefined ? '' : ` from line ${line}`;
+    stopProgress(); // each message on a line of its own, not glued to the bar's
     stderr.write(`irilink: ${name}: not valid UTF-8${where} (bytes read as U+FFFD, links through them flagged invalid-utf8); name its charset with --encoding\n`);
   };
   // A link longer than the longest link is cut there (the rest follows as text): the link list and the rendered
   // formats would show the shorter link as if it were the whole one (only jsonl carries the flag).
   const cutNote = (name: string, count: number, max: number): void => {
     const links = count === 1 ? '1 link was' : `${count} links were`;
+    stopProgress();
     stderr.write(`irilink: ${name}: ${links} longer than ${max} characters and cut there (link-too-long; the rest follows as text); raise the limit with --max-link-length\n`);
   };
   const failed = (file: string, error: unknown): void => {
     if (isEpipe(error)) process.exit(0);
+    stopProgress();
     stderr.write(`irilink: cannot read ${inputName(file)}: ${readReason(error)}\n`);
     stats.unreadable++;
     code = 1;
@@ -825,7 +846,8 @@ export async function main(argv: string[], io: CliIo = process as unknown as Cli
     const isStdin = file === '-';
     const source = open(file, stdin);
     let progress: Progress | null = null;
-    if (!isStdin && settings.progress && stderr.isTTY === true && settings.mode !== 'logs') {
+    // Not when standard output is that terminal too: the bar would be drawn into the output's lines (found in review).
+    if (!isStdin && settings.progress && stderr.isTTY === true && (stdout as { isTTY?: boolean }).isTTY !== true && settings.mode !== 'logs') {
       let size = 0;
       try {
         size = statSync(file).size;

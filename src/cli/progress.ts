@@ -1,4 +1,8 @@
 // A progress bar on standard error for large files (only when it is a terminal), through cli-progress.
+//
+// The bar hides the cursor and turns line wrap off while it runs; every way the command ends puts them back: the
+// bar's stop() at a file's end, and, for the ways that skip it (`irilink big.txt | head` ends through
+// process.exit, Ctrl-C, a write error), the process's 'exit' event and a SIGINT handler while a bar is shown.
 import type CliProgress from 'cli-progress';
 import { lazyRequire } from '../lazy.js';
 import type { Writable } from 'node:stream';
@@ -7,7 +11,22 @@ const loadCliProgress = lazyRequire<typeof CliProgress>('cli-progress');
 
 export interface Progress {
   advance(bytes: number): void;
+  /** Ends the bar: clears its line and shows the cursor again. Safe to call more than once. */
   stop(): void;
+}
+
+/** The bar being shown, if any (one file at a time). */
+let shown: Progress | null = null;
+
+/** Stops the bar being shown, if any: before a message on standard error, or an exit that skips its stop(). */
+export function stopProgress(): void {
+  shown?.stop();
+}
+
+// Ctrl-C while a bar is shown: the terminal is put back, then the command ends as SIGINT ends it (status 130).
+function onSigint(): void {
+  stopProgress();
+  process.exit(130);
 }
 
 export function createProgress(stream: Writable, name: string, total: number): Progress {
@@ -27,13 +46,24 @@ export function createProgress(stream: Writable, name: string, total: number): P
   );
   bar.start(total, 0);
   let done = 0;
-  return {
+  let stopped = false;
+  const progress: Progress = {
     advance(bytes: number): void {
+      if (stopped) return;
       done += bytes;
       bar.update(done);
     },
     stop(): void {
+      if (stopped) return;
+      stopped = true;
       bar.stop();
+      if (shown === progress) shown = null;
+      process.removeListener('exit', stopProgress);
+      process.removeListener('SIGINT', onSigint);
     },
   };
+  shown = progress;
+  process.once('exit', stopProgress);
+  process.once('SIGINT', onSigint);
+  return progress;
 }
