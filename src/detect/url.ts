@@ -36,6 +36,7 @@ import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from '.
 import { PATH, terminate } from './terminate.js';
 import { isKoreanParticle } from './glued.js';
 import { fastPaths, type ScanState } from './state.js';
+import { isAlnum } from '../iri/chars.js';
 
 const SLASH = 0x2f;
 const AT = 0x40;
@@ -253,10 +254,6 @@ function isVisualSeparator(ch: number): boolean {
 /** RFC 3966 §3 phonedigit = DIGIT / visual-separator */
 function isPhonedigit(ch: number): boolean {
   return (ch >= 0x30 && ch <= 0x39) || isVisualSeparator(ch);
-}
-
-function isAlnum(ch: number): boolean {
-  return ch < 128 && (ASCII_FLAGS[ch]! & (A_ALPHA | A_DIGIT)) !== 0;
 }
 
 /** RFC 3966 §3 paramchar = param-unreserved / unreserved / pct-encoded, at text[i]. */

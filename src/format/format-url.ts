@@ -17,6 +17,7 @@ import { isBidiControl, isNoSpaceScriptLetter, termOf } from '../detect/chars.js
 import { isCjkOpenBracket, softCutsLink } from '../detect/terminate.js';
 import { afterFileExtension, isGluedParticle } from '../detect/glued.js';
 import { CLOSE, HARD, INCLUDE, OPEN, SOFT, isLinkEmail, linkBracketOpener } from '../unicode/index.js';
+import { isAlpha, isSchemeChar } from '../iri/chars.js';
 
 /** The logical structure of a URL, as in the comments of LinkFormattingTest.txt (NOTES.md §6). */
 export interface UrlParts {
@@ -497,7 +498,7 @@ export function formatUrl(url: string): string {
   // RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
   let i = 0;
   let afterScheme = 0;
-  if (i < n && isAsciiAlpha(url.charCodeAt(0))) {
+  if (i < n && isAlpha(url.charCodeAt(0))) {
     i = 1;
     while (i < n && isSchemeChar(url.charCodeAt(i))) i++;
     if (i < n && url.charCodeAt(i) === 0x3a) afterScheme = i + 1;
@@ -565,11 +566,3 @@ export function formatUrl(url: string): string {
   return out;
 }
 
-function isAsciiAlpha(c: number): boolean {
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x7a;
-}
-
-function isSchemeChar(c: number): boolean {
-  return isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
-}

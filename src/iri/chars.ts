@@ -33,6 +33,20 @@ export function isAlpha(cp: number): boolean {
   return cp < 128 && (ASCII[cp]! & ALPHA) !== 0;
 }
 
+/** `s` with A–Z lower-cased and every other character as it is (STYLE.md: case-insensitive means ASCII). */
+export function asciiLower(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  }
+  return s;
+}
+
+/** ALPHA or DIGIT of RFC 5234: an ASCII letter or digit. */
+export function isAlnum(cp: number): boolean {
+  return cp < 128 && (ASCII[cp]! & (ALPHA | DIGIT)) !== 0;
+}
+
 /** RFC 5234 DIGIT: 0–9. */
 export function isDigit(cp: number): boolean {
   return cp >= 0x30 && cp <= 0x39;

@@ -3,7 +3,7 @@
 import type Iconv from 'iconv-lite';
 import { lazyRequire } from '../lazy.js';
 import { badArgument, badOption, IriError, isOptionsObject, unknownOption } from '../errors.js';
-import { findLoneSurrogate, isDisallowedAscii, isHexDig, isUriChar } from './chars.js';
+import { asciiLower, findLoneSurrogate, isDisallowedAscii, isHexDig, isUriChar } from './chars.js';
 import { asciiLowerEquals, domainToAscii, isDnsScheme } from './idna.js';
 import { recomposeIri, schemeEnd, splitIriReference } from './parse.js';
 import { pctDecodeUtf8, pctEncodeBytes, pctEncodeCodePoint } from './percent.js';
@@ -350,16 +350,7 @@ function checkAsciiDomain(domain: string, opts: Readonly<ReadOptions>): string |
     if (ascii === null) throw new IriError('idna-failed', JSON.stringify(domain));
     return opts.link ? ascii : undefined;
   }
-  return opts.link ? asciiLowerCase(domain) : undefined;
-}
-
-/** `s` with A–Z in lower case (the string itself when it has none). */
-function asciiLowerCase(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return s.toLowerCase(); // ASCII input: toLowerCase changes A–Z only
-  }
-  return s;
+  return opts.link ? asciiLower(domain) : undefined;
 }
 
 /**

@@ -24,6 +24,7 @@ import { codePointBefore, isHiddenJoiner, isHostDot, readAsOneName } from '../de
 import type { ScanResult, UnlinkedSpan } from '../detect/index.js';
 import { unsafeCodes } from '../render/common.js';
 import type { Link } from '../types.js';
+import { isAlpha } from '../iri/chars.js';
 
 /**
  * A scan of a run of text as shown, less the links that hold an escaped character or cut a reference's decoded
@@ -181,15 +182,11 @@ function hiddenHtmlEnd(source: string, i: number, limit: number): number {
       return endAfter(source, i + 4, limit, '-->');
     }
     if (source.startsWith('<![CDATA[', i)) return endAfter(source, i + 9, limit, ']]>');
-    return isAsciiLetter(source.charCodeAt(i + 2)) ? endAfter(source, i + 3, limit, '>') : -1;
+    return isAlpha(source.charCodeAt(i + 2)) ? endAfter(source, i + 3, limit, '>') : -1;
   }
   if (source.charCodeAt(i + 1) === 0x3f) return endAfter(source, i + 2, limit, '?>');
   TAG.lastIndex = i;
   return TAG.test(source) ? TAG.lastIndex : -1;
-}
-
-function isAsciiLetter(c: number): boolean {
-  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 }
 
 /** The end of the first `close` in source[from, limit), or −1. */

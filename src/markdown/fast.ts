@@ -20,6 +20,7 @@
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import { codePointBefore, isHiddenJoiner, isNameChar } from '../detect/chars.js';
+import { isAlnum, isAlpha, isSchemeChar } from '../iri/chars.js';
 
 /**
  * A run of plain text [s, e) to scan for bare links, a backslash escape [s, s + 2) between such text (`escape`), or
@@ -108,10 +109,6 @@ function isLineEnding(c: number): boolean {
 
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
-}
-
-function isAlnum(c: number): boolean {
-  return isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 }
 
 function isHex(c: number): boolean {
@@ -521,10 +518,6 @@ function autolinkEnd(p: string, i: number, b: number): number {
   }
 }
 
-function isSchemeChar(c: number): boolean {
-  return isAlnum(c) || c === 0x2b || c === 0x2d || c === 0x2e;
-}
-
 /**
  * §6.6 an open tag or closing tag starting with the `<` at i, on one line: its end (after `>`); 0 when there is
  * none; BAIL for what this reader does not model (comments, declarations, instructions, CDATA, a tag over lines).
@@ -540,7 +533,7 @@ function htmlTagEnd(p: string, i: number, b: number): number {
     j++;
     c = j < b ? p.charCodeAt(j) : -1;
   }
-  if (!isAsciiAlpha(c)) return 0;
+  if (!isAlpha(c)) return 0;
   j++;
   while (j < b && (isAlnum(p.charCodeAt(j)) || p.charCodeAt(j) === 0x2d)) j++;
   if (close) {
@@ -562,7 +555,7 @@ function htmlTagEnd(p: string, i: number, b: number): number {
       continue;
     }
     if (c === 0x3e) return j + 1;
-    if (!(c === 0x3a || c === 0x5f || isAsciiAlpha(c))) return 0;
+    if (!(c === 0x3a || c === 0x5f || isAlpha(c))) return 0;
     // Attribute name.
     j++;
     while (j < b && isAttributeNameChar(p.charCodeAt(j))) j++;
@@ -601,10 +594,6 @@ function htmlTagEnd(p: string, i: number, b: number): number {
   }
 }
 
-function isAsciiAlpha(c: number): boolean {
-  return c >= 0 && c < 128 && (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
-}
-
 function isSpaceOrTab(c: number): boolean {
   return c === SPACE || c === TAB;
 }
@@ -636,7 +625,7 @@ function htmlBlockEnd(p: string, i: number, next: number, end: number): number {
   let j = i + 1;
   if (p.charCodeAt(j) === 0x2f) j++;
   const name = j;
-  if (!isAsciiAlpha(p.charCodeAt(j))) return -1;
+  if (!isAlpha(p.charCodeAt(j))) return -1;
   while (j < end && (isAlnum(p.charCodeAt(j)) || p.charCodeAt(j) === 0x2d)) j++;
   const c = j < end ? p.charCodeAt(j) : -1;
   const [le] = lineAt(p, i, end);
@@ -666,7 +655,7 @@ function mayStartHtmlBlock(p: string, i: number, e: number): boolean {
   if (c === 0x21 || c === 0x3f) return true;
   let j = c === 0x2f ? i + 2 : i + 1;
   const name = j;
-  if (!isAsciiAlpha(p.charCodeAt(j))) return false;
+  if (!isAlpha(p.charCodeAt(j))) return false;
   while (j < e && (isAlnum(p.charCodeAt(j)) || p.charCodeAt(j) === 0x2d)) j++;
   const lower = p.slice(name, j).toLowerCase();
   if (BLOCK_NAMES.has(lower) || RAW_NAMES.has(lower)) return true;

@@ -29,7 +29,7 @@
 // nesting in the same spirit (`maxNesting`).
 
 import { fenceEnd } from './fast.js';
-import { isAsciiLetter } from './segment.js';
+import { isAlnum, isAlpha } from '../iri/chars.js';
 
 /** Containers (block quotes and list items) one line may open before its stretch is read as plain text. */
 export const MAX_CONTAINERS = 32;
@@ -107,7 +107,7 @@ export function tooCostlyToParse(text: string, s = 0, e = text.length, gfm = fal
       if ((f & RUN) !== 0) {
         let j = le + 1;
         while (j < e && text.charCodeAt(j) === c) j++;
-        if (!(c === 0x5f && le > ls && j < e && isAsciiAlnum(text.charCodeAt(le - 1)) && isAsciiAlnum(text.charCodeAt(j)))) lineRuns++;
+        if (!(c === 0x5f && le > ls && j < e && isAlnum(text.charCodeAt(le - 1)) && isAlnum(text.charCodeAt(j)))) lineRuns++;
         lineMarks += j - le;
         le = j - 1;
         continue;
@@ -494,10 +494,6 @@ LINE_CHAR[0x3c] = MARK | ANGLE;
 LINE_CHAR[GT] = ANGLE;
 LINE_CHAR[LF] = LINE_CHAR[CR] = EOL;
 
-function isAsciiAlnum(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || isAsciiLetter(c);
-}
-
 /**
  * Whether a parse of text[s, e) would edit the events of the whole parse more than MAX_EDITS times. micromark moves
  * them (micromark-util-edit-map) each time a container closes before the flow goes on, and each time it resolves a
@@ -616,7 +612,7 @@ class UnclosedHtml {
         else if (d === 0x21) {
           if (text.startsWith('--', i + 2)) this.comments++;
           else if (text.startsWith('[CDATA[', i + 2)) this.cdata++;
-          else if (isAsciiLetter(text.charCodeAt(i + 2))) this.declarations++;
+          else if (isAlpha(text.charCodeAt(i + 2))) this.declarations++;
         }
       }
     }

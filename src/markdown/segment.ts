@@ -20,6 +20,8 @@
 // top-level fence or HTML block is not released, and the tracker takes the parser's word (reopen). So a wrong guess
 // costs one parse, never a wrong answer (test/markdown.test.ts: pieces equal one parse of the whole text).
 
+import { isAlpha } from '../iri/chars.js';
+
 const SPACE = 0x20;
 const TAB = 0x09;
 const LF = 0x0a;
@@ -147,7 +149,7 @@ export class BlockTracker {
     } else if (text.startsWith('<![CDATA[', i)) {
       kind = 5;
       after = i + 9;
-    } else if (text.charCodeAt(i + 1) === 0x21 && isAsciiLetter(text.charCodeAt(i + 2))) {
+    } else if (text.charCodeAt(i + 1) === 0x21 && isAlpha(text.charCodeAt(i + 2))) {
       kind = 4;
       after = i + 2;
     } else {
@@ -248,10 +250,6 @@ function runLength(text: string, i: number, end: number, c: number): number {
   let j = i;
   while (j < end && text.charCodeAt(j) === c) j++;
   return j - i;
-}
-
-export function isAsciiLetter(c: number): boolean {
-  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 }
 
 // CommonMark §5.2: a bullet (- + *) or 1–9 digits then `.` or `)`, followed by a blank or the end of the line.

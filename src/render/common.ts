@@ -2,7 +2,7 @@
 // clickable, the text a link displays, and the right-to-left test used for bidi isolation.
 import { badArgument, badOption, isOptionsObject, unknownOption } from '../errors.js';
 import { isRtl } from '../iri/bidi.js';
-import { isBidiFormat, isInvisibleOrSpace, isIprivate, isUcschar } from '../iri/chars.js';
+import { asciiLower, isBidiFormat, isInvisibleOrSpace, isIprivate, isUcschar } from '../iri/chars.js';
 import { decodeUtf8Triplets, isPctTriplet, tripletOctet } from '../iri/percent.js';
 import type { Chunk, DiagnosticCode, LinkChunk } from '../types.js';
 import { DEFAULT_SCHEMES, isSchemeName, NEVER_SCHEMES } from '../schemes.js';
@@ -94,15 +94,6 @@ export function resolveSchemes(option: unknown, fn?: string): ReadonlySet<string
     set.add(lower);
   }
   return set;
-}
-
-// Lower-case ASCII letters only (STYLE.md habit 6); other characters are left as they are.
-function asciiLower(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-  }
-  return s;
 }
 
 /**

@@ -36,6 +36,7 @@ import {
   type ChunkRenderer,
   type CommonRenderOptions,
 } from './common.js';
+import { isAlnum } from '../iri/chars.js';
 
 export type MarkdownOptions = CommonRenderOptions;
 
@@ -73,9 +74,6 @@ function isAutolinkUri(uri: string): boolean {
 // [a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+ @ label ( . label )*, label = [a-zA-Z0-9] ([a-zA-Z0-9-]{0,61} [a-zA-Z0-9])?
 const EMAIL_LOCAL = new Uint8Array(128);
 for (const ch of ".!#$%&'*+/=?^_`{|}~-") EMAIL_LOCAL[ch.charCodeAt(0)] = 1;
-function isAlnum(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
-}
 // Deviation (CommonMark §6.5): the local part must also start with a letter or digit. `<!a@b.org>` and `<?a@b.org>`
 // are email autolinks too, but at the start of a line they start an HTML block first (§4.6 kinds 4 and 3: a
 // declaration, a processing instruction), whose lines are raw HTML: `!a@b.org <img src=x onerror=…>` became

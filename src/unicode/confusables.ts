@@ -14,6 +14,7 @@
 import { badArgument } from '../errors.js';
 import { CONFUSABLE_SOURCES, CONFUSABLE_TARGET_INDEX, CONFUSABLE_TARGETS } from './confusables.generated.js';
 import { domainToUnicode } from '../iri/idna.js';
+import { asciiLower } from '../iri/chars.js';
 import { SCRIPT_EXTENSIONS_SETS, SCRIPT_NAMES, isLetter, scriptExtensionsIndex } from './index.js';
 
 export { CONFUSABLES_VERSION, CONFUSABLES_SOURCE } from './confusables.generated.js';
@@ -141,16 +142,6 @@ export const WELL_KNOWN_DOMAINS: readonly string[] = Object.freeze([
 ]);
 
 // ------------------------------------------------------------------------------------------------- hosts
-
-// Lower-case ASCII letters, keep everything else (STYLE.md habit 6: case-folding only where comparing).
-function asciiLower(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c | 0x20) : s[i];
-  }
-  return out;
-}
 
 /** The comparison key of a label: its skeleton with ASCII letters lower-cased (`0` → `O` → `o`). */
 function labelKey(label: string): string {
