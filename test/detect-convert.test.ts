@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { toValidUri } from '../src/detect/convert.js';
 import { findLinks, linkify } from '../src/detect/index.js';
 import { isIri } from '../src/iri/parse.js';
+import { linkifyMarkdown } from '../src/index.js';
 import { toIri } from '../src/iri/to-iri.js';
 import { toLinkUri } from '../src/iri/to-uri.js';
 import { sharedPath } from './support/shared.js';
@@ -85,6 +86,21 @@ describe('detect: link fields', () => {
   });
   it('a bidi control after the link is flagged', () => {
     expect(only('https://example.com/a\u202Eb').diagnostics).to.deep.equal(['bidi-control']);
+  });
+  it('a file: drive letter is the path\'s, `|` written `:`, as browsers read it (WHATWG URL file host and path states)', () => {
+    for (const [text, uri] of [
+      ['file://c|/autoexec.bat', 'file:///c:/autoexec.bat'],
+      ['file://C:/Temp/x.txt', 'file:///C:/Temp/x.txt'],
+      ['FILE:///d|/a', 'file:///d:/a'],
+      ['file:///C:/x', 'file:///C:/x'],
+      ['file://server/c|/x', 'file://server/c%7C/x'], // a host, then a path: no drive letter there
+    ]) {
+      expect(only(text!).uri, text).to.equal(uri);
+      expect(only(text!).iri, text).to.equal(uri);
+    }
+    // …and so in a Markdown destination, which the same conversion writes.
+    const md = linkifyMarkdown('[a](file://c|/x.txt)').filter((c) => c.type === 'link');
+    expect(md.map((c) => (c as { uri: string }).uri)).to.deep.equal(['file:///c:/x.txt']);
   });
   it('the uri of a link in a document charset encodes the query in it (3987bis §3.5)', () => {
     const [link] = findLinks('http://example.jp/検索?q=日本', { documentCharset: 'Shift_JIS' });

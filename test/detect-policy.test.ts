@@ -32,6 +32,8 @@ describe('detect: P2 — schemes', () => {
     '⸠ftp://example.com/pub/file.txt⸡ ⸠ftps://example.com/x⸡ ⸠sftp://example.com/x⸡',
     '⸠ssh://git@github.com/user/repo.git⸡ ⸠git://example.com/repo.git⸡',
     '⸠file:///etc/hosts⸡ ⸠file://server/share/doc.txt⸡',
+    // a drive letter after `file://` (RFC 8089 Appendix E.2, `|` E.2.2) starts the path (it linked `file://c`)
+    '"⸠file://c|/autoexec.bat⸡" ⸠file://C:/Temp/x.txt⸡ ⸠file:///d|/a⸡ but ⸠file://c/x⸡ (a host named c)',
     // RFC 8089 §2 local-path (Java's File.toURI(), SQLite, apt): one `/` and a segment, not an empty one
     'see ⸠file:/etc/hosts⸡. and (⸠file:/cdrom/debian/⸡) "⸠FILE:/tmp/é.txt⸡" jar:⸠file:/a.jar!/META-INF/x⸡ but file:/ file:/ x',
     '⸠file:/home/fred/data.db?vfs=unix-dotfile⸡, and not http:/example.com/x nor tel:/x nor urn:/x',

@@ -180,6 +180,17 @@ function fullLink(st: ScanState, s: number, e: number, base: number, raw: string
 }
 
 /**
+ * RFC 8089 Appendix E.2 and E.2.2, WHATWG URL §4.4 (file host state, path state): a drive letter after `file://` is
+ * the path's, and `|` after one is `:`, as a browser reads them: `file://c|/a` and `file:///c|/a` are
+ * `file:///c:/a` (toUri alone would write `file://c%7C/a`, a host no browser takes, and `file:///c%7C/a`, a
+ * directory named `c|`).
+ */
+function fileDriveLetter(iri: string): string {
+  const m = /^(file:)\/\/\/?([A-Za-z])[:|](?=\/)/i.exec(iri);
+  return m === null ? iri : `${m[1]}///${m[2]}:${iri.slice(m[0].length)}`;
+}
+
+/**
  * RFC 6068 §2 item 1: in a mailto URI's addr-spec, `%`, the gen-delims other than `@` and `:`, and `&` `;` `=` must be
  * percent-encoded. A bare address's local part may hold `/ ? # % & =` (UTS #58 Link_Email takes RFC 5322 atext;
  * `;` `[` `]` are not atext): `a?b@x.example` is that address, `mailto:a%3Fb@x.example`, not `mailto:a` with a query,
@@ -243,6 +254,7 @@ export function convertLinkText(
   documentCharset: string | undefined,
   diagnostics: DiagnosticCode[],
 ): ConvertedLink {
+  if ((iriText.charCodeAt(0) | 0x20) === 0x66) iriText = fileDriveLetter(iriText); // `f`: maybe file:
   let uri: string;
   let charset = documentCharset; // the charset the uri's query is in (undefined: UTF-8)
   let idnaFailed = false;
@@ -760,6 +772,8 @@ function quickLink(st: ScanState, s: number, e: number, base: number, raw: strin
   qHostOk = false;
   qHostUpper = false;
   qUserinfoAt = false;
+  // A file link may hold a drive letter the full conversion rewrites (fileDriveLetter); file links are rare.
+  if (st.scheme === 'file') return null;
   // Where the hier-part starts (RFC 3986 §3), and what toUri validates in it.
   let i = 0;
   let schemeUpper = false;

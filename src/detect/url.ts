@@ -36,11 +36,12 @@ import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from '.
 import { PATH, terminate } from './terminate.js';
 import { isKoreanParticle } from './glued.js';
 import { fastPaths, type ScanState } from './state.js';
-import { isAlnum } from '../iri/chars.js';
+import { isAlnum, isAlpha } from '../iri/chars.js';
 
 const SLASH = 0x2f;
 const AT = 0x40;
 const COLON = 0x3a;
+const VERTICAL_LINE = 0x7c;
 const QUESTION = 0x3f;
 const HASH = 0x23;
 const COMMA = 0x2c;
@@ -97,6 +98,10 @@ export function atColon(st: ScanState, c: number): boolean {
   st.kind = 'url';
   st.schemeInferred = false;
   st.start = s;
+  // RFC 8089 Appendix E.2 and E.2.2, WHATWG URL §4.4 "file host state": a drive letter right after `file://`, with
+  // `:` or the older `|`, starts the path; it names no host (`file://c|/autoexec.bat` linked `file://c`, a link to
+  // the host `c`; found in review). The conversion writes it `file:///c:/…` (convert.ts fileDriveLetter).
+  if (st.slashes && scheme === 'file' && driveLetterAt(st, c + 3)) return localPath(st, c + 2);
   if (st.slashes) return authorityForm(st, scheme, c + 3);
   if (scheme === 'file') return localPath(st, c + 1);
   if (HIERARCHICAL_ONLY.has(scheme)) return false;
@@ -759,6 +764,14 @@ function localPath(st: ScanState, first: number): boolean {
   st.hostStart = -1;
   st.hostEnd = -1;
   return true;
+}
+
+/** A Windows drive letter at `i`: an ASCII letter, then `:` or `|`, then `/` (RFC 8089 Appendix E.2). */
+function driveLetterAt(st: ScanState, i: number): boolean {
+  if (st.outOfRoom(i + 2)) return false;
+  const text = st.text;
+  const sep = text.charCodeAt(i + 1);
+  return isAlpha(text.charCodeAt(i)) && (sep === COLON || sep === VERTICAL_LINE) && text.charCodeAt(i + 2) === SLASH;
 }
 
 /** RFC 3986 §3 `scheme:` path-rootless and friends (tel:, urn:, geo:, magnet:?…): a path after the colon. */
