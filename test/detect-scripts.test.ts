@@ -101,6 +101,9 @@ describe('detect: ASCII names glued after text written without spaces (found in 
     // …and after the mark such a script separates words with: `・`, the Tibetan tsheg (found in review)
     '連絡先・⸠user@example.jp⸡ ・⸠www.example.jp⸡ ལྟོས་⸠www.example.cn⸡། but ⸠ウィキ・ペディア.jp⸡',
     '⸠東京.example.com⸡ and ⸠用户@例子.中国⸡ (the CJK text is a label or a whole local part of its own)',
+    // …and after a symbol or an emoji (found in review: `👉example.com` linked `xn--example-ut94f.com`)
+    'bio 👉⸠example.com/signup⸡ Visit🌐⸠example.org⸡ ©⸠acme.com⸡ ACME™⸠acme.com⸡ ✉️⸠jane@example.com⸡ €⸠example.com⸡',
+    '⸠☃.net⸡ and ⸠i❤.ws⸡ (a label of its own, or after ASCII, stays)',
     '⸠www.ヤフーjapan.co.jp⸡ and ⸠www.日本abc.jp⸡ and ⸠x.東京-abc.com⸡ and ⸠user@mail.日本abc.jp⸡ (a later label that begins with CJK text is a label)',
     'tNIS服务器的名字.它从⸠auto.net⸡ (after more CJK text the dot was a full stop)',
     '都被认作"UNKNOWN".如果出现错误就给⸠samba-bugs@samba.org⸡发一个',

@@ -210,16 +210,23 @@ export function isNoSpaceScriptLetter(cp: number): boolean {
 }
 
 /**
- * A letter of a script written without spaces, or the mark such a script separates its words or syllables with: the
- * katakana middle dot `・` (a Japanese list's bullet, `連絡先・user@example.jp`) and the Tibetan tsheg `་`. Before an
- * ASCII name, neither is part of it (found in review: `・user@example.jp` linked `mailto:%E3%83%BBuser@…`).
+ * What is glued before an ASCII name without being part of it: a letter of a script written without spaces, the
+ * mark such a script separates its words or syllables with (the katakana middle dot `・`, a Japanese list's bullet,
+ * `連絡先・user@example.jp`, and the Tibetan tsheg `་`; found in review: `・user@example.jp` linked
+ * `mailto:%E3%83%BBuser@…`), and a symbol or emoji (General_Category S*, or a variation selector after one), which
+ * tweets, bios and signatures glue to a name: `👉example.com/signup`, `©acme.com`, `✉️jane@example.com` (found in
+ * review: they linked `xn--example-ut94f.com`, `xn--acme-4fa.com` and `mailto:%EF%B8%8Fjane@…`; `ACME™acme.com`
+ * linked `acmetmacme.com`, UTS #46 mapping ™ to `tm`).
  */
-function isNoSpaceScriptText(cp: number): boolean {
-  return cp === 0x30fb || cp === 0x0f0b || isNoSpaceScriptLetter(cp);
+function isTextBeforeAsciiName(cp: number): boolean {
+  if (cp === 0x30fb || cp === 0x0f0b || (cp >= 0xfe00 && cp <= 0xfe0f)) return true;
+  if (isNoSpaceScriptLetter(cp)) return true;
+  const gc = generalCategory(cp);
+  return gc === 'So' || gc === 'Sm' || gc === 'Sc' || gc === 'Sk';
 }
 
 /**
- * Where an ASCII name glued to text of a script written without spaces (isNoSpaceScriptText) starts: the start of the ASCII run that
+ * Where an ASCII name glued to text of a script written without spaces or to a symbol (isTextBeforeAsciiName) starts: the start of the ASCII run that
  * ends at `to`, when a letter of such a script sits right before it inside [from, to) and the run does not start
  * with a dot (`東京.example.com` is one IDN); otherwise `from`.
  *
@@ -234,7 +241,7 @@ export function asciiAfterNoSpaceText(text: string, from: number, to: number, la
   let r = to;
   while (r > from && text.charCodeAt(r - 1) < 128) r--;
   if (r === from || r === to || text.charCodeAt(r) === 0x2e) return from;
-  if (!isNoSpaceScriptText(codePointBefore(text, r))) return from;
+  if (!isTextBeforeAsciiName(codePointBefore(text, r))) return from;
   if (!labels) return r;
   let label = r;
   while (label > from && !isHostDot(text.charCodeAt(label - 1))) label--;
