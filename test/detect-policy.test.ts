@@ -40,6 +40,12 @@ describe('detect: P2 — schemes', () => {
     // A host that goes on past a variable or a `(` is not known: no link to a part of it (found in review)
     'https://www.$type.com/room/$id and https://api.$region.example.com/x and https://www.{domain}.com/ and http://smarta(S).blogspot.com/',
     'https://api.${REGION}x.example.com/x and http://host(1)name.example.com/path and https://www.{a}b.com/ (nothing of it)',
+    // …nor past a regex's escaped dot, a variable port or a format string's verb (found in review: `https://api`,
+    // `http://localhost`, `s.execute-api.…`)
+    're.match(r"https://api\\.example\\.com/v(\\d+)/", s) and "^https://docs\\.python\\.org/3/" and http://localhost:$PORT/health',
+    'http://localhost:%d/health and http://h.example.com:${PORT}/x and http://localhost:{port}/x and http://a.com:<port>/x',
+    'fmt.Sprintf("https://%s.execute-api.us-east-1.amazonaws.com/prod") and "https://%d.example.com" and "https://%(host)s.example.com/x"',
+    'but ⸠http://localhost:8080/ok⸡ and ⸠http://example.com⸡\\ and ⸠s.example.com⸡ and %⸠cambridge.redhat.com⸡',
     'but ⸠http://other.example.com⸡$1.jpg and ⸠https://example.com⸡$1 [R=301] and ⸠http://Amazon.com⸡(NASDAQ) and ⸠http://example.com⸡(see x.y z)',
     'and ⸠https://example.com⸡(i.e. our site) and ⸠https://example.com⸡(e.g.) and ⸠http://Amazon.com⸡(NASDAQ:AMZN.O) (an aside)',
     // A host that is `www.` and no more is a name left unfinished: a template, a regex, a name typed twice

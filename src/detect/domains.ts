@@ -40,6 +40,7 @@ const HYPHEN = 0x2d;
 const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
 const LEFT_PAREN = 0x28;
+const RIGHT_PAREN = 0x29;
 const HASH = 0x23;
 const QUESTION = 0x3f;
 const PERCENT = 0x25;
@@ -267,6 +268,7 @@ export function atDot(st: ScanState, d: number): boolean {
     pathSegmentBefore(text, ds, floor) ||
     codeExpression(text, ds, floor, d, tldEnd) ||
     percentEncodedBefore(text, ds) ||
+    formatVerbAt(text, ds) ||
     versionNumberAt(text, ds, d, tldEnd) ||
     maskedAddressAt(text, ds, d, tldEnd)
   ) {
@@ -822,6 +824,26 @@ function percentEncodedBefore(text: string, ds: number): boolean {
   if (hi < 8) return true;
   return hi < 0xc && ds >= 4 && text.charCodeAt(ds - 4) === PERCENT && hexValue(text.charCodeAt(ds - 3)) >= 0 &&
     hexValue(text.charCodeAt(ds - 2)) >= 0;
+}
+
+/**
+ * Does the schemeless domain starting at `ds` begin with the verb of a format string, a one-letter label right after
+ * `%` or after `%(key)` (`fmt.Sprintf("https://%s.execute-api.…")`, `"https://%d.example.com"`,
+ * `"https://%(host)s.example.com/x" % d`)? Then the host is the placeholder's value, not the name after it (found in
+ * review: it linked `s.execute-api.…`, `d.example.com`). A longer label after `%` stays (`%cambridge.redhat.com`,
+ * an AFS cell). Reads at most 34 units before `ds`.
+ */
+function formatVerbAt(text: string, ds: number): boolean {
+  if (ds === 0 || text.charCodeAt(ds + 1) !== DOT || (ASCII_FLAGS[text.charCodeAt(ds)]! & A_ALPHA) === 0) return false;
+  const before = text.charCodeAt(ds - 1);
+  if (before === PERCENT) return true;
+  if (before !== RIGHT_PAREN) return false;
+  for (let i = ds - 2; i > 0 && ds - i <= 34; i--) {
+    const c = text.charCodeAt(i);
+    if (c === LEFT_PAREN) return text.charCodeAt(i - 1) === PERCENT && i < ds - 2;
+    if (c >= 128 || (ASCII_FLAGS[c]! & (A_ALPHA | A_DIGIT)) === 0 && c !== 0x5f) return false;
+  }
+  return false;
 }
 
 /**

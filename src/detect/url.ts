@@ -42,6 +42,8 @@ const SLASH = 0x2f;
 const AT = 0x40;
 const COLON = 0x3a;
 const VERTICAL_LINE = 0x7c;
+const BACKSLASH = 0x5c;
+const LESS_THAN = 0x3c;
 const QUESTION = 0x3f;
 const HASH = 0x23;
 const COMMA = 0x2c;
@@ -601,8 +603,11 @@ function authorityForm(st: ScanState, scheme: string, a: number): boolean {
  * `https://api.$region.example.com/`, `https://www.{domain}.com/`), and a `(` whose `)` comes before a space, a Hard
  * character or `/ ? #`, with the rest of a label, a dot and an ASCII letter after it (`http://smarta(S).blogspot.com/`,
  * `http://host(1)name.example.com/`). A variable right after the host stays out of the link, which ends there: in
- * `http://other.example.com$1.jpg` (Apache's RedirectMatch) it is the path. And a host that is `www` and no
- * more (isBareWww; the peers link `http://www`). Reads at most 129 units on.
+ * `http://other.example.com$1.jpg` (Apache's RedirectMatch) it is the path. A regular expression's escaped dot
+ * (`r"https://api\.example\.com/v(\d+)/"` linked `https://api`), and a port that is a variable or a placeholder
+ * (`http://localhost:$PORT/health`, `:%d`, `:{port}`, `:${PORT}` linked `http://localhost`; found in review: the
+ * authority is not known). And a host that is `www` and no more (isBareWww; the peers link `http://www`). Reads at
+ * most 129 units on.
  */
 function hostGoesOn(st: ScanState, hostStart: number, k: number): boolean {
   const text = st.text;
@@ -610,6 +615,12 @@ function hostGoesOn(st: ScanState, hostStart: number, k: number): boolean {
   if (st.outOfRoom(k)) return false;
   const c = text.charCodeAt(k);
   if (c === DOLLAR || c === LEFT_BRACE) return text.charCodeAt(k - 1) === DOT;
+  if (c === BACKSLASH) return !st.outOfRoom(k + 1) && text.charCodeAt(k + 1) === DOT;
+  if (c === COLON) {
+    if (st.outOfRoom(k + 1)) return false;
+    const p = text.charCodeAt(k + 1);
+    return p === DOLLAR || p === LEFT_BRACE || p === PERCENT || p === LESS_THAN;
+  }
   if (c !== LEFT_PAREN) return false;
   // The `)`, then the rest of a label and a dot with a letter after it (not a dot inside the brackets: an aside,
   // `https://example.com(i.e. our site)`, `http://Amazon.com(NASDAQ:AMZN.O)`).
