@@ -30,6 +30,8 @@ describe('detect: email addresses (found in review)', () => {
     "GRANT ALL ON db.* TO 'root'@'localhost'; mail {user}@example.com or 'a'@example.com",
     "but '⸠john@example.com⸡' and {⸠a@example.com⸡} and ⸠o'neil'@example.com⸡ and '⸠o'neil@example.com⸡'",
   ]);
+  // a fediverse handle is no mailbox (found in review: `@alice@mastodon.social` linked mailto:alice@…)
+  itMarks(['Follow me: @alice@mastodon.social and @bob@mstdn.jp さん but ⸠carol@example.org⸡ and (⸠dave@example.org⸡)']);
   // after an explicit mailto: the local part is the author's, whole (it was `taro@example.jp`, another mailbox)
   itMarks([
     '⸠mailto:東京taro@example.jp⸡ and ⸠MAILTO:用户abc@example.cn⸡ but 请发送到⸠taro@example.jp⸡',

@@ -20,6 +20,7 @@ const LEFT_BRACE = 0x7b;
 const RIGHT_BRACE = 0x7d;
 const VERTICAL_LINE = 0x7c;
 const TILDE = 0x7e;
+const AT = 0x40;
 
 /**
  * The domain text[ds, tldEnd) is preceded by `@` (at ds − 1); `linkEnd` is after its trailing dot and port.
@@ -74,6 +75,9 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     const cp = codePointBefore(text, ls);
     if (isLinkEmail(cp) && !isBarrier(cp)) return reject(st, linkEnd);
   }
+  // Deviation (UTS #58 §5.2): a local part right after an `@` is a fediverse handle, `@alice@mastodon.social`: an
+  // account on that server, not a mailbox (found in review: it linked `mailto:alice@mastodon.social`).
+  if (ls > floor && ls < at && text.charCodeAt(ls - 1) === AT) return reject(st, linkEnd);
   // The letter of an escape written out (`"a\njohn@example.com"`, chars.ts isEscapeLetterAt) is not the address's.
   if (ls < at && isEscapeLetterAt(text, ls)) ls++;
   // Deviation (UTS #58 §5.2): an apostrophe or brace that opens the local-part is read as the quotation or
