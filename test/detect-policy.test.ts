@@ -169,6 +169,8 @@ describe('detect: P4 — left context of a scheme', () => {
     // for does (found in review: P4 read the `n` as a word, and an address took it: `njohn@…`)
     '"see\\n⸠https://example.com/a⸡" and "a\\r\\n⸠http://x.org/⸡" {"m":"a\\t⸠john@example.com⸡\\n⸠www.example.com⸡"} x\\n⸠mailto:a@b.com⸡',
     '"a\\\\⸠nexample.com⸡" and \\\\nhttp://x.org (an even run of backslashes: the letter is the word\'s)',
+    // …and one after a link ends it (it took `\n`, uri `…/x%5Cn`); a `\` before another letter stays
+    'printf("see ⸠http://example.com/x⸡\\n"); "⸠https://example.com/docs⸡\\tor" {"u":"⸠https://x.com/a⸡\\"} ⸠http://x.com/a\\b⸡ ⸠http://x.com/a\\\\n⸡',
   ]);
 });
 

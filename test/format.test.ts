@@ -284,6 +284,9 @@ describe('formatUrl: own cases', () => {
     ['mailto:%27a@example.com', 'mailto:%27a@example.com', 'mailto: an opening apostrophe'],
     ['mailto:o%27neil@example.com', "mailto:o'neil@example.com", 'mailto: an apostrophe inside'],
     ['mailto:%E4%BA%ACa@example.com', 'mailto:京a@example.com', 'mailto: Han before ASCII'],
+    // A `\` that detection reads as an escape written out in a string (`\n`, `\"`) stays escaped; another is written.
+    ['https://x.com/?q=a%5Cnb#c%5C%22d', 'https://x.com/?q=a%5Cnb#c%5C"d', 'a backslash before n or a quote'],
+    ['https://x.com/?q=a%5Cb', 'https://x.com/?q=a\\b', 'a backslash before another letter'],
     // The domain is kept as written, as a host: its final `.` is not escaped (it was `example.com%2E`).
     ['mailto:a@example.com.', 'mailto:a@example.com.', 'mailto: a final dot in the domain'],
     ['example.com/%CE%B1.', 'example.com/α%2E', 'schemeless'],

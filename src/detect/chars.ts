@@ -191,14 +191,14 @@ export function allowsGluedScheme(cp: number): boolean {
 }
 
 /**
- * Is text[i] the letter of a C-style escape `\n`, `\r` or `\t` (after an odd run of backslashes, read at most 8
- * back): a line break or tab written out in a string literal or a JSON log, which separates words as the character
- * it stands for does. A link starts after it: `"see\nhttps://…"` (P4 read `n` as a word glued to the scheme), and
+ * Is text[i] the letter of a C-style escape `\n`, `\r`, `\t`, `\"` or `\'` (after an odd run of backslashes, read at
+ * most 8 back): a line break, a tab or a quotation mark written out in a string literal or a JSON log, which
+ * separates words as the character it stands for does. A link starts after it: `"see\nhttps://…"` (P4 read `n` as a word glued to the scheme), and
  * `"a\njohn@example.com"` is `john@example.com`, not `njohn@…` (found in review).
  */
 export function isEscapeLetterAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  if (c !== 0x6e && c !== 0x72 && c !== 0x74) return false;
+  if (c !== 0x6e && c !== 0x72 && c !== 0x74 && c !== 0x22 && c !== 0x27) return false;
   let k = i;
   while (k > 0 && i - k < 8 && text.charCodeAt(k - 1) === 0x5c) k--;
   return (i - k) % 2 === 1;

@@ -14,6 +14,7 @@ import {
   INCLUDE,
   isBarrier,
   isBidiControl,
+  isEscapeLetterAt,
   isNoSpaceScriptLetter,
   OPEN,
   SOFT,
@@ -39,6 +40,7 @@ const COLON = 0x3a;
 const TILDE = 0x7e;
 const LESS = 0x3c;
 const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 
 /**
  * 1 for the ASCII characters the loop of terminate() only walks over: Link_Term Include and none of the part
@@ -55,7 +57,7 @@ const PLAIN = new Uint8Array(128);
 export const HELD_LOOKAHEAD = 64;
 /** How many Soft code units after the segment's cut endsAtCut reads for the character that would end the link. */
 const SOFT_AFTER_CUT = 16;
-for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:'.indexOf(String.fromCharCode(c)) < 0 ? 1 : 0;
+for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:\\'.indexOf(String.fromCharCode(c)) < 0 ? 1 : 0;
 
 /**
  * At the cut `i`: the link would end there anyway and is exactly maxLinkLength long, not longer. So it is when the
@@ -302,6 +304,11 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       if (heldSafe >= 0) break;
       depth = 0; // the text-fragment directive `:~:`
     }
+    // Deviation (UTS #58 §3.5.1): an escape written out in a string literal or a JSON log (`\n`, `\r`, `\t`, `\"`,
+    // `\'`, after an odd run of backslashes) ends the link, as the line break, tab or quotation mark it stands for would: `printf("see
+    // http://example.com/x\n")` (found in review: the link took `\n`, its uri `…/x%5Cn`; chars.ts isEscapeLetterAt
+    // lets a link start after one).
+    if (cp === BACKSLASH && !st.outOfRoom(i + 1) && isEscapeLetterAt(text, i + 1)) break;
     const lt = termOf(cp);
     if (lt === INCLUDE) {
       // Deviation (UTS #58 §3.5.1): a word of the sentence glued to an ASCII path after a host ends the link
