@@ -227,6 +227,12 @@ describe('detect: P6 — quotes', () => {
     'see ⸠https://github.com/o/r/actions?query=workflow%3A"test"⸡ now and ⸠https://x.org/?a="b"&c="d"⸡. then',
     'at ⸠https://forum.example.org/viewtopic.php?p=286213⸡""" and ⸠https://x.org/?q="a⸡ b" and ⸠https://x.org/a⸡"',
   ]);
+  // an HTML character reference to a delimiter ends a link (escaped HTML written as text; found in review: the link
+  // took `&quot;&gt;link&lt;/a&gt`); `&amp;` is the query's `&`
+  itMarks([
+    '&lt;a href=&quot;⸠https://example.com/a⸡&quot;&gt;link&lt;/a&gt; &lt;p&gt;Read ⸠https://example.com/g⸡&lt;/p&gt;',
+    'see ⸠https://example.com/d⸡&nbsp;now ⸠https://x.org/a⸡&#34;b ⸠https://x.org/b⸡&#X3E; but ⸠https://example.com/s?q=foo&amp;page=2⸡ ⸠https://x.org/?a=1&ltd=2⸡',
+  ]);
   // …and emphasis marks written around a link (deviation from UTS #58 §3.5.1, where `*`, `_` and `~` are Include)
   itMarks([
     'see *⸠https://example.com/a⸡* now and **⸠https://example.com/getting-started⸡** and ~~⸠https://example.com/a⸡~~',

@@ -309,6 +309,11 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     // http://example.com/x\n")` (found in review: the link took `\n`, its uri `…/x%5Cn`; chars.ts isEscapeLetterAt
     // lets a link start after one).
     if (cp === BACKSLASH && !st.outOfRoom(i + 1) && isEscapeLetterAt(text, i + 1)) break;
+    // Deviation (UTS #58 §3.5.1): so does an HTML character reference to a character that ends or delimits a link
+    // (`&quot;` `&lt;` `&gt;` `&apos;` `&nbsp;` and their numeric forms), in escaped HTML or XML written as text
+    // (`&lt;a href=&quot;https://example.com/a&quot;&gt;`, an RSS description; found in review: the link took
+    // `&quot;&gt;link&lt;/a&gt`). `&amp;` stays: it is the query's `&`, written as HTML writes it.
+    if (cp === AMP && delimiterReferenceAt(st, i)) break;
     const lt = termOf(cp);
     if (lt === INCLUDE) {
       // Deviation (UTS #58 §3.5.1): a word of the sentence glued to an ASCII path after a host ends the link
@@ -508,6 +513,21 @@ function inPath(text: string, start: number, p: number): boolean {
     if (c === QUESTION || c === HASH) return false;
   }
   return true;
+}
+
+/** The HTML character references delimiterReferenceAt looks for, after the `&`. */
+const DELIMITER_REFERENCES: readonly string[] = ['quot;', 'lt;', 'gt;', 'apos;', 'nbsp;', '#34;', '#39;', '#60;', '#62;', '#160;', '#x22;', '#x27;', '#x3c;', '#x3e;', '#xa0;'];
+
+/** Does an HTML character reference of DELIMITER_REFERENCES (ASCII case-insensitive) start at the `&` at `i`? */
+function delimiterReferenceAt(st: ScanState, i: number): boolean {
+  const text = st.text;
+  for (const name of DELIMITER_REFERENCES) {
+    if (st.outOfRoom(i + name.length)) continue;
+    let k = 0;
+    while (k < name.length && (text.charCodeAt(i + 1 + k) | 0x20) === (name.charCodeAt(k) | 0x20)) k++;
+    if (k === name.length) return true;
+  }
+  return false;
 }
 
 /** Notes `i` as st.pathNotSimple unless an earlier position is noted. */
