@@ -227,6 +227,11 @@ describe('detect: P6 — quotes', () => {
     'see ⸠https://github.com/o/r/actions?query=workflow%3A"test"⸡ now and ⸠https://x.org/?a="b"&c="d"⸡. then',
     'at ⸠https://forum.example.org/viewtopic.php?p=286213⸡""" and ⸠https://x.org/?q="a⸡ b" and ⸠https://x.org/a⸡"',
   ]);
+  // a `|` ends a path, not a query; a drive letter's stays (found in review: Slack's labels, MediaWiki, `|bash`)
+  itMarks([
+    'see <⸠https://github.com/acme/api/pull/4312⸡|PR #4312>? {{cite web|url=⸠https://example.com/report.pdf⸡|title=Report}}',
+    'wget -qO- ⸠https://example.com/install.sh⸡|bash ||⸠https://example.com/spoiler⸡|| but ⸠https://fonts.googleapis.com/css?family=Roboto|Open+Sans⸡ and ⸠file:///d|/a⸡',
+  ]);
   // an HTML character reference to a delimiter ends a link (escaped HTML written as text; found in review: the link
   // took `&quot;&gt;link&lt;/a&gt`); `&amp;` is the query's `&`
   itMarks([

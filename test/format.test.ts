@@ -287,6 +287,9 @@ describe('formatUrl: own cases', () => {
     // A `\` that detection reads as an escape written out in a string (`\n`, `\"`) stays escaped; another is written.
     ['https://x.com/?q=a%5Cnb#c%5C%22d', 'https://x.com/?q=a%5Cnb#c%5C"d', 'a backslash before n or a quote'],
     ['https://x.com/?q=a%5Cb', 'https://x.com/?q=a\\b', 'a backslash before another letter'],
+    // `|` ends a path (not a query) in detection: escaped there; a file: drive letter's is written `:` (RFC 8089 E.2.2).
+    ['https://x.com/a%7Cb?c%7Cd', 'https://x.com/a%7Cb?c|d', 'a vertical line'],
+    ['file:///c|/x', 'file:///c:/x', 'a drive letter'],
     // The domain is kept as written, as a host: its final `.` is not escaped (it was `example.com%2E`).
     ['mailto:a@example.com.', 'mailto:a@example.com.', 'mailto: a final dot in the domain'],
     ['example.com/%CE%B1.', 'example.com/α%2E', 'schemeless'],

@@ -40,6 +40,7 @@ const COLON = 0x3a;
 const TILDE = 0x7e;
 const LESS = 0x3c;
 const QUOTE = 0x22;
+const VERTICAL_LINE = 0x7c;
 const BACKSLASH = 0x5c;
 
 /**
@@ -57,7 +58,7 @@ const PLAIN = new Uint8Array(128);
 export const HELD_LOOKAHEAD = 64;
 /** How many Soft code units after the segment's cut endsAtCut reads for the character that would end the link. */
 const SOFT_AFTER_CUT = 16;
-for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:\\'.indexOf(String.fromCharCode(c)) < 0 ? 1 : 0;
+for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_TERM[c] === INCLUDE && '/?#=&:\\|'.indexOf(String.fromCharCode(c)) < 0 ? 1 : 0;
 
 /**
  * At the cut `i`: the link would end there anyway and is exactly maxLinkLength long, not longer. So it is when the
@@ -314,6 +315,12 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     // (`&lt;a href=&quot;https://example.com/a&quot;&gt;`, an RSS description; found in review: the link took
     // `&quot;&gt;link&lt;/a&gt`). `&amp;` stays: it is the query's `&`, written as HTML writes it.
     if (cp === AMP && delimiterReferenceAt(st, i)) break;
+    // Deviation (UTS #58 §3.5.1): a `|` in a path ends the link. It is no URI character (RFC 3986 §2; browsers
+    // percent-encode it), and in text it separates: Slack's `<https://x.example/pull/1|PR 1>`, MediaWiki's
+    // `{{cite web|url=https://x.example/a.pdf|title=…}}`, `curl -s https://x.example/install.sh|bash` (found in
+    // review: the link took `|title=Report`, `|bash`). In a query it stays (`?family=Roboto|Open+Sans`, Google
+    // Fonts), and so does a drive letter's (`file:///c|/autoexec.bat`, RFC 8089 Appendix E.2.2).
+    if (cp === VERTICAL_LINE && part === PATH && !(i === start + 2 && st.scheme === 'file')) break;
     const lt = termOf(cp);
     if (lt === INCLUDE) {
       // Deviation (UTS #58 §3.5.1): a word of the sentence glued to an ASCII path after a host ends the link

@@ -15,6 +15,7 @@ const AT = 0x40;
 const COLON = 0x3a;
 const LEFT_BRACKET = 0x5b;
 const RIGHT_BRACKET = 0x5d;
+const VERTICAL_LINE = 0x7c;
 
 /** Longest span of a wrapped link (from its start to the `>`), whatever maxLinkLength allows beyond it. */
 export const MAX_WRAPPED_LENGTH = 2048;
@@ -52,7 +53,9 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
     (st.kind === 'url' && st.schemeInferred && !holdsSlash(text, st.hostEnd, e)) ||
     // P8: the link ended before a glued `scheme://` (`<http://www.example.comhttp://www.example.com/a>`, url.ts):
     // the rest is the next link, not a continuation.
-    (e < st.end && schemeSlashSlashAt(st, e) > 0)
+    (e < st.end && schemeSlashSlashAt(st, e) > 0) ||
+    // A `|` ended the path (terminate.ts): Slack's `<https://x.example/pull/1|PR #1>`, whose rest is the label.
+    (e < st.n && text.charCodeAt(e) === VERTICAL_LINE)
   ) {
     // No wrap; a pair terminate kept stays only if the delimiter closes right after it.
     if (st.pairSafe < 0) return e;

@@ -345,6 +345,8 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
         flush();
         // UTS #58 §4.1 step 1: a literal `%` before two hex digits would read as an escape.
         escaped = t === 0x25 && isLogicalHexDigit(tokens, k + 1) && isLogicalHexDigit(tokens, k + 2);
+        // Deviation (UTS #58 §4.1): detection ends a link at a `|` in a path (src/detect/terminate.ts).
+        if (t === 0x7c && path) escaped = true;
         // Deviation (UTS #58 §4.1): a word of the sentence glued to an ASCII path after a host, where detection ends a
         // link (src/detect/glued.ts), is escaped: the character after a file name's extension, a Korean particle that
         // ends the URL (all of it).
@@ -549,6 +551,11 @@ export function formatUrl(url: string): string {
       parts.push([Part.RootlessPath, tokens, '']);
     } else {
       tokenizeWritten(url, pathStart + 1, pathEnd, Part.Path, tokens);
+      // RFC 8089 Appendix E.2.2: a drive letter's `|` is the old form of `:`, which it is written as (detection's uri
+      // writes it so; escaped, `%7C` would name a directory `c|`).
+      if (afterScheme === 5 && url.slice(0, 5).toLowerCase() === 'file:' && isAlpha(tokens[0] ?? -1) && url.charCodeAt(pathStart + 2) === 0x7c && tokens[2] === 0x2f) {
+        tokens[1] = 0x3a;
+      }
       parts.push([Part.Path, tokens, '/']);
     }
   }
