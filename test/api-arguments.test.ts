@@ -115,6 +115,14 @@ describe('api: an unknown option name is a TypeError', () => {
     out.on('data', (d: Buffer) => (written += d.toString()));
     await runMail(Readable.from([Buffer.from('Subject: hi\n\nsee https://例え.jp/\n')]), out, 'html', { render: { display: 'uri', rel: '' } });
     expect(written).to.include('<a href="https://xn--r8jz45g.jp/">https://xn--r8jz45g.jp/</a>');
+    // A string or a Buffer, as linkifyMail takes them (found in review: the type refused them; the function did not).
+    for (const input of ['Subject: hi\n\nsee https://a.example/\n', Buffer.from('Subject: hi\n\nsee https://a.example/\n')]) {
+      const sink = new PassThrough();
+      let rows = '';
+      sink.on('data', (d: Buffer) => (rows += d.toString()));
+      expect(await runMail(input, sink, 'jsonl')).to.deep.equal({ messages: 1, links: 1, failed: 0 });
+      expect(rows).to.include('"uri":"https://a.example/"');
+    }
   });
 });
 

@@ -5,6 +5,7 @@
 // ⸠…⸡ example is what findLinks finds. An edit of the README or of the code that breaks one of these fails here.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import * as irilink from '../src/index.js';
@@ -51,6 +52,12 @@ describe('README.md against the code', function () {
   this.timeout(120_000);
 
   describe('the API it documents', () => {
+    it('the package entry loads by its name with import and with require (Node 20.19+ requires an ES module)', () => {
+      const script = "import('irilink').then((m) => console.log(typeof m.findLinks, typeof require('irilink').findLinks))";
+      const r = spawnSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' });
+      expect(r.stdout.trim(), r.stderr).to.equal('function function');
+    });
+
     it('names every value the package entry exports', () => {
       const missing = Object.keys(irilink).filter((name) => !new RegExp(`\\b${name}\\b`).test(readme));
       expect(missing, 'exports the README does not mention').to.deep.equal([]);

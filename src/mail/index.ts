@@ -63,7 +63,7 @@ export type MailFormat = 'html' | 'jsonl';
  * links and messages with an `error` (`failed`; in html their section says why, jsonl has no line for them).
  */
 export async function runMail(
-  input: Readable | AsyncIterable<Uint8Array | string>,
+  input: Readable | AsyncIterable<Uint8Array | string> | Uint8Array | string,
   output: NodeJS.WritableStream,
   format: MailFormat,
   options: LinkifyMailOptions & { render?: HtmlOptions } = {},
