@@ -330,6 +330,7 @@ describe('detect: P7 — file names', () => {
     // `id`, the most common field (found in review: 226 links of en-mixed, none a host)
     'SELECT t.id, t.link FROM tree t WHERE a.id = b.id; println!("{}", worker.id); panel.id',
     "logging.getLogger('foo.bar'), self.bar and x.foo.bar, but ⸠www.foo.bar⸡ ⸠foo.bar/x⸡ ⸠https://foo.bar⸡",
+    'order.total + tax; el.style; state.page; weather.city; user.phone, but ⸠https://x.page⸡ and ⸠www.example.city⸡',
     'options.name?.length and errors.md#x and col.show',
     'edquota: aquota.group, user.group, m.group(1), git config safe.directory, exec.security and collections.abc',
     'fs.watch(dir) or options.watch, minimatch(bar.foo), and files vmlinux.lds, libc.mo, wip.dot, foo.man, main.coffee',
@@ -338,7 +339,7 @@ describe('detect: P7 — file names', () => {
     'but ⸠edu.tencent.com⸡, ⸠org.gnu.de⸡, ⸠com.example.app/x⸡, ⸠https://com.example.app⸡, ⸠www.com.example.app⸡ and ⸠gov.uk⸡',
     'and after a colon a line number (a log): INFO com.example.demo.App:23 - Started',
     'but ⸠www.example.store⸡, ⸠example.store/x⸡, ⸠https://example.name⸡ and ⸠a.example.name⸡ (but a.example.email: a longer name under a member name is code)',
-    'and still ⸠docs.new⸡ (left out: hosts under it in chat) and ⸠example.style⸡',
+    'and still ⸠docs.new⸡ (left out: hosts under it in chat) and ⸠example.shop⸡',
     // under `id` a longer name is a host (Indonesia's second levels: `x.co.id`, `x.go.id`), and a bare one with a
     // scheme, `www.` or a path
     'but ⸠indonesia.go.id⸡ ⸠kompas.co.id⸡ ⸠mail.identity.id⸡ ⸠www.kompas.id⸡ ⸠kompas.id/x⸡ ⸠https://t.id⸡',

@@ -100,6 +100,10 @@ export const MEMBER_NAME_TLDS: ReadonlySet<string> = new Set([
   // (and `bar`, after `foo` the placeholder of code: `foo.bar`, `pkg.subpkg.bar`, `manager.bar`; 84 links of the
   // corpora, none a host)
   'bar',
+  // (2026-11-24, from a review of code and chat samples: `el.style`, `order.total`, `state.page`, `weather.city`,
+  // `user.phone`; over the corpora 35 links of 15 names, none a host. Not `top`, `one`, `app` or `dev`, under which
+  // the corpora hold hosts: `huiyex.top`, `exe.dev`, `bluebubbles.app`)
+  'style', 'total', 'page', 'city', 'phone',
 ]);
 
 // The trie's alphabet: LDH (RFC 5890 §2.3.1), ASCII upper case folded onto lower case.
