@@ -29,6 +29,8 @@ describe('detect: email addresses (found in review)', () => {
   itMarks([
     "GRANT ALL ON db.* TO 'root'@'localhost'; mail {user}@example.com or 'a'@example.com",
     "but '⸠john@example.com⸡' and {⸠a@example.com⸡} and ⸠o'neil'@example.com⸡ and '⸠o'neil@example.com⸡'",
+    // a brace inside is a group's too: LaTeX's `\\thanks{…}` linked `hanks{bob@…`, `{alice,bob}@…` linked `bob}@…`
+    '\\thanks{⸠bob@example.edu⸡} \\email{⸠carol@example.edu⸡} a{⸠b@x.com⸡ but {alice,bob}@cs.example.edu',
   ]);
   // a fediverse handle is no mailbox (found in review: `@alice@mastodon.social` linked mailto:alice@…)
   itMarks(['Follow me: @alice@mastodon.social and @bob@mstdn.jp さん but ⸠carol@example.org⸡ and (⸠dave@example.org⸡)']);

@@ -83,6 +83,13 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // Deviation (UTS #58 §5.2): an apostrophe or brace that opens the local-part is read as the quotation or
   // bracket around the address (`'john@example.com'`, `{a@example.com}`), not as atext. (A backquote is a barrier
   // no scan crosses: src/detect/chars.ts.)
+  // Braces in a local part are a group around the address or a template's, not atext (found in review): after an
+  // unclosed `{` the address starts (`\thanks{bob@example.edu}`, `\email{…}` of LaTeX linked `hanks{bob@…`), and one
+  // that ends with a `}` it did not open is the end of a group (`{alice,bob}@cs.example.edu` linked `bob}@…`): no
+  // address.
+  const brace = lastIndexIn(text, LEFT_BRACE, ls, at);
+  if (brace >= 0 && lastIndexIn(text, RIGHT_BRACE, brace, at) < 0) ls = brace + 1;
+  else if (text.charCodeAt(at - 1) === RIGHT_BRACE && brace < 0) return reject(st, linkEnd);
   // A local part that closes the pair it opened before the `@` is no address but a template or a quoted user name
   // (`{user}@example.com`, MySQL's `'root'@'localhost'`): nothing is linked (found in review: `a}@example.com`).
   while (ls < at) {
@@ -141,6 +148,12 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   st.hostStart = ds;
   st.hostEnd = tldEnd;
   return true;
+}
+
+/** The last index of the code unit `c` in text[from, to), or −1. */
+function lastIndexIn(text: string, c: number, from: number, to: number): number {
+  for (let i = to - 1; i >= from; i--) if (text.charCodeAt(i) === c) return i;
+  return -1;
 }
 
 /**
