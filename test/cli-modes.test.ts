@@ -102,9 +102,10 @@ describe('irilink command: modes (issue 6)', function () {
     it('--no-gfm: ~~ and | are no longer delimiters (CommonMark only)', () => {
       // GFM closes the strikethrough before `b`; as text, `~~` inside the link stays (the plain-text emphasis rule
       // takes out only a run repeated at the link's end).
-      const input = 'a ~~https://x.example/a~~b\n\n| h | i |\n|---|---|\n| https://t.example/p|q |\n';
-      expect(irilink(['--markdown', '-d', 'text'], input).stdout).to.equal('https://x.example/a\nhttps://t.example/p\n');
-      expect(irilink(['--markdown', '--no-gfm', '-d', 'text'], input).stdout).to.equal('https://x.example/a~~b\nhttps://t.example/p|q\n');
+      // (In a query a `|` is the link's as text; in a path it ends a link anyway, terminate.ts.)
+      const input = 'a ~~https://x.example/a~~b\n\n| h | i |\n|---|---|\n| https://t.example/?p|q |\n';
+      expect(irilink(['--markdown', '-d', 'text'], input).stdout).to.equal('https://x.example/a\nhttps://t.example/?p\n');
+      expect(irilink(['--markdown', '--no-gfm', '-d', 'text'], input).stdout).to.equal('https://x.example/a~~b\nhttps://t.example/?p|q\n');
     });
   });
 
@@ -173,10 +174,10 @@ describe('irilink command: modes (issue 6)', function () {
       expect(records.map((o) => o.line)).to.deep.equal([1, 2, 3, 4, 5, 6]);
       expect(records.map((o) => (o.links as { text: string }[]).map((l) => l.text))).to.deep.equal([
         ['https://ref.example/page'],
-        // Plain rules: the JSON quotes are URL text, `user=` is an email's local part (RFC 5322 atext).
-        ['https://json.example/a","url', 'https://json.example/b?x=1'],
+        // Plain rules: `user=` is an email's local part (RFC 5322 atext); `,"` starts the next field, a `|` ends a path.
+        ['https://json.example/a', 'https://json.example/b?x=1'],
         [],
-        ['https://kv.example/c|next', 'user=aiko@example.jp'],
+        ['https://kv.example/c', 'user=aiko@example.jp'],
         [],
         ['https://end.example/z'],
       ]);
@@ -337,8 +338,8 @@ describe('irilink command: modes (issue 6)', function () {
       expect(r.stdout).to.equal(
         ['https://ref.example/page', 'https://json.example/a', 'https://json.example/b?x=1', 'https://kv.example/c', 'mailto:aiko@example.jp', ''].join('\n'),
       );
-      // The request path /index.html is not a link, and the plain mode does take the quotes in.
-      expect(irilink([access]).stdout).to.include('https://json.example/a%22,%22url\n');
+      // The request path /index.html is not a link; the plain mode takes `user=` into the address.
+      expect(irilink([access]).stdout).to.include('mailto:user%3Daiko@example.jp\n');
     });
 
     it('--format jsonl --links: line, column and byte offsets that index the file', () => {

@@ -226,6 +226,8 @@ describe('detect: P6 — quotes', () => {
   itMarks([
     'see ⸠https://github.com/o/r/actions?query=workflow%3A"test"⸡ now and ⸠https://x.org/?a="b"&c="d"⸡. then',
     'at ⸠https://forum.example.org/viewtopic.php?p=286213⸡""" and ⸠https://x.org/?q="a⸡ b" and ⸠https://x.org/a⸡"',
+    // …and one right after a `,` starts a CSV field (found in review: the link took `,"Prefers`)
+    '1,"Smith, John",⸠john@example.com⸡,⸠https://example.com/john⸡,"Prefers email" and ⸠https://example.com/a⸡,"b",c but ⸠https://x.org/?q="a,b"⸡',
   ]);
   // a `|` ends a path, not a query; a drive letter's stays (found in review: Slack's labels, MediaWiki, `|bash`)
   itMarks([
@@ -411,8 +413,8 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     'console.log(`${event.data.name} at ${this.data.id}`) and <td>{{row.name}}</td> and <View style={styles.menu}>',
     'but {⸠example.com⸡} and {⸠wombat.doc.ic.ac.uk⸡}, (⸠example.com⸡) and x=⸠example.com⸡ and $ ⸠example.com⸡',
     // …and one led by a receiver, `this.` or `self.`, unless its TLD is one of RFC 1591's generic seven
-    'self.name = name and this.state.data and &self.data[i] and *this.show* and this.style',
-    'but ⸠self.com⸡ and ⸠this.org⸡ and ⸠thisx.style⸡ and ⸠myself.style⸡ and ⸠This.style⸡',
+    'self.name = name and this.state.data and &self.data[i] and *this.show* and this.shop',
+    'but ⸠self.com⸡ and ⸠this.org⸡ and ⸠thisx.shop⸡ and ⸠myself.shop⸡ and ⸠This.shop⸡',
   ]);
   // …and a domain right after a single `/` is a segment of a file path (deviation from UTS #58 §4.1 step 3)
   itMarks([

@@ -239,13 +239,14 @@ describe('security: toMarkdown output stays text for markdown-it with html and l
 describe('security: toMarkdownSource (Markdown mode written back)', () => {
   it('a bare link holding `|` keeps it unescaped: a paragraph stays a paragraph (with `\\|` the line became a table header)', () => {
     const gfm = new MarkdownIt();
-    for (const source of ['see https://b.example/x|y\n|---|\n', 'https://b.example/x_y| a | b |\n|---|---|\n']) {
+    // (A query's `|`: in a path it ends the link, terminate.ts.)
+    for (const source of ['see https://b.example/?x|y\n|---|\n', 'https://b.example/?x_y| a | b |\n|---|---|\n']) {
       const out = toMarkdownSource(linkifyMarkdown(source));
       expect(out, source).to.include('|');
       expect(gfm.render(out), out).to.not.include('<table>');
       expect(gfm.render(source), source).to.not.include('<table>');
     }
-    expect(toMarkdownSource(linkifyMarkdown('see https://b.example/x|y\n|---|\n'))).to.equal('see [https://b.example/x|y](<https://b.example/x%7Cy>)\n|---|\n');
+    expect(toMarkdownSource(linkifyMarkdown('see https://b.example/?x|y\n|---|\n'))).to.equal('see [https://b.example/?x|y](<https://b.example/?x%7Cy>)\n|---|\n');
     // In a table a cell's `|` is a separator, never a link's.
     expect(toMarkdownSource(linkifyMarkdown('| a |\n|---|\n| https://x.example/a|b |\n'))).to.equal('| a |\n|---|\n| <https://x.example/a>|b |\n');
   });

@@ -75,9 +75,12 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     const cp = codePointBefore(text, ls);
     if (isLinkEmail(cp) && !isBarrier(cp)) return reject(st, linkEnd);
   }
-  // Deviation (UTS #58 §5.2): a local part right after an `@` is a fediverse handle, `@alice@mastodon.social`: an
-  // account on that server, not a mailbox (found in review: it linked `mailto:alice@mastodon.social`).
-  if (ls > floor && ls < at && text.charCodeAt(ls - 1) === AT) return reject(st, linkEnd);
+  // Deviation (UTS #58 §5.2): a local part right after an `@` that starts a word is a fediverse handle,
+  // `@alice@mastodon.social`: an account on that server, not a mailbox (found in review: it linked
+  // `mailto:alice@mastodon.social`). After another address's `@` (`a@a@b.com`) the tail stays an address.
+  if (ls > floor && ls < at && text.charCodeAt(ls - 1) === AT && (ls - 1 === 0 || !isLinkEmail(codePointBefore(text, ls - 1)))) {
+    return reject(st, linkEnd);
+  }
   // The letter of an escape written out (`"a\njohn@example.com"`, chars.ts isEscapeLetterAt) is not the address's.
   if (ls < at && isEscapeLetterAt(text, ls)) ls++;
   // Deviation (UTS #58 §5.2): an apostrophe or brace that opens the local-part is read as the quotation or

@@ -40,6 +40,7 @@ const COLON = 0x3a;
 const TILDE = 0x7e;
 const LESS = 0x3c;
 const QUOTE = 0x22;
+const COMMA = 0x2c;
 const VERTICAL_LINE = 0x7c;
 const BACKSLASH = 0x5c;
 
@@ -386,6 +387,9 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       // matches an Open is: `…/actions?query=workflow%3A"test"` (GitHub's badge links; the reference leaves the final
       // `"` out, and the uri ended in an unbalanced `%22test`: found in review). Not `'`, which is also an apostrophe,
       // and not an empty pair, as the end of a Python docstring is (`…?p=286213"""`).
+      // Deviation (UTS #58 §3.5.1): a `"` right after a `,` opens the next field of a CSV row and ends the link there
+      // (`1,john@example.com,https://example.com/john,"Prefers email"` linked `…/john,"Prefers`; found in review).
+      if (cp === QUOTE && text.charCodeAt(i - 1) === COMMA) break;
       if (cp === QUOTE) {
         if (quoteAt >= 0 && i > quoteAt + 1) {
           lastSafe = i + len;

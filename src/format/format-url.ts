@@ -228,10 +228,11 @@ function pathText(tokens: readonly number[]): string {
  * The mailto: path's tokens (RFC 6068 §2: addresses separated by `,`) that detection would not read as part of an
  * address, to be escaped (1), and whether the path ends in a domain. UTS #58 §4.1 escapes the local part for
  * detection too, whose back-scan from the `@` (§5.2) stops at a character that is not Link_Email and, in irilink, at
- * `|` and a bidi control, and strips a `'` or `{` that opens the local part (src/detect/email.ts): decoded there, such
- * a character made another mailbox of the address (`mailto:a%22b@example.com` was written `mailto:a"b@example.com`,
- * detected as `b@example.com`; found in review). So does a `.` where detection refuses one (first, last, after a `.`). The domain is kept as written, as a host is: a final `.` there is
- * not escaped (`example.com%2E` is no domain), and detection leaves it out.
+ * `|`, a bidi control and a brace (a group's), and strips a `'` that opens the local part (src/detect/email.ts):
+ * decoded there, such a character made another mailbox of the address (`mailto:a%22b@example.com` was written
+ * `mailto:a"b@example.com`, detected as `b@example.com`; found in review). So does a `.` where detection refuses one
+ * (first, last, after a `.`). The domain is kept as written, as a host is: a final `.` there is not escaped
+ * (`example.com%2E` is no domain), and detection leaves it out.
  */
 function mailtoEscapes(tokens: readonly number[]): { forced: Uint8Array; endsInDomain: boolean } {
   const forced = new Uint8Array(tokens.length);
@@ -245,7 +246,7 @@ function mailtoEscapes(tokens: readonly number[]): { forced: Uint8Array; endsInD
       for (let k = from; k < at; k++) {
         const t = tokens[k]!;
         if (t < 0) continue;
-        if (!isLinkEmail(t) || t === 0x7c || isBidiControl(t) || (k === from && (t === 0x27 || t === 0x7b))) forced[k] = 1;
+        if (!isLinkEmail(t) || t === 0x7c || t === 0x7b || t === 0x7d || isBidiControl(t) || (k === from && t === 0x27)) forced[k] = 1;
         // A dot-atom's dots (RFC 5322 §3.2.3): detection refuses a local part with a dot at either end or two in a row.
         if (t === 0x2e && (k === from || k === at - 1 || tokens[k - 1] === 0x2e)) forced[k] = 1;
       }
@@ -331,7 +332,8 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
         if (
           softEndsLink(tokens, k, part, prevAscii, run) ||
           (t >= 0x80 && part === Part.Path && prevAscii && afterFileExtension((text ??= pathText(tokens)), k + 1, 0)) ||
-          (t === 0x5c && ESCAPED_BREAK.includes(tokens[k + 1] ?? -1))
+          (t === 0x5c && ESCAPED_BREAK.includes(tokens[k + 1] ?? -1)) ||
+          (t === 0x22 && tokens[k - 1] === 0x2c) // `,"` starts a CSV field
         ) {
           flush();
           emit(pctEncodeCodePoint(t));
