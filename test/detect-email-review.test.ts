@@ -31,6 +31,7 @@ describe('detect: email addresses (found in review)', () => {
     "but '⸠john@example.com⸡' and {⸠a@example.com⸡} and ⸠o'neil'@example.com⸡ and '⸠o'neil@example.com⸡'",
     // a brace inside is a group's too: LaTeX's `\\thanks{…}` linked `hanks{bob@…`, `{alice,bob}@…` linked `bob}@…`
     '\\thanks{⸠bob@example.edu⸡} \\email{⸠carol@example.edu⸡} a{⸠b@x.com⸡ but {alice,bob}@cs.example.edu',
+    '${user}@example.com #{user}@example.com {a}b@example.com (a template\'s placeholder)',
   ]);
   // a fediverse handle is no mailbox (found in review: `@alice@mastodon.social` linked mailto:alice@…)
   itMarks(['Follow me: @alice@mastodon.social and @bob@mstdn.jp さん but ⸠carol@example.org⸡ and (⸠dave@example.org⸡)']);

@@ -46,6 +46,7 @@ describe('detect: P2 — schemes', () => {
     'http://localhost:%d/health and http://h.example.com:${PORT}/x and http://localhost:{port}/x and http://a.com:<port>/x',
     'fmt.Sprintf("https://%s.execute-api.us-east-1.amazonaws.com/prod") and "https://%d.example.com" and "https://%(host)s.example.com/x"',
     'but ⸠http://localhost:8080/ok⸡ and ⸠http://example.com⸡\\ and ⸠s.example.com⸡ and %⸠cambridge.redhat.com⸡',
+    '<p>from ⸠http://example.com⸡:</p> and ⸠http://h.example.com⸡:%20/x (no placeholder: an end tag, an escape)',
     'but ⸠http://other.example.com⸡$1.jpg and ⸠https://example.com⸡$1 [R=301] and ⸠http://Amazon.com⸡(NASDAQ) and ⸠http://example.com⸡(see x.y z)',
     'and ⸠https://example.com⸡(i.e. our site) and ⸠https://example.com⸡(e.g.) and ⸠http://Amazon.com⸡(NASDAQ:AMZN.O) (an aside)',
     // A host that is `www.` and no more is a name left unfinished: a template, a regex, a name typed twice
@@ -166,11 +167,15 @@ describe('detect: P4 — left context of a scheme', () => {
     'seemailto:⸠a@example.com⸡ (the address is still one)',
     'メール⸠mailto:a@example.com⸡',
     // the letter of an escape written out in a string or a JSON log (`\n`, `\r`, `\t`) separates, as what it stands
-    // for does (found in review: P4 read the `n` as a word, and an address took it: `njohn@…`)
-    '"see\\n⸠https://example.com/a⸡" and "a\\r\\n⸠http://x.org/⸡" {"m":"a\\t⸠john@example.com⸡\\n⸠www.example.com⸡"} x\\n⸠mailto:a@b.com⸡',
+    // for does (found in review: P4 read the `n` as a word, and an address took it: `njohn@…`); a bare name after it
+    // is not linked, as after a backslash path's `\` (`…\news.example.org`: which, the text does not say)
+    '"see\\n⸠https://example.com/a⸡" and "a\\r\\n⸠http://x.org/⸡" {"m":"a\\t⸠john@example.com⸡\\nwww.example.com"} x\\n⸠mailto:a@b.com⸡',
     '"a\\\\⸠nexample.com⸡" and \\\\nhttp://x.org (an even run of backslashes: the letter is the word\'s)',
     // …and one after a link ends it (it took `\n`, uri `…/x%5Cn`); a `\` before another letter stays
     'printf("see ⸠http://example.com/x⸡\\n"); "⸠https://example.com/docs⸡\\tor" {"u":"⸠https://x.com/a⸡\\"} ⸠http://x.com/a\\b⸡ ⸠http://x.com/a\\\\n⸡',
+    // …but not in a file: link or a path whose separator is `\\`, and a name after a `\\` is a path's segment (found in
+    // review: `C:\\…\\test.example.com` linked `est.example.com`)
+    '⸠file:///C:\\temp\\report.txt⸡ ⸠https://example.com/a\\b\\tools⸡ C:\\inetpub\\sites\\test.example.com\\web.config \\\\nas01\\web\\news.example.org\\x',
   ]);
 });
 
@@ -228,17 +233,22 @@ describe('detect: P6 — quotes', () => {
     'at ⸠https://forum.example.org/viewtopic.php?p=286213⸡""" and ⸠https://x.org/?q="a⸡ b" and ⸠https://x.org/a⸡"',
     // …and one right after a `,` starts a CSV field (found in review: the link took `,"Prefers`)
     '1,"Smith, John",⸠john@example.com⸡,⸠https://example.com/john⸡,"Prefers email" and ⸠https://example.com/a⸡,"b",c but ⸠https://x.org/?q="a,b"⸡',
+    // …not inside brackets or a quoted value (found in review: JSON in a query was cut)
+    'GET ⸠https://api.example.com/v1/items?where={"status":"open","owner":"me"}⸡ and ⸠https://example.com/api?ids=["a","b"]⸡',
   ]);
   // a `|` ends a path, not a query; a drive letter's stays (found in review: Slack's labels, MediaWiki, `|bash`)
   itMarks([
     'see <⸠https://github.com/acme/api/pull/4312⸡|PR #4312>? {{cite web|url=⸠https://example.com/report.pdf⸡|title=Report}}',
     'wget -qO- ⸠https://example.com/install.sh⸡|bash ||⸠https://example.com/spoiler⸡|| but ⸠https://fonts.googleapis.com/css?family=Roboto|Open+Sans⸡ and ⸠file:///d|/a⸡',
+    '<⸠https://example.com/a?x=1⸡|label> (inside `<…>` in a query too)',
   ]);
   // an HTML character reference to a delimiter ends a link (escaped HTML written as text; found in review: the link
   // took `&quot;&gt;link&lt;/a&gt`); `&amp;` is the query's `&`
   itMarks([
     '&lt;a href=&quot;⸠https://example.com/a⸡&quot;&gt;link&lt;/a&gt; &lt;p&gt;Read ⸠https://example.com/g⸡&lt;/p&gt;',
     'see ⸠https://example.com/d⸡&nbsp;now ⸠https://x.org/a⸡&#34;b ⸠https://x.org/b⸡&#X3E; but ⸠https://example.com/s?q=foo&amp;page=2⸡ ⸠https://x.org/?a=1&ltd=2⸡',
+    // any numeric form, and the curly quotation marks (found in review: PHP writes `&#039;`)
+    '&lt;a href=&#039;⸠https://example.com/a⸡&#039;&gt; ⸠https://example.com/b⸡&#8221; ⸠https://x.org/c⸡&rdquo; ⸠https://x.org/d⸡&#x000A0;e but ⸠https://x.org/?a=1&#38;b=2⸡',
   ]);
   // …and emphasis marks written around a link (deviation from UTS #58 §3.5.1, where `*`, `_` and `~` are Include)
   itMarks([

@@ -104,6 +104,8 @@ describe('detect: ASCII names glued after text written without spaces (found in 
     // …and after a symbol or an emoji (found in review: `👉example.com` linked `xn--example-ut94f.com`)
     'bio 👉⸠example.com/signup⸡ Visit🌐⸠example.org⸡ ©⸠acme.com⸡ ACME™⸠acme.com⸡ ✉️⸠jane@example.com⸡ €⸠example.com⸡',
     '⸠☃.net⸡ and ⸠i❤.ws⸡ (a label of its own, or after ASCII, stays)',
+    // …whatever script the name is written in, and a keycap too (found in review)
+    '👉⸠例え.jp⸡ ©⸠www.bücher.de⸡ 👉⸠www.例え.jp⸡ 1️⃣⸠example.com⸡ 👉⸠mañana.com⸡',
     '⸠www.ヤフーjapan.co.jp⸡ and ⸠www.日本abc.jp⸡ and ⸠x.東京-abc.com⸡ and ⸠user@mail.日本abc.jp⸡ (a later label that begins with CJK text is a label)',
     'tNIS服务器的名字.它从⸠auto.net⸡ (after more CJK text the dot was a full stop)',
     '都被认作"UNKNOWN".如果出现错误就给⸠samba-bugs@samba.org⸡发一个',

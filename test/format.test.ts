@@ -290,6 +290,7 @@ describe('formatUrl: own cases', () => {
     // `|` ends a path (not a query) in detection: escaped there; a file: drive letter's is written `:` (RFC 8089 E.2.2).
     ['https://x.com/a%7Cb?c%7Cd', 'https://x.com/a%7Cb?c|d', 'a vertical line'],
     ['file:///c|/x', 'file:///c:/x', 'a drive letter'],
+    ['file://server/c|/x', 'file://server/c%7C/x', 'no drive letter after a host'],
     ['https://x.com/a,%22b', 'https://x.com/a,%22b', 'a quotation mark after a comma (a CSV field in detection)'],
     // The domain is kept as written, as a host: its final `.` is not escaped (it was `example.com%2E`).
     ['mailto:a@example.com.', 'mailto:a@example.com.', 'mailto: a final dot in the domain'],

@@ -23,7 +23,7 @@ import {
   isEscapeLetterAt,
 } from './chars.js';
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
-import { isLetter, isLinkEmail, isMark, isNumber } from '../unicode/index.js';
+import { generalCategory, isLetter, isLinkEmail, isMark, isNumber } from '../unicode/index.js';
 import { afterSentencePunctuation, closerBefore, closesAtEnd, delimitedBefore, markRunBefore } from './quotes.js';
 import { FILE_BASENAMES, FILE_EXTENSION_TLDS, MEMBER_NAME_TLDS, SYSLOG_FACILITIES, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
@@ -191,8 +191,10 @@ export function atDot(st: ScanState, d: number): boolean {
     // Deviation (UTS #58 §4.1): the reference scans back without limit; a name longer than DNS allows is no domain.
     if (d - ds > MAX_DOMAIN_LENGTH) return false;
   }
-  // The letter of an escape written out (`"a\nexample.com"`, chars.ts isEscapeLetterAt) is not the name's.
-  if (ds < d && isEscapeLetterAt(text, ds)) ds++;
+  // After a `\` the name is a backslash path's segment (`C:\inetpub\sites\test.example.com\`, pathSegmentBefore below)
+  // or follows an escape written out (`"a\nexample.com"`, chars.ts isEscapeLetterAt): which, the text does not say,
+  // and either way the name is not the run read (found in review: dropping the letter linked `est.example.com`).
+  if (ds < d && isEscapeLetterAt(text, ds)) return false;
   if (ds === d) return false; // `See .fr` — nothing before the TLD's dot
   // (After an `@` the name is an address's domain, whose `。` is a host dot: `john@例え。jp`; found in review.)
   if (!ascii && !(ds > 0 && text.charCodeAt(ds - 1) === AT)) {
@@ -203,6 +205,10 @@ export function atDot(st: ScanState, d: number): boolean {
   // domain is not part of it — `詳しくはexample.jp` links `example.jp`, `产生quota.user和quota.group文件`
   // `quota.group`; the reference scans back over it. (An all-ASCII domain has no such text: skipped, performance.)
   if (!ascii) ds = asciiAfterNoSpaceText(text, ds, d, true);
+  // …and a symbol or emoji that starts the name glued to the rest of its first label is not the name's, whatever
+  // script follows it (`👉例え.jp`, `©www.bücher.de`, the keycap `1️⃣example.com`; found in review); a label of
+  // symbols alone stays (`☃.net`).
+  if (!ascii) ds = afterLeadingSymbols(text, ds, d);
   // Stopped by the floor where the name goes on before it, or where it is the host of an address or a URL that began
   // before it: its start is not known (a segment cut in a long run, state.ts: `…www.ex` | `ample.com` is not
   // `ample.com`, nor `…john@` | `example.com` the name alone). Not at a change between ASCII and other text, where
@@ -824,6 +830,30 @@ function percentEncodedBefore(text: string, ds: number): boolean {
   if (hi < 8) return true;
   return hi < 0xc && ds >= 4 && text.charCodeAt(ds - 4) === PERCENT && hexValue(text.charCodeAt(ds - 3)) >= 0 &&
     hexValue(text.charCodeAt(ds - 2)) >= 0;
+}
+
+/** The start of the name text[ds, d) past the symbols that start it (isSymbolLike), if a letter or digit follows them. */
+function afterLeadingSymbols(text: string, ds: number, d: number): number {
+  let i = ds;
+  while (i < d) {
+    const cp = text.codePointAt(i)!;
+    if (!isSymbolLike(cp)) break;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  if (i === ds || i >= d) return ds;
+  const cp = text.codePointAt(i)!;
+  return cp < 128 ? ((ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) !== 0 ? i : ds) : isLetter(cp) || isNumber(cp) ? i : ds;
+}
+
+/**
+ * A symbol or a piece of an emoji sequence: General_Category S*, an enclosing mark (the keycap U+20E3), a variation
+ * selector or ZWJ.
+ */
+function isSymbolLike(cp: number): boolean {
+  if (cp < 0xa0) return false;
+  if (cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f)) return true;
+  const gc = generalCategory(cp);
+  return gc === 'So' || gc === 'Sm' || gc === 'Sc' || gc === 'Sk' || gc === 'Me';
 }
 
 /**

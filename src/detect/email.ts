@@ -90,9 +90,10 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // unclosed `{` the address starts (`\thanks{bob@example.edu}`, `\email{…}` of LaTeX linked `hanks{bob@…`), and one
   // that ends with a `}` it did not open is the end of a group (`{alice,bob}@cs.example.edu` linked `bob}@…`): no
   // address.
+  // A pair that closes inside it is a template's placeholder: `${user}@example.com`, `#{user}@…`, `{a}b@…`.
   const brace = lastIndexIn(text, LEFT_BRACE, ls, at);
   if (brace >= 0 && lastIndexIn(text, RIGHT_BRACE, brace, at) < 0) ls = brace + 1;
-  else if (text.charCodeAt(at - 1) === RIGHT_BRACE && brace < 0) return reject(st, linkEnd);
+  else if (brace >= 0 || text.charCodeAt(at - 1) === RIGHT_BRACE) return reject(st, linkEnd);
   // A local part that closes the pair it opened before the `@` is no address but a template or a quoted user name
   // (`{user}@example.com`, MySQL's `'root'@'localhost'`): nothing is linked (found in review: `a}@example.com`).
   while (ls < at) {

@@ -11,6 +11,7 @@ import {
   CLOSE,
   codePointBefore,
   HARD,
+  hexValue,
   INCLUDE,
   isBarrier,
   isBidiControl,
@@ -306,11 +307,11 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       if (heldSafe >= 0) break;
       depth = 0; // the text-fragment directive `:~:`
     }
-    // Deviation (UTS #58 §3.5.1): an escape written out in a string literal or a JSON log (`\n`, `\r`, `\t`, `\"`,
-    // `\'`, after an odd run of backslashes) ends the link, as the line break, tab or quotation mark it stands for would: `printf("see
+    // Deviation (UTS #58 §3.5.1): an escape of a line break or a tab written out in a string literal or a JSON log
+    // (`\n`, `\r`, `\t` after an odd run of backslashes) ends the link, as what it stands for would: `printf("see
     // http://example.com/x\n")` (found in review: the link took `\n`, its uri `…/x%5Cn`; chars.ts isEscapeLetterAt
     // lets a link start after one).
-    if (cp === BACKSLASH && !st.outOfRoom(i + 1) && isEscapeLetterAt(text, i + 1)) break;
+    if (cp === BACKSLASH && !st.outOfRoom(i + 1) && isEscapedBreakAt(st, i, start)) break;
     // Deviation (UTS #58 §3.5.1): so does an HTML character reference to a character that ends or delimits a link
     // (`&quot;` `&lt;` `&gt;` `&apos;` `&nbsp;` and their numeric forms), in escaped HTML or XML written as text
     // (`&lt;a href=&quot;https://example.com/a&quot;&gt;`, an RSS description; found in review: the link took
@@ -321,7 +322,9 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     // `{{cite web|url=https://x.example/a.pdf|title=…}}`, `curl -s https://x.example/install.sh|bash` (found in
     // review: the link took `|title=Report`, `|bash`). In a query it stays (`?family=Roboto|Open+Sans`, Google
     // Fonts), and so does a drive letter's (`file:///c|/autoexec.bat`, RFC 8089 Appendix E.2.2).
-    if (cp === VERTICAL_LINE && part === PATH && !(i === start + 2 && st.scheme === 'file')) break;
+    // Inside `<…>` it is Slack's label separator in a query too (`<https://x.example/a?x=1|label>`), when what follows
+    // it up to the `>` holds no `=`: `<http://x.example/s.asp?flags=id=1953|library=3>` is one query.
+    if (cp === VERTICAL_LINE && (part === PATH ? !(i === start + 2 && st.scheme === 'file') : angleBefore(text, st.start) && labelAfter(st, i))) break;
     const lt = termOf(cp);
     if (lt === INCLUDE) {
       // Deviation (UTS #58 §3.5.1): a word of the sentence glued to an ASCII path after a host ends the link
@@ -389,7 +392,8 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       // and not an empty pair, as the end of a Python docstring is (`…?p=286213"""`).
       // Deviation (UTS #58 §3.5.1): a `"` right after a `,` opens the next field of a CSV row and ends the link there
       // (`1,john@example.com,https://example.com/john,"Prefers email"` linked `…/john,"Prefers`; found in review).
-      if (cp === QUOTE && text.charCodeAt(i - 1) === COMMA) break;
+      // (Not inside brackets: `?where={"status":"open","owner":"me"}`, `?ids=["a","b"]`; found in review.)
+      if (cp === QUOTE && text.charCodeAt(i - 1) === COMMA && depth === 0) break;
       if (cp === QUOTE) {
         if (quoteAt >= 0 && i > quoteAt + 1) {
           lastSafe = i + len;
@@ -526,23 +530,72 @@ function inPath(text: string, start: number, p: number): boolean {
   return true;
 }
 
-/** The HTML character references delimiterReferenceAt looks for, after the `&`. */
-const DELIMITER_REFERENCES: readonly string[] = ['quot;', 'lt;', 'gt;', 'apos;', 'nbsp;', '#34;', '#39;', '#60;', '#62;', '#160;', '#x22;', '#x27;', '#x3c;', '#x3e;', '#xa0;'];
+/**
+ * Does the `\` at `i` write out a line break or a tab (`\n` `\r` `\t`, chars.ts isEscapeLetterAt)? Not in a file:
+ * link, nor in a path that uses `\` as its separator before it (`file:///C:\temp\report.txt`,
+ * `https://example.com/a\b\tools`), where it is one (found in review). An escaped quotation mark (`\'` `\"`) stands
+ * for the mark, which the link may hold (`'…/wiki/Ender\'s_Game'`).
+ */
+function isEscapedBreakAt(st: ScanState, i: number, start: number): boolean {
+  const c = st.text.charCodeAt(i + 1);
+  if ((c !== 0x6e && c !== 0x72 && c !== 0x74) || !isEscapeLetterAt(st.text, i + 1) || st.scheme === 'file') return false;
+  for (let k = i - 1; k >= start; k--) if (st.text.charCodeAt(k) === BACKSLASH) return false;
+  return true;
+}
 
-/** Does an HTML character reference of DELIMITER_REFERENCES (ASCII case-insensitive) start at the `&` at `i`? */
-function delimiterReferenceAt(st: ScanState, i: number): boolean {
-  const text = st.text;
-  if (st.outOfRoom(i + 1)) return false;
-  // The first letters of the names (a query's `&key=` mostly starts otherwise: one test, performance).
-  const first = text.charCodeAt(i + 1) | 0x20;
-  if (first !== 0x71 && first !== 0x6c && first !== 0x67 && first !== 0x61 && first !== 0x6e && first !== 0x23) return false; // q l g a n #
-  for (const name of DELIMITER_REFERENCES) {
-    if (st.outOfRoom(i + name.length)) continue;
-    let k = 0;
-    while (k < name.length && (text.charCodeAt(i + 1 + k) | 0x20) === (name.charCodeAt(k) | 0x20)) k++;
-    if (k === name.length) return true;
+/** Is text(i, the next `>`) a label, not more of a query: no `=` within 256 units, a `>` closing it? */
+function labelAfter(st: ScanState, i: number): boolean {
+  for (let k = i + 1; k - i <= 256 && !st.outOfRoom(k); k++) {
+    const c = st.text.charCodeAt(k);
+    if (c === 0x3e) return true;
+    if (c === EQUALS || c === 0x0a || c === 0x0d) return false;
   }
   return false;
+}
+
+/** The named HTML character references of a delimiter (quotation marks, angle brackets, a no-break space). */
+const DELIMITER_NAMES: ReadonlyMap<string, number> = new Map([
+  ['quot', 0x22], ['apos', 0x27], ['lt', 0x3c], ['gt', 0x3e], ['nbsp', 0xa0],
+  ['ldquo', 0x201c], ['rdquo', 0x201d], ['lsquo', 0x2018], ['rsquo', 0x2019], ['laquo', 0xab], ['raquo', 0xbb],
+]);
+
+/**
+ * Does an HTML character reference to a character that ends or delimits a link start at the `&` at `i`: a name of
+ * DELIMITER_NAMES (ASCII case-insensitive), or a numeric one (`&#39;`, `&#039;`, `&#x22;`, `&#8221;`) whose character
+ * is not Link_Term Include, or is `<` `>`? Reads at most 12 units on.
+ */
+function delimiterReferenceAt(st: ScanState, i: number): boolean {
+  const text = st.text;
+  let j = i + 1;
+  let cp = -1;
+  if (!st.outOfRoom(j) && text.charCodeAt(j) === 0x23) {
+    // `&#` DIGIT+ `;` or `&#x` HEXDIG+ `;`
+    j++;
+    const hex = !st.outOfRoom(j) && (text.charCodeAt(j) | 0x20) === 0x78;
+    if (hex) j++;
+    let value = 0;
+    const from = j;
+    for (; !st.outOfRoom(j) && j - from < 8; j++) {
+      const c = text.charCodeAt(j);
+      const d = hex ? hexValue(c) : c >= 0x30 && c <= 0x39 ? c - 0x30 : -1;
+      if (d < 0) break;
+      value = value * (hex ? 16 : 10) + d;
+    }
+    if (j === from || st.outOfRoom(j) || text.charCodeAt(j) !== 0x3b || value > 0x10ffff) return false;
+    cp = value;
+  } else {
+    let name = '';
+    for (; !st.outOfRoom(j) && j - i <= 6; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 0x3b) break;
+      if ((ASCII_FLAGS[c]! & A_ALPHA) === 0 || c >= 128) return false;
+      name += String.fromCharCode(c | 0x20);
+    }
+    if (st.outOfRoom(j) || text.charCodeAt(j) !== 0x3b) return false;
+    cp = DELIMITER_NAMES.get(name) ?? -1;
+    if (cp < 0) return false;
+  }
+  return cp === 0x3c || cp === 0x3e || cp === 0xa0 || termOf(cp) !== INCLUDE;
 }
 
 /** Notes `i` as st.pathNotSimple unless an earlier position is noted. */

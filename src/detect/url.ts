@@ -618,8 +618,12 @@ function hostGoesOn(st: ScanState, hostStart: number, k: number): boolean {
   if (c === BACKSLASH) return !st.outOfRoom(k + 1) && text.charCodeAt(k + 1) === DOT;
   if (c === COLON) {
     if (st.outOfRoom(k + 1)) return false;
+    // (`<` before a letter, a placeholder, not `</p>`; `%` not before two hex digits, a verb, not an escape.)
     const p = text.charCodeAt(k + 1);
-    return p === DOLLAR || p === LEFT_BRACE || p === PERCENT || p === LESS_THAN;
+    const q = st.outOfRoom(k + 2) ? -1 : text.charCodeAt(k + 2);
+    if (p === LESS_THAN) return q >= 0 && (ASCII_FLAGS[q]! & A_ALPHA) !== 0;
+    if (p === PERCENT) return !(hexValue(q) >= 0 && !st.outOfRoom(k + 3) && hexValue(text.charCodeAt(k + 3)) >= 0);
+    return p === DOLLAR || p === LEFT_BRACE;
   }
   if (c !== LEFT_PAREN) return false;
   // The `)`, then the rest of a label and a dot with a letter after it (not a dot inside the brackets: an aside,

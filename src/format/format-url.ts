@@ -555,7 +555,8 @@ export function formatUrl(url: string): string {
       tokenizeWritten(url, pathStart + 1, pathEnd, Part.Path, tokens);
       // RFC 8089 Appendix E.2.2: a drive letter's `|` is the old form of `:`, which it is written as (detection's uri
       // writes it so; escaped, `%7C` would name a directory `c|`).
-      if (afterScheme === 5 && url.slice(0, 5).toLowerCase() === 'file:' && isAlpha(tokens[0] ?? -1) && url.charCodeAt(pathStart + 2) === 0x7c && tokens[2] === 0x2f) {
+      // (Only with an empty authority, `file:///c|/`, as detection's uri: `file://server/c|/` keeps it.)
+      if (afterScheme === 5 && pathStart === 7 && url.slice(0, 5).toLowerCase() === 'file:' && isAlpha(tokens[0] ?? -1) && url.charCodeAt(pathStart + 2) === 0x7c && tokens[2] === 0x2f) {
         tokens[1] = 0x3a;
       }
       parts.push([Part.Path, tokens, '/']);
