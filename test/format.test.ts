@@ -284,8 +284,8 @@ describe('formatUrl: own cases', () => {
     ['mailto:%27a@example.com', 'mailto:%27a@example.com', 'mailto: an opening apostrophe'],
     ['mailto:o%27neil@example.com', "mailto:o'neil@example.com", 'mailto: an apostrophe inside'],
     ['mailto:%E4%BA%ACa@example.com', 'mailto:京a@example.com', 'mailto: Han before ASCII'],
-    // A `\` that detection reads as an escape written out in a string (`\n`, `\"`) stays escaped; another is written.
-    ['https://x.com/?q=a%5Cnb#c%5C%22d', 'https://x.com/?q=a%5Cnb#c%5C"d', 'a backslash before n or a quote'],
+    // A `\` that detection reads as a line break written out in a string (`\n`) stays escaped; another is written.
+    ['https://x.com/?q=a%5Cnb#c%5C%22d', 'https://x.com/?q=a%5Cnb#c\\"d', 'a backslash before n or a quote'],
     ['https://x.com/?q=a%5Cb', 'https://x.com/?q=a\\b', 'a backslash before another letter'],
     // `|` ends a path (not a query) in detection: escaped there; a file: drive letter's is written `:` (RFC 8089 E.2.2).
     ['https://x.com/a%7Cb?c%7Cd', 'https://x.com/a%7Cb?c|d', 'a vertical line'],

@@ -162,8 +162,8 @@ const pushAscii = (out: number[], chars: string): void => {
 
 // ------------------------------------------------------------------------------------------- the walk
 
-/** The letters after a `\` that detection reads as an escape written out in a string: `n` `r` `t` `"` `'`. */
-const ESCAPED_BREAK: readonly number[] = [0x6e, 0x72, 0x74, 0x22, 0x27];
+/** The letters after a `\` that detection reads as a line break or a tab written out in a string: `n` `r` `t`. */
+const ESCAPED_BREAK: readonly number[] = [0x6e, 0x72, 0x74];
 
 function isTerminator(part: Part, cp: number): boolean {
   // UTS #58 §3.1 part table: `?` and `#` end a path, `#` ends a query; a fragment has no terminator.
@@ -327,8 +327,8 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
     switch (lt) {
       case SOFT:
         // …and a Soft character that is not ASCII right after a file name's extension (src/detect/terminate.ts), and a
-        // `\` that writes out a line break, a tab or a quotation mark (`\n` `\r` `\t` `\"` `\'`), where detection ends a
-        // link too (deviations from UTS #58 §4.1).
+        // `\` that writes out a line break or a tab (`\n` `\r` `\t`), where detection ends a link too (deviations from
+        // UTS #58 §4.1).
         if (
           softEndsLink(tokens, k, part, prevAscii, run) ||
           (t >= 0x80 && part === Part.Path && prevAscii && afterFileExtension((text ??= pathText(tokens)), k + 1, 0)) ||
