@@ -242,6 +242,11 @@ describe('detect: P6 — quotes', () => {
     'wget -qO- ⸠https://example.com/install.sh⸡|bash ||⸠https://example.com/spoiler⸡|| but ⸠https://fonts.googleapis.com/css?family=Roboto|Open+Sans⸡ and ⸠file:///d|/a⸡',
     '<⸠https://example.com/a?x=1⸡|label> (inside `<…>` in a query too)',
   ]);
+  // a chat's emoji shortcode glued to a link is the message's (found in review: the link took `:smile`)
+  itMarks([
+    '⸠https://example.com/image.png⸡:smile: and ⸠https://github.com/a/b/pull/1⸡:white_check_mark: and ⸠https://x.org/a⸡:+1:.',
+    'but ⸠https://x.org/wiki/Special:Search⸡: and ⸠urn:isbn:0451450523⸡: and ⸠mailto:a@b.com?subject=hi:there⸡: and ⸠https://x.org/a:b:c⸡',
+  ]);
   // an HTML character reference to a delimiter ends a link (escaped HTML written as text; found in review: the link
   // took `&quot;&gt;link&lt;/a&gt`); `&amp;` is the query's `&`
   itMarks([

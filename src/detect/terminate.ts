@@ -10,6 +10,7 @@ import {
   ASCII_TERM,
   CLOSE,
   codePointBefore,
+  equalsLowerCased,
   HARD,
   hexValue,
   INCLUDE,
@@ -153,6 +154,38 @@ function schemeSlashSlashPastCut(st: ScanState, i: number): boolean {
  * st.pathStart and st.pathNotSimple (what it walked, for the conversion).
  */
 export function terminate(st: ScanState, start: number, initialPart: number): number {
+  const e = walkDelimited(st, start, initialPart);
+  // (Not after an opaque `scheme:`, whose path is all `:`-separated: `urn:isbn:0451450523`.)
+  return initialPart === PATH ? e : withoutShortcode(st, start, e);
+}
+
+/**
+ * Deviation (UTS #58 §3.5.1): a chat's emoji shortcode glued to the link's end, `:name:`, is the message's
+ * (`https://example.com/image.png:smile:`, `…/pull/1:white_check_mark:`, Slack, Discord, GitHub; found in review: the
+ * link took `:smile`). The link ends before it when its last `:` is the Soft character UTS #58 left out, followed by
+ * the end, a space or punctuation, and the name (1–32 of `a-z 0-9 _ + -`) comes after a `:` of the path, query or
+ * fragment. Reads two units past the end.
+ */
+function withoutShortcode(st: ScanState, start: number, e: number): number {
+  const text = st.text;
+  if (st.tooLong || e <= start || st.outOfRoom(e) || text.charCodeAt(e) !== COLON) return e;
+  // (Not in a mailto:'s hfields, which are text: `?subject=hi:there:`.)
+  if ((text.charCodeAt(st.start) | 0x20) === 0x6d && equalsLowerCased(text, st.start, st.start + 7, 'mailto:')) return e;
+  if (!st.outOfRoom(e + 1)) {
+    const after = text.charCodeAt(e + 1);
+    if (after < 128 && (ASCII_FLAGS[after]! & (A_ALPHA | A_DIGIT)) !== 0) return e;
+  }
+  let k = e;
+  while (k > start && e - k <= 32) {
+    const c = text.charCodeAt(k - 1);
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2b || c === 0x2d)) break;
+    k--;
+  }
+  return k < e && e - k <= 32 && k - 1 > start && text.charCodeAt(k - 1) === COLON ? k - 1 : e;
+}
+
+/** terminate()'s walk, and P6's second walk as bare when the closing mark did not end the first. */
+function walkDelimited(st: ScanState, start: number, initialPart: number): number {
   if (st.closer < 0 || !st.delimited) return walk(st, start, initialPart);
   // P6: a quotation mark delimits the link only if its closing mark ends it. Without one there (`"https://a.example/
   // x.htmlを参照`, the quotation never closed or closes after more of the sentence), the link is a bare one, and
