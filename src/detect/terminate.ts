@@ -617,6 +617,9 @@ function delimiterReferenceAt(st: ScanState, i: number): boolean {
     if (j === from || st.outOfRoom(j) || text.charCodeAt(j) !== 0x3b || value > 0x10ffff) return false;
     cp = value;
   } else {
+    // (The names' first letters: a query's `&key=` mostly starts otherwise, one test; performance.)
+    const first = st.outOfRoom(j) ? -1 : text.charCodeAt(j) | 0x20;
+    if (first !== 0x71 && first !== 0x61 && first !== 0x6c && first !== 0x67 && first !== 0x6e && first !== 0x72) return false;
     let name = '';
     for (; !st.outOfRoom(j) && j - i <= 6; j++) {
       const c = text.charCodeAt(j);
