@@ -9,6 +9,7 @@ import { linkifyMarkdown } from '../src/index.js';
 import { toIri } from '../src/iri/to-iri.js';
 import { toLinkUri } from '../src/iri/to-uri.js';
 import { sharedPath } from './support/shared.js';
+import { streamLinks } from './detect-support.js';
 
 function only(text: string) {
   const links = findLinks(text);
@@ -127,6 +128,16 @@ describe('detect: link fields', () => {
     expect(findLinks('http://a.kr/?q=%C7%A1')[0]!.iri).to.equal('http://a.kr/?q=ǡ');
     expect(findLinks('http://a.kr/?q=%C7%A1', { documentCharset: 'utf-16le' })[0]!.iri).to.equal('http://a.kr/?q=ǡ');
     expect(findLinks('ftp://a.kr/?q=%C7%A1', { documentCharset: 'euc-kr' })[0]!.iri).to.equal('ftp://a.kr/?q=ǡ');
+  });
+  it('an apostrophe right before the cut is read with what follows the cut, as one elsewhere (found in review)', () => {
+    // P6 with `'…'`: `'s_b` goes on past the cut, so the link is cut there and flagged, wherever the `'` falls.
+    for (let n = 41; n <= 46; n++) {
+      const text = "'https://example.com/" + 'a'.repeat(n) + "'s_b' x";
+      const [link] = findLinks(text, { maxLinkLength: 64 });
+      expect([link!.end, link!.diagnostics], String(n)).to.deep.equal([64, ['link-too-long']]);
+      // …and the same through the scanner fed one unit at a time.
+      expect(streamLinks([...text], { maxLinkLength: 64 }).map((l) => l.end), String(n)).to.deep.equal([64]);
+    }
   });
   it('a link cut at maxLinkLength is flagged', () => {
     const text = 'http://example.com/' + 'a'.repeat(200);

@@ -297,7 +297,8 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       continue;
     }
     // P6: the closing quotation mark that matches the one before the link ends it (an apostrophe in a word does not).
-    if (closes(cp, closer) && !isApostrophe(cp, codePointBefore(text, i), st.outOfRoom(i + len) ? -1 : st.cpAt(i + len))) {
+    // (The character after it is read past the segment's cut, as endsAtCut reads it: found in review.)
+    if (closes(cp, closer) && !isApostrophe(cp, codePointBefore(text, i), nextPastCut(st, i + len))) {
       st.quoteEnded = true;
       break;
     }
