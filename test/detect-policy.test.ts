@@ -242,6 +242,10 @@ describe('detect: P6 — quotes', () => {
     'wget -qO- ⸠https://example.com/install.sh⸡|bash ||⸠https://example.com/spoiler⸡|| but ⸠https://fonts.googleapis.com/css?family=Roboto|Open+Sans⸡ and ⸠file:///d|/a⸡',
     '<⸠https://example.com/a?x=1⸡|label> (inside `<…>` in a query too)',
   ]);
+  // a CJK full stop ends a fragment before more text written without spaces, but in a text directive (found in review)
+  itMarks([
+    'see ⸠https://x.jp/#東京⸡。大阪 and ⸠https://x.jp/#:~:text=東京。大阪⸡ and ⸠https://x.jp/?q=東京。大阪⸡ and ⸠https://x.jp/#a。b⸡ ok',
+  ]);
   // a chat's emoji shortcode glued to a link is the message's (found in review: the link took `:smile`)
   itMarks([
     '⸠https://example.com/image.png⸡:smile: and ⸠https://github.com/a/b/pull/1⸡:white_check_mark: and ⸠https://x.org/a⸡:+1:.',
@@ -679,10 +683,10 @@ describe('detect: a CJK full stop in the path after a host ends the link, whatev
     // prose glued to a link ran on to the next space, sentences on (multilingual corpus, Debian's Japanese docs)
     '情報は⸠https://db.debian.org/にあります⸡。ここに情報を入力して、情報に変更があった際に',
     '⸠https://a.jp/東京⸡｡次 ⸠https://a.jp/a⸡。b ⸠普遍适用测试。我爱你/测试⸡。次',
-    // unchanged: a query's or a fragment's text, an opaque path (a domain's dot there), a link the author
+    // unchanged: a query's or a text directive's text, an opaque path (a domain's dot there), a link the author
     // delimited, an IDN written with `。`, other punctuation
     '⸠https://a.example/?q=東京。大阪⸡ ⸠mailto:a@b.com?subject=你好。谢谢⸡',
-    '⸠https://a.jp/x#:~:text=東京。大阪⸡ ⸠https://a.jp/x#東京。大阪⸡',
+    '⸠https://a.jp/x#:~:text=東京。大阪⸡ ⸠https://a.jp/x#東京⸡。大阪 (a fragment but a text directive ends before more such text)',
     '⸠xmpp:a@例え。jp⸡ ⸠sip:a@例え。jp⸡',
     '<⸠https://a.jp/東京。次⸡> "⸠https://a.jp/東京。次⸡"',
     '⸠http://例え。テスト。jp/x⸡ ⸠https://example.cn/路径，谢谢⸡',
@@ -692,7 +696,8 @@ describe('detect: a CJK full stop in the path after a host ends the link, whatev
     expect(link!.iri).to.equal('https://ja.wikipedia.org/wiki/モーニング娘%E3%80%82のメンバー');
     expect(findLinks(`see ${link!.iri} now`).map((l) => l.text)).to.deep.equal([link!.iri]);
     expect(formatUrl('https://a.jp/一。二')).to.equal('https://a.jp/一%E3%80%82二');
-    for (const kept of ['https://a.jp/x#一。二', 'https://a.jp/?q=一。二', 'xmpp:a@例え。jp', 'mailto:a@例え。jp']) expect(formatUrl(kept)).to.equal(kept);
+    for (const kept of ['https://a.jp/x#:~:text=一。二', 'https://a.jp/?q=一。二', 'xmpp:a@例え。jp', 'mailto:a@例え。jp']) expect(formatUrl(kept)).to.equal(kept);
+    expect(formatUrl('https://a.jp/x#一。二')).to.equal('https://a.jp/x#一%E3%80%82二');
     expect(findLinks('<https://a.jp/東京。次>')[0]!.iri).to.equal('https://a.jp/東京%E3%80%82次');
     // The host is no path: one that fails IDNA keeps its `。` as written, after ASCII too (found in review).
     const [odd] = findLinks('see https://a_b。例え。jp/x now');

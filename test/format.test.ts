@@ -291,6 +291,9 @@ describe('formatUrl: own cases', () => {
     ['https://x.com/a%7Cb?c%7Cd', 'https://x.com/a%7Cb?c|d', 'a vertical line'],
     ['file:///c|/x', 'file:///c:/x', 'a drive letter'],
     ['file://server/c|/x', 'file://server/c%7C/x', 'no drive letter after a host'],
+    // A CJK full stop before such text ends a fragment but a text directive's: escaped there only.
+    ['https://x.jp/#%E6%9D%B1%E3%80%82%E5%A4%A7', 'https://x.jp/#東%E3%80%82大', 'a CJK full stop in a fragment'],
+    ['https://x.jp/#:~:text=%E6%9D%B1%E3%80%82%E5%A4%A7', 'https://x.jp/#:~:text=東。大', 'a CJK full stop in a text directive'],
     ['https://x.com/a,%22b', 'https://x.com/a,%22b', 'a quotation mark after a comma (a CSV field in detection)'],
     // The domain is kept as written, as a host: its final `.` is not escaped (it was `example.com%2E`).
     ['mailto:a@example.com.', 'mailto:a@example.com.', 'mailto: a final dot in the domain'],

@@ -84,6 +84,8 @@ export function displayIri(iri: string): string {
   let last = 0;
   let query = false;
   let fragment = false;
+  // A text directive's `:~:` (softCutsLink: a fragment before it is plain text's).
+  const directiveAt = iri.indexOf(':~:');
   let depth = 0;
   let prevAscii = true;
   // The last code unit written (of its escape, when encoded): what the detector reads before the next character.
@@ -141,7 +143,7 @@ export function displayIri(iri: string): string {
       if (i >= authorityEnd) {
         const inPath = !query && !fragment;
         encode =
-          softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath) ||
+          softCutsLink(cp, i + len < n ? iri.codePointAt(i + len)! : -1, prevAscii, inPath, inPath && i > hostPath, fragment && (directiveAt < 0 || i < directiveAt)) ||
           (p8 && schemeAt(i + len)) ||
           (prevAscii && inPath && i > hostPath && afterFileExtension(iri, i, hostPath));
       }

@@ -110,7 +110,8 @@ function endsAtCut(st: ScanState, i: number, depth: number, part: number, initia
     } else if (deviations && cp >= 128) {
       if (j + len >= st.n && !st.final) throw INCOMPLETE;
       const next = j + len < st.n ? st.cpAt(j + len) : -1;
-      if (softCutsLink(cp, next, text.charCodeAt(j - 1) < 128, part === PATH, part === PATH && initialPart !== PATH)) return true;
+      const plainFragment = part === FRAGMENT && !holdsDirective(text, start, j);
+      if (softCutsLink(cp, next, text.charCodeAt(j - 1) < 128, part === PATH, part === PATH && initialPart !== PATH, plainFragment)) return true;
     }
     j += len;
   }
@@ -241,6 +242,8 @@ function walk(st: ScanState, start: number, initialPart: number): number {
   let bidi = false;
   // Where the `"` is that the next one closes (a quoted value, below; −1: none open).
   let quoteAt = -1;
+  // A text directive's `:~:` came in the fragment (its text may hold a CJK full stop: softCutsLink).
+  let directive = false;
   st.pairSafe = -1;
   st.pathStart = start;
   st.pathNotSimple = -1;
@@ -340,6 +343,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     ) {
       if (heldSafe >= 0) break;
       depth = 0; // the text-fragment directive `:~:`
+      directive = true;
     }
     // Deviation (UTS #58 §3.5.1): an escape of a line break or a tab written out in a string literal or a JSON log
     // (`\n`, `\r`, `\t` after an odd run of backslashes) ends the link, as what it stands for would: `printf("see
@@ -386,7 +390,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
         cp >= 128 &&
         i > start &&
         !st.delimited &&
-        softCutsLink(cp, st.outOfRoom(i + len) ? -1 : st.cpAt(i + len), text.charCodeAt(i - 1) < 128, part === PATH, part === PATH && initialPart !== PATH)
+        softCutsLink(cp, st.outOfRoom(i + len) ? -1 : st.cpAt(i + len), text.charCodeAt(i - 1) < 128, part === PATH, part === PATH && initialPart !== PATH, part === FRAGMENT && !directive)
       ) {
         break;
       }
@@ -652,12 +656,22 @@ function notSimpleAt(st: ScanState, i: number): void {
  *     often a paragraph later (`https://ja.wikipedia.org/wiki/東京。次の文`, `https://db.debian.org/にあります。
  *     ここに情報を…`: 23 links of the multilingual corpus ran on so, none is a path that holds one; linkify-it and
  *     Autolinker end there too). A path that does hold one is written with it percent-encoded, as the iri and
- *     formatUrl write it.
+ *     formatUrl write it;
+ *   - in a fragment that is no text directive (`inPlainFragment`: before any `:~:`), a CJK full stop before a letter
+ *     of a script written without spaces: the sentence goes on after it (`…/faq#contactを参照してください。チームに…`
+ *     ran on to the next space; found in review).
  * display.ts and format-url.ts keep such a character encoded by the same rule, so that what they write is found whole.
  */
-export function softCutsLink(cp: number, next: number, afterAscii: boolean, inPath: boolean, inHostPath: boolean): boolean {
+export function softCutsLink(cp: number, next: number, afterAscii: boolean, inPath: boolean, inHostPath: boolean, inPlainFragment: boolean): boolean {
   if (afterAscii && ((inPath && isCjkPunctuation(cp)) || (next >= 0 && isNoSpaceScriptLetter(next)))) return true;
-  return inHostPath && (cp === 0x3002 || cp === 0xff61);
+  if (cp !== 0x3002 && cp !== 0xff61) return false;
+  return inHostPath || (inPlainFragment && next >= 0 && isNoSpaceScriptLetter(next));
+}
+
+/** Does text[from, to) hold a text directive's `:~:`? */
+function holdsDirective(text: string, from: number, to: number): boolean {
+  const at = text.indexOf(':~:', from);
+  return at >= 0 && at < to;
 }
 
 /**

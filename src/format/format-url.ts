@@ -193,10 +193,10 @@ function schemeSlashSlashAt(tokens: readonly number[], k: number): boolean {
  * character right before `scheme://` (`/x.https://…`), or before such text and then `scheme://`. Such a character is
  * escaped, so that the result is detected whole.
  */
-function softEndsLink(tokens: readonly number[], k: number, part: Part, prevAscii: boolean, run: SchemeRun): boolean {
+function softEndsLink(tokens: readonly number[], k: number, part: Part, prevAscii: boolean, run: SchemeRun, directiveAt: number): boolean {
   const t = tokens[k]!;
   const path = part === Part.Path || part === Part.RootlessPath;
-  if (t >= 0x80 && softCutsLink(t, tokens[k + 1] ?? -1, prevAscii, path, part === Part.Path)) return true;
+  if (t >= 0x80 && softCutsLink(t, tokens[k + 1] ?? -1, prevAscii, path, part === Part.Path, part === Part.Fragment && k < directiveAt)) return true;
   // P8 also over text of a script written without spaces between the two (`,入https://…`). A run read before from an
   // earlier token gives the same answer from any token in it (so each token is read once: it was quadratic).
   if (k + 1 > run.stop) {
@@ -206,6 +206,12 @@ function softEndsLink(tokens: readonly number[], k: number, part: Part, prevAsci
     run.scheme = schemeSlashSlashAt(tokens, j);
   }
   return run.scheme;
+}
+
+/** The index of the first `:~:` in `tokens` (literal), or tokens.length. */
+function directiveIn(tokens: readonly number[]): number {
+  for (let k = 0; k + 2 < tokens.length; k++) if (tokens[k] === 0x3a && tokens[k + 1] === 0x7e && tokens[k + 2] === 0x3a) return k;
+  return tokens.length;
 }
 
 /** softEndsLink's last run read: where it stopped, and whether `scheme://` starts there. */
@@ -280,6 +286,8 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
   let particle = tokens.length; // where a Korean particle that ends the URL starts, once found (glued.ts)
   let text: string | undefined; // the tokens as glued.ts reads them, made when first needed
   const run: SchemeRun = { stop: -1, scheme: false };
+  // Where a fragment's text directive starts (`:~:`; softCutsLink: the fragment before it is plain text's).
+  const directiveAt = part === Part.Fragment ? directiveIn(tokens) : tokens.length;
   const flush = (): void => {
     if (pendingLast >= 0) emit(pendingSoft + String.fromCodePoint(pendingLast));
     pendingSoft = '';
@@ -330,7 +338,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
         // `\` that writes out a line break or a tab (`\n` `\r` `\t`), where detection ends a link too (deviations from
         // UTS #58 §4.1).
         if (
-          softEndsLink(tokens, k, part, prevAscii, run) ||
+          softEndsLink(tokens, k, part, prevAscii, run, directiveAt) ||
           (t >= 0x80 && part === Part.Path && prevAscii && afterFileExtension((text ??= pathText(tokens)), k + 1, 0)) ||
           (t === 0x5c && ESCAPED_BREAK.includes(tokens[k + 1] ?? -1)) ||
           (t === 0x22 && tokens[k - 1] === 0x2c) // `,"` starts a CSV field
