@@ -193,8 +193,8 @@ export function allowsGluedScheme(cp: number): boolean {
 /**
  * Is text[i] the letter of a C-style escape `\n`, `\r`, `\t`, `\"` or `\'` (after an odd run of backslashes, read at
  * most 8 back): a line break, a tab or a quotation mark written out in a string literal or a JSON log, which
- * separates words as the character it stands for does. A link starts after it: `"see\nhttps://…"` (P4 read `n` as a word glued to the scheme), and
- * `"a\njohn@example.com"` is `john@example.com`, not `njohn@…` (found in review).
+ * separates words as the character it stands for does. A link starts after it: `"see\nhttps://…"` (P4 read `n` as
+ * a word glued to the scheme), and `"a\njohn@example.com"` is `john@example.com`, not `njohn@…` (found in review).
  */
 export function isEscapeLetterAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
@@ -219,10 +219,18 @@ export function isNoSpaceScriptLetter(cp: number): boolean {
  * linked `acmetmacme.com`, UTS #46 mapping ™ to `tm`).
  */
 function isTextBeforeAsciiName(cp: number): boolean {
-  if (cp === 0x30fb || cp === 0x0f0b || (cp >= 0xfe00 && cp <= 0xfe0f)) return true;
-  if (isNoSpaceScriptLetter(cp)) return true;
+  return cp === 0x30fb || cp === 0x0f0b || isNoSpaceScriptLetter(cp) || isSymbolLike(cp);
+}
+
+/**
+ * A symbol or a piece of an emoji sequence: General_Category S*, an enclosing mark (the keycap U+20E3), a variation
+ * selector or ZWJ. Glued before a name, it is not the name's (isTextBeforeAsciiName, domains.ts afterLeadingSymbols).
+ */
+export function isSymbolLike(cp: number): boolean {
+  if (cp < 0xa0) return false;
+  if (cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f)) return true;
   const gc = generalCategory(cp);
-  return gc === 'So' || gc === 'Sm' || gc === 'Sc' || gc === 'Sk';
+  return gc === 'So' || gc === 'Sm' || gc === 'Sc' || gc === 'Sk' || gc === 'Me';
 }
 
 /**

@@ -21,9 +21,10 @@ import {
   isNoSpaceScriptLetter,
   PLAIN_HOST,
   isEscapeLetterAt,
+  isSymbolLike,
 } from './chars.js';
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
-import { generalCategory, isLetter, isLinkEmail, isMark, isNumber } from '../unicode/index.js';
+import { isLetter, isLinkEmail, isMark, isNumber } from '../unicode/index.js';
 import { afterSentencePunctuation, closerBefore, closesAtEnd, delimitedBefore, markRunBefore } from './quotes.js';
 import { FILE_BASENAMES, FILE_EXTENSION_TLDS, MEMBER_NAME_TLDS, SYSLOG_FACILITIES, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
 import { terminate } from './terminate.js';
@@ -843,17 +844,6 @@ function afterLeadingSymbols(text: string, ds: number, d: number): number {
   if (i === ds || i >= d) return ds;
   const cp = text.codePointAt(i)!;
   return cp < 128 ? ((ASCII_FLAGS[cp]! & (A_ALPHA | A_DIGIT)) !== 0 ? i : ds) : isLetter(cp) || isNumber(cp) ? i : ds;
-}
-
-/**
- * A symbol or a piece of an emoji sequence: General_Category S*, an enclosing mark (the keycap U+20E3), a variation
- * selector or ZWJ.
- */
-function isSymbolLike(cp: number): boolean {
-  if (cp < 0xa0) return false;
-  if (cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f)) return true;
-  const gc = generalCategory(cp);
-  return gc === 'So' || gc === 'Sm' || gc === 'Sc' || gc === 'Sk' || gc === 'Me';
 }
 
 /**
