@@ -304,7 +304,21 @@ describe('detect: code and markup in running text (deviations from UTS #58 §2.1
     'the ⸠https://lore.kernel.org/git/⸡[`mailing list`]',
     'like ⸠https://github.com/newren/git-filter-repo⸡[`filter-repo`].',
     'see ⸠https://example.com/a⸡( and ⸠https://example.com/a⸡{ and ⸠example.com/b⸡[.',
-    'but ⸠https://example.com/a()⸡ and ⸠https://example.com/a(b)⸡ and ⸠https://example.com/<org>⸡ and ⸠https://example.com/a[1]⸡',
+    'but ⸠https://example.com/a()⸡ and ⸠https://example.com/a(b)⸡ and ⸠https://example.com/<org>⸡ and ⸠https://example.com/a[1]b⸡',
+  ]);
+  // A `[` right after an ASCII character of a path, or of a fragment before any text directive, opens an aside: the
+  // pair is the link's only if the link goes on past its `]` (RFC 3986 §3.3 allows no `[` there). AsciiDoc labels
+  // and footnote marks (en-mixed), placeholders, queries, non-ASCII before it, delimited links.
+  itMarks([
+    'The ⸠https://lore.kernel.org/git⸡[archive] of this, ⸠https://github.com/git/git⸡[GitHub mirror] and',
+    'tree ⸠http://repo.or.cz/w/git.git/tree/HEAD:/gitweb/⸡[] and ⸠https://web.libera.chat/#git-devel⸡[#git-devel]',
+    'see ⸠http://www.debian.org/security/CVE-certificate.jpg⸡[46] in ⸠https://github.com/x/y⸡[label].',
+    '⸠https://github.com/andreyvit/cvsps⸡[⸠https://github.com/andreyvit/cvsps⸡] and ⸠https://example.com/a⸡[b][c].',
+    'set ⸠imaps://imap.gmail.com/[Gmail]/Sent⸡ Mail, ⸠http://localhost:3000/[prefix]/[your_path]⸡ ⸠https://example.com/a[b][c]/d⸡',
+    '⸠https://example.com/?foo[1]=a⸡ ⸠https://example.com/?tags[]⸡ ⸠https://example.jp/パ[1]⸡ ⸠https://example.com/#:~:text=[a]⸡',
+    '"⸠https://example.com/a[1]⸡" <⸠https://example.com/a[1]⸡> [x](⸠https://example.com/a[1]⸡)',
+    // a mismatched Close, a separator or HELD_LOOKAHEAD before its `]` leave it out
+    '⸠https://example.com/a⸡[(b]) ⸠mc://dar1:12346/mnt/⸡[^/]*/ ⸠https://example.com/a⸡[' + 'x'.repeat(70) + ']/b',
   ]);
 });
 

@@ -45,6 +45,7 @@ const QUOTE = 0x22;
 const COMMA = 0x2c;
 const VERTICAL_LINE = 0x7c;
 const BACKSLASH = 0x5c;
+const LEFT_BRACKET = 0x5b;
 
 /**
  * 1 for the ASCII characters the loop of terminate() only walks over: Link_Term Include and none of the part
@@ -234,10 +235,16 @@ function walk(st: ScanState, start: number, initialPart: number): number {
   // Where the held `<` is (a placeholder holds a word: `<org>`, not `<->`).
   let heldAt = -1;
   let aside = false;
+  // The held aside is a CJK one: the sentence's text may follow its Close (not an AsciiDoc label's `[`).
+  let cjkAside = false;
   // The last aside whose Close came: where the link ends without it (and without the asides glued before it) and
   // where its Close ends. The pair is the link's only if the link ends past that Close.
   let asideSafe = -1;
   let asideEnd = -1;
+  let asideCjk = false;
+  // The link went on past a `[…]` pair: it writes placeholders (`…/[prefix]/[your_path]`), and a later pair is one too
+  // (not one glued to the pair's `]`: `…/a[b][c]` is two labels).
+  let bracketsKept = false;
   // A P1 bidi control ended the walk (st.bidiStop, set at the end unless the link ends before a held bracket).
   let bidi = false;
   // Where the `"` is that the next one closes (a quoted value, below; −1: none open).
@@ -307,7 +314,10 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     }
     // Right after an aside's Close, text that is not ASCII (`（最后头没有斜线）的说明`) is the sentence's: the aside is left
     // out (the end returns to asideSafe), unless another aside is glued to it (`（b）（c）d`, the Open below).
-    if (i === asideEnd && cp >= 128 && !(cp >= 0x3000 && isCjkOpenBracket(cp) && termOf(cp) === OPEN)) break;
+    if (i === asideEnd) {
+      if (!asideCjk) bracketsKept = true;
+      else if (cp >= 128 && !(cp >= 0x3000 && isCjkOpenBracket(cp) && termOf(cp) === OPEN)) break;
+    }
     // Part terminators start the next part (the stack is not cleared, as in the reference).
     if (cp === QUESTION && part === PATH) {
       part = QUERY;
@@ -485,6 +495,29 @@ function walk(st: ScanState, start: number, initialPart: number): number {
           heldDepth = depth + 1;
           heldLimit = i + 1 + HELD_LOOKAHEAD;
           aside = true;
+          cjkAside = true;
+        } else if (
+          // Deviation (UTS #58 §3.5.1): a `[` right after an ASCII character of a path, or of a fragment that is no text
+          // directive, opens an aside too: the pair is the link's only if the link goes on past its `]`, and a `[`
+          // whose `]` does not come is left out. RFC 3986 §3.3 allows no `[` there; in text it is AsciiDoc's label,
+          // `https://lore.kernel.org/git[archive]`, `https://github.com/git/git[GitHub mirror]`, `…/gitweb/[]`, or a
+          // footnote mark, `…/CVE-certificate.jpg[46]` (found in en-mixed: 45 links took the label). A pair the link
+          // goes on after stays (`imaps://imap.gmail.com/[Gmail]/Sent`, `https://h.example/[VERSION]/init`), and so does
+          // every later pair (placeholders: `http://localhost:3000/[prefix]/[your_path]`), a `[` in a query
+          // (`?foo[1]=a`), after a non-ASCII character and in a link the author delimited. The reference pushes it and
+          // goes on (`[GitHub` is Open, then Include).
+          cp === LEFT_BRACKET &&
+          (!bracketsKept || i === asideEnd) &&
+          (part === PATH || (part === FRAGMENT && !directive)) &&
+          i > start &&
+          !st.delimited &&
+          text.charCodeAt(i - 1) < 128
+        ) {
+          heldSafe = i === asideEnd ? asideSafe : lastSafe;
+          heldDepth = depth + 1;
+          heldLimit = i + 1 + HELD_LOOKAHEAD;
+          aside = true;
+          cjkAside = false;
         }
       }
       stack[depth++] = cp;
@@ -499,6 +532,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
           // ASCII (above) and the link ends past it (at the end).
           asideSafe = heldSafe;
           asideEnd = i + len;
+          asideCjk = cjkAside;
         } else {
           // A placeholder names something: `<->`, `<<>>` are an arrow and markup glued to the link (found in review:
           // `…dyndns.org/<->GPG` kept them), and the link ends before the `<`.

@@ -374,8 +374,13 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
         flush();
         // Deviations (UTS #58 §4.1): detection leaves out an Open character that ends a link (the reference keeps
         // it), and a CJK or full-width opening bracket right after an ASCII character of a path opens an aside of
-        // the sentence (src/detect/terminate.ts): both are escaped (the aside's Close, then unmatched, is too).
-        if ((last && k === tokens.length - 1) || (path && prevAscii && isCjkOpenBracket(t))) {
+        // the sentence (src/detect/terminate.ts), as a `[` does there and in a fragment before any text directive
+        // (AsciiDoc's `url[label]`): all are escaped (the aside's Close, then unmatched, is too).
+        if (
+          (last && k === tokens.length - 1) ||
+          (path && prevAscii && isCjkOpenBracket(t)) ||
+          (t === 0x5b && prevAscii && (path || (part === Part.Fragment && k < directiveAt)))
+        ) {
           emit(pctEncodeCodePoint(t));
           escaped = true;
           break;
