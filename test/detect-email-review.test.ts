@@ -35,6 +35,11 @@ describe('detect: email addresses (found in review)', () => {
   ]);
   // a fediverse handle is no mailbox (found in review: `@alice@mastodon.social` linked mailto:alice@…)
   itMarks(['Follow me: @alice@mastodon.social and @bob@mstdn.jp さん but ⸠carol@example.org⸡ and (⸠dave@example.org⸡)']);
+  // nor is an IRC user's mask whose ident starts with `~`; a `~` or `!` elsewhere in a local part, or after `mailto:`, stays
+  itMarks([
+    ':nick!~user@host.example.com PRIVMSG #chan :hi and * dave (~dave@pool-71-1.example.net) has joined #chan',
+    '⸠a~b@example.com⸡ <⸠rtech!daveb@sun.com⸡> ⸠mailto:~x@example.com⸡ ⸠mailto:n!~u@example.com⸡',
+  ]);
   // after an explicit mailto: the local part is the author's, whole (it was `taro@example.jp`, another mailbox)
   itMarks([
     '⸠mailto:東京taro@example.jp⸡ and ⸠MAILTO:用户abc@example.cn⸡ but 请发送到⸠taro@example.jp⸡',

@@ -263,7 +263,7 @@ describe('detect: P6 — quotes', () => {
   itMarks([
     'see *⸠https://example.com/a⸡* now and **⸠https://example.com/getting-started⸡** and ~~⸠https://example.com/a⸡~~',
     'struck ~⸠https://example.com/a⸡~ or ~~⸠a@example.com⸡~~ or ~~⸠example.com/x⸡~~. but ⸠https://example.com/~user~⸡',
-    'and ~~**⸠https://example.com/a⸡**~~ and **~~⸠a@example.com⸡~~** but ⸠https://example.com/a~~b⸡ and ⸠~user@example.com⸡',
+    'and ~~**⸠https://example.com/a⸡**~~ and **~~⸠a@example.com⸡~~** but ⸠https://example.com/a~~b⸡ and a ⸠~~b@example.com⸡',
     'mail *⸠mp_html@126.com⸡* or _⸠john@example.com⸡_ or __⸠a_b@example.com⸡__ and *⸠example.com/a⸡* and _⸠example.com/a⸡_',
     'but ⸠https://example.com/a*b*⸡ and ⸠https://example.com/*⸡ and *⸠https://x.com/a**⸡ and ⸠*@example.com⸡* (no matching run)',
     'end *⸠https://example.com/a⸡.* and _⸠example.com/a⸡?_ and **⸠https://example.com/b⸡!,** (Soft before the run goes with it)',

@@ -105,6 +105,12 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // …and so are emphasis marks that open it and close right after the TLD (`*a@example.com*`, `_a@example.com_`,
   // `~~a@example.com~~`), as around a link (quotes.ts withoutEmphasis).
   ls += emphasisAround(st, ls, at, tldEnd);
+  // Deviation (UTS #58 §5.2): an IRC user's mask is no mailbox: its ident starts with `~` when the server
+  // could not check it, `:nick!~user@host.example.com PRIVMSG …`, `* dave (~dave@pool-1.example.net) has joined`
+  // (found in review: linked `mailto:nick!~user@…`). `~` and `!` are atext, but no address in the corpora starts its
+  // local part or a `!`-separated part of it with `~`.
+  // (Strikethrough marks around an address are gone by now, `~~a@example.com~~`, and a `~~` is no ident's.) After an explicit `mailto:` the address is the author's.
+  if (ls < at && ((text.charCodeAt(ls) === TILDE && text.charCodeAt(ls + 1) !== TILDE) || bangTildeIn(text, ls, at)) && !mailtoBefore(text, ls, floor)) return reject(st, linkEnd);
   // Deviation (UTS #58 §5.2): text of a script written without spaces glued before an ASCII local-part is not
   // part of it — `将补丁发送到stable@vger.kernel.org` links `stable@vger.kernel.org`, as the domain rule does for
   // `詳しくはexample.jp`; an all-CJK local-part (`用户@例子.广告`, RFC 6531) stays whole.
@@ -152,6 +158,12 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   st.hostStart = ds;
   st.hostEnd = tldEnd;
   return true;
+}
+
+/** Does text[from, to) hold `!~` (an IRC mask's `nick!~user`)? */
+function bangTildeIn(text: string, from: number, to: number): boolean {
+  for (let i = from + 1; i < to; i++) if (text.charCodeAt(i) === TILDE && text.charCodeAt(i - 1) === 0x21) return true;
+  return false;
 }
 
 /** The last index of the code unit `c` in text[from, to), or −1. */
