@@ -149,7 +149,7 @@ describe('logs: the log rules', () => {
     expectLog('params {email=⸠bob@example.com⸡, name=Bob}');
     expectLog('[user=⸠bob@example.com⸡] 535 Incorrect authentication data (set_id=⸠eve@example.org⸡)'); // exim
     expectLog('{"msg":"{email=⸠bob@example.com⸡}"}');
-    expectLog('GET ⸠https://services.example.com/V4/Products(ProductID=1)⸡ and ⸠https://example.com/a[id=2]⸡');
+    expectLog('GET ⸠https://services.example.com/V4/Products(ProductID=1)⸡ and ⸠https://example.com/a[id=2]/b⸡');
   });
 
   it('key=: a dotted key whose last label is a TLD is no host (`mail.to=`, `app.kubernetes.io=`), on short and long lines', () => {

@@ -197,18 +197,18 @@ describe('Markdown mode: existing links, linked once', () => {
   });
 
   it('converts and checks a destination as the detector converts a bare link (one mechanism)', () => {
-    const src = '[a](https://аррӏе.com/) [b](https://example.com/a[1]) <https://pаypal.com/x> [c](http://x_y.example/)';
+    const src = '[a](https://аррӏе.com/) [b](https://example.com/a[1]b) <https://pаypal.com/x> [c](http://x_y.example/)';
     const bare = (text: string) => findLinks(text)[0]!;
     const links = findMarkdownLinks(src);
     expect(links.map((l) => l.destination)).to.deep.equal([
-      'https://аррӏе.com/', 'https://example.com/a[1]', 'https://pаypal.com/x', 'http://x_y.example/',
+      'https://аррӏе.com/', 'https://example.com/a[1]b', 'https://pаypal.com/x', 'http://x_y.example/',
     ]);
     for (const l of links) {
       const b = bare(l.destination);
       expect([l.uri, l.iri, l.diagnostics], l.destination).to.deep.equal([b.uri, b.iri, b.diagnostics]);
     }
     expect(links[0]!.diagnostics).to.include('confusable-host');
-    expect(links[1]!.uri).to.equal('https://example.com/a%5B1%5D');
+    expect(links[1]!.uri).to.equal('https://example.com/a%5B1%5Db');
     expect(links[2]!.diagnostics).to.include('mixed-script-host');
     expect(links[3]!).to.deep.include({ uri: 'http://x_y.example/', diagnostics: [] }); // `_`: as browsers take it
   });
@@ -392,7 +392,7 @@ describe('Markdown mode: toMarkdownSource', () => {
   const source = [
     'see https://例え.jp/パス。 **https://x.example/a_b** `https://code.example/` [a](https://b.example)',
     '',
-    '- 名前@例え.jp and www.example.com/[x] https://a.example/*x*',
+    '- 名前@例え.jp and www.example.com/[x]/y https://a.example/*x*',
     '',
     '```',
     'https://fenced.example/',
@@ -402,8 +402,8 @@ describe('Markdown mode: toMarkdownSource', () => {
   const expected = [
     'see [https://例え.jp/パス](<https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9>)。 **<https://x.example/a_b>** `https://code.example/` [a](https://b.example)',
     '',
-    // (the uri of www.example.com/[x] is the detector's: whether it encodes [ ] in a path is its business)
-    `- [名前@例え.jp](<mailto:%E5%90%8D%E5%89%8D@xn--r8jz45g.jp>) and [www.example.com/\\[x\\]](<${findLinks('www.example.com/[x]')[0]!.uri}>) <https://a.example/>*x*`,
+    // (the uri of www.example.com/[x]/y is the detector's: whether it encodes [ ] in a path is its business)
+    `- [名前@例え.jp](<mailto:%E5%90%8D%E5%89%8D@xn--r8jz45g.jp>) and [www.example.com/\\[x\\]/y](<${findLinks('www.example.com/[x]/y')[0]!.uri}>) <https://a.example/>*x*`,
     '',
     '```',
     'https://fenced.example/',
