@@ -179,6 +179,27 @@ describe('detect: P4 — left context of a scheme', () => {
   ]);
 });
 
+describe('detect: a URL in a JSON string that escapes `/` (RFC 8259 §7; PHP json_encode)', () => {
+  itMarks([
+    '{"url":"⸠https:\\/\\/example.com\\/a\\/b?x=1\\u0026y=2⸡","n":2} and "⸠https:\\/\\/x.com\\/⸡"',
+    // other escapes end the link, as what they stand for would: `\n`, `\"`, a `\u` of a space; so does the string's end
+    '"⸠https:\\/\\/x.com\\/a⸡\\nb" "⸠https:\\/\\/x.com\\/a⸡\\"b" "⸠https:\\/\\/x.com\\/a⸡\\u0020b" ⸠http:\\/\\/x.com⸡',
+    // not after one slash; after a plain `//` a `\` stays in the path, as any backslash does
+    'https:\\/x.com ⸠https://x.com/a\\/b⸡',
+  ]);
+  it('the uri and iri are the URL the JSON string holds; the text is as written', () => {
+    const text = '{"u":"https:\\/\\/ja.wikipedia.org\\/wiki\\/\\u6771\\u4eac?a=1\\u0026b=\\\\"}';
+    const links = findLinks(text);
+    expect(links.map((l) => [l.text, l.uri, l.iri])).to.deep.equal([
+      [
+        'https:\\/\\/ja.wikipedia.org\\/wiki\\/\\u6771\\u4eac?a=1\\u0026b=\\\\',
+        'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC?a=1&b=%5C',
+        'https://ja.wikipedia.org/wiki/東京?a=1&b=%5C',
+      ],
+    ]);
+  });
+});
+
 describe('detect: P5 — userinfo', () => {
   itMarks([
     '⸠https://user:pass@example.com/a⸡',

@@ -23,7 +23,7 @@ export function makeLink(st: ScanState, s: number, e: number, base: number): Lin
   markBidiStop(st, s, e);
   const raw = st.text.slice(s, e);
   if (!fastPath) return fullLink(st, s, e, base, raw);
-  const quick = st.wrapped ? null : quickLink(st, s, e, base, raw);
+  const quick = st.wrapped || st.jsonEscaped ? null : quickLink(st, s, e, base, raw);
   if (quick !== null) return quick;
   if (raw.length > LINK_MEMO_MAX_LENGTH) return fullLink(st, s, e, base, raw);
   const known = linkMemo.get(raw);
@@ -171,12 +171,23 @@ function fullLink(st: ScanState, s: number, e: number, base: number, raw: string
   const text = st.text;
 
   let iriText = st.wrapped ? removeWrapSpace(raw) : raw;
+  if (st.jsonEscaped) iriText = unescapeJson(iriText);
   if (st.schemeInferred) iriText = st.kind === 'email' ? 'mailto:' + mailtoAddress(iriText) : st.scheme + '://' + iriText;
 
   const found: DiagnosticCode[] = [];
   const c = convertLinkText(iriText, raw, text, st.hostStart, st.hostEnd, st.opts.documentCharset, found);
   // displayIri: the iri keeps encoded what would end a bare link, so that it is found whole again.
   return linkOf(st, s, e, base, raw, found, c.uri, displayIri(c.iri), c.conversionFailed);
+}
+
+/**
+ * RFC 8259 §7: the escapes a URL in a JSON string that escapes `/` holds (terminate.ts takes only these: `\/`, `\\`,
+ * `\uXXXX`), decoded: `https:\/\/example.com\/a?b=1\u0026c=2` is `https://example.com/a?b=1&c=2`.
+ */
+function unescapeJson(text: string): string {
+  return text.replace(/\\(?:u([0-9A-Fa-f]{4})|([\\/]))/g, (_, hex: string | undefined, c: string | undefined) =>
+    hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : c!,
+  );
 }
 
 /**

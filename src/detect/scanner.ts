@@ -92,6 +92,7 @@ const COLON = 0x3a;
 const DOT = 0x2e;
 const HYPHEN = 0x2d;
 const SLASH = 0x2f;
+const BACKSLASH = 0x5c;
 const QUESTION = 0x3f;
 const AT = 0x40;
 
@@ -432,6 +433,7 @@ export function surelyNoLink(text: string, t: number): boolean {
   if (before >= 128 || (ASCII_FLAGS[before]! & A_SCHEME) === 0) return true;
   if (after >= 128 || after === QUESTION) return false;
   if (after === SLASH) return text.charCodeAt(t + 2) !== SLASH && !fileBefore(text, t);
+  if (after === BACKSLASH) return text.charCodeAt(t + 2) !== SLASH; // `:\/\/` in a JSON string (url.ts atColon)
   return ASCII_TERM[after] !== INCLUDE || after === COLON || after === AT;
 }
 

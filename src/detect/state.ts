@@ -91,8 +91,14 @@ export class ScanState {
    * which encodes such a word (convert.ts quickLink).
    */
   pathGlued = false;
-  /** url.ts schemeBefore: `//` follows the colon. */
+  /** url.ts schemeBefore: `//` follows the colon (or `\/\/`, see jsonEscaped). */
   slashes = false;
+  /**
+   * url.ts atColon: the candidate's `//` is written `\/\/`, as JSON encoders escape `/` (PHP's json_encode by
+   * default): terminate() reads `\/` as `/` and `\uXXXX` as one character, and the conversion reads the link's text
+   * as a JSON string's (convert.ts fullLink).
+   */
+  jsonEscaped = false;
   /** P6: the closing quotation mark that ends the current candidate, or −1. */
   closer = -1;
   /**
@@ -188,6 +194,7 @@ export class ScanState {
     this.bidiStop = false;
     this.tooLong = false;
     this.wrapped = false;
+    this.jsonEscaped = false;
     this.closer = -1;
     this.delimited = false;
     this.pairSafe = -1;

@@ -292,6 +292,13 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     if (part === NONE) {
       // §3.2 step 1: no Path, Query or Fragment.
       if (cp !== SLASH && cp !== QUESTION && cp !== HASH) {
+        // A URL in a JSON string that escapes `/` (st.jsonEscaped): `\/` starts the path.
+        if (cp === BACKSLASH && st.jsonEscaped && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) {
+          part = PATH;
+          i += 2;
+          lastSafe = i;
+          continue;
+        }
         if (isBidiControl(cp)) st.bidiStop = true;
         if (closes(cp, closer)) st.quoteEnded = true;
         return i;
@@ -330,6 +337,21 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       part = FRAGMENT;
       lastSafe = i + 1;
       i++;
+      continue;
+    }
+    // A URL in a JSON string that escapes `/` (st.jsonEscaped, url.ts atColon) holds JSON's escapes (RFC 8259 §7):
+    // `\/` is a `/` (in a path a separator, as below), `\\` a backslash and `\uXXXX` a character, which the conversion
+    // decodes. Any other escape ends the link, as what it stands for would (`\n`, `\"`), and so does a `\uXXXX` of a
+    // Hard character or a control.
+    if (cp === BACKSLASH && st.jsonEscaped) {
+      const n = jsonEscapeLength(st, i);
+      if (n === 0) break;
+      if (part === PATH && text.charCodeAt(i + 1) === SLASH) {
+        if (heldSafe >= 0) break;
+        depth = 0;
+      }
+      i += n;
+      lastSafe = i;
       continue;
     }
     // Separators inside a part clear the bracket stack. A held bracket can then no longer be closed: the link ends
@@ -613,6 +635,25 @@ function isEscapedBreakAt(st: ScanState, i: number, start: number): boolean {
   if ((c !== 0x6e && c !== 0x72 && c !== 0x74) || !isEscapeLetterAt(st.text, i + 1) || st.scheme === 'file') return false;
   for (let k = i - 1; k >= start; k--) if (st.text.charCodeAt(k) === BACKSLASH) return false;
   return true;
+}
+
+/**
+ * The length of the JSON escape at the `\` at `i` that a link in a JSON string holds: 2 for `\/` and `\\`, 6 for a
+ * `\uXXXX` that is no Hard character and no control; else 0.
+ */
+function jsonEscapeLength(st: ScanState, i: number): number {
+  if (st.outOfRoom(i + 1)) return 0;
+  const c = st.text.charCodeAt(i + 1);
+  if (c === SLASH || c === BACKSLASH) return 2;
+  if (c !== 0x75) return 0; // `u`
+  let cp = 0;
+  for (let k = i + 2; k < i + 6; k++) {
+    if (st.outOfRoom(k)) return 0;
+    const h = hexValue(st.text.charCodeAt(k));
+    if (h < 0) return 0;
+    cp = cp * 16 + h;
+  }
+  return cp < 0x20 || termOf(cp) === HARD ? 0 : 6;
 }
 
 /** Is text(i, the next `>`) a label, not more of a query: no `=` within 256 units, a `>` closing it? */

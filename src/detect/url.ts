@@ -103,6 +103,10 @@ export function atColon(st: ScanState, c: number): boolean {
   // RFC 8089 Appendix E.2 and E.2.2, WHATWG URL §4.4 "file host state": a drive letter right after `file://`, with
   // `:` or the older `|`, starts the path; it names no host (`file://c|/autoexec.bat` linked `file://c`, a link to
   // the host `c`; found in review). The conversion writes it `file:///c:/…` (convert.ts fileDriveLetter).
+  // A URL in a JSON string whose encoder escapes `/` (PHP's json_encode by default): `"https:\/\/example.com\/a"` is
+  // `https://example.com/a` (RFC 8259 §7: `\/` is `/`; found in review: nothing was linked).
+  st.jsonEscaped = st.slashes && text.charCodeAt(c + 1) === BACKSLASH;
+  if (st.jsonEscaped) return authorityForm(st, scheme, c + 5);
   if (st.slashes && scheme === 'file' && driveLetterAt(st, c + 3)) return localPath(st, c + 2);
   if (st.slashes) return authorityForm(st, scheme, c + 3);
   if (scheme === 'file') return localPath(st, c + 1);
@@ -309,7 +313,8 @@ export function schemeBefore(st: ScanState, c: number, floor: number): number {
   while (r < c && (ASCII_FLAGS[text.charCodeAt(r)]! & A_ALPHA) === 0) r++;
   if (r === c) return -1;
   const slashes =
-    !st.outOfRoom(c + 1) && text.charCodeAt(c + 1) === SLASH && !st.outOfRoom(c + 2) && text.charCodeAt(c + 2) === SLASH;
+    (!st.outOfRoom(c + 1) && text.charCodeAt(c + 1) === SLASH && !st.outOfRoom(c + 2) && text.charCodeAt(c + 2) === SLASH) ||
+    jsonSlashesAt(st, c + 1);
   st.slashes = slashes;
   // Without `//` the only ways on are opaqueForm(c + 1), which wants an Include character there (or `?`), and
   // localPath (`file:/`): a colon followed by a space, the end or other ASCII punctuation (`From: …`, `Note:`) ends
@@ -322,6 +327,14 @@ export function schemeBefore(st: ScanState, c: number, floor: number): number {
     }
   }
   return schemeStart(st, r, c, slashes);
+}
+
+/** Does `\/\/` start at `i` (the `//` of a URL in a JSON string that escapes `/`)? */
+function jsonSlashesAt(st: ScanState, i: number): boolean {
+  for (let k = 0; k < 4; k++) {
+    if (st.outOfRoom(i + k) || st.text.charCodeAt(i + k) !== ((k & 1) === 0 ? BACKSLASH : SLASH)) return false;
+  }
+  return true;
 }
 
 /**
