@@ -179,6 +179,15 @@ describe('detect: P4 — left context of a scheme', () => {
   ]);
 });
 
+describe('detect: a terminal control sequence glued before a link is not part of it (ECMA-48 §5.4; found in review)', () => {
+  itMarks([
+    '\x1b[4m⸠https://app.vercel.app⸡\x1b[0m and \x1b[01;31m\x1b[K⸠https://example.com/grep⸡\x1b[m\x1b[K:12:',
+    '\x1b[38;5;208m⸠www.example.org⸡\x1b[0m \x1b[1m⸠example.com⸡\x1b[0m x \x1b[34m⸠ops@example.com⸡\x1b[0m \x1b[1;34m⸠jo@example.com⸡',
+    // without the ESC the letters are a word's: P4 for a scheme, the local part's for an address
+    '[4mhttps://example.com [⸠34mops@example.com⸡',
+  ]);
+});
+
 describe('detect: a URL in a JSON string that escapes `/` (RFC 8259 §7; PHP json_encode)', () => {
   itMarks([
     '{"url":"⸠https:\\/\\/example.com\\/a\\/b?x=1\\u0026y=2⸡","n":2} and "⸠https:\\/\\/x.com\\/⸡"',

@@ -204,6 +204,39 @@ export function isEscapeLetterAt(text: string, i: number): boolean {
   return (i - k) % 2 === 1;
 }
 
+/**
+ * ECMA-48 §5.4: where a terminal's control sequence that `p` is inside ends. A run of ASCII read back from a trigger
+ * stops at the `[` of `ESC [` or at a parameter such as `;`; when it starts inside one (`ESC [` and only parameter
+ * bytes, 0x30–0x3F, or intermediate bytes, 0x20–0x2F, before `p`), those bytes and the final byte (0x40–0x7E) are
+ * the sequence's, not a word's: colours and cursor
+ * moves in CI logs and `grep --color` output, `\x1b[38;5;208mwww.example.org\x1b[0m` (found in review: it linked
+ * `208mwww.example.org`, and `\x1b[4mhttps://…` nothing). Returns the index after the final byte (at most `limit`),
+ * or `p` when no sequence ends in text[p, limit).
+ */
+export function afterControlSequence(text: string, p: number, limit: number): number {
+  let b = p;
+  while (b > 0 && p - b < 32 && isControlSequenceByte(text.charCodeAt(b - 1))) b--;
+  if (b < 2 || text.charCodeAt(b - 1) !== 0x5b || text.charCodeAt(b - 2) !== 0x1b) return p;
+  let k = p;
+  while (k < limit && k - b < 32 && isControlSequenceByte(text.charCodeAt(k))) k++;
+  const f = text.charCodeAt(k);
+  return k < limit && f >= 0x40 && f <= 0x7e ? k + 1 : p;
+}
+
+/** Is text[i] the final byte of a terminal's control sequence (afterControlSequence)? Reads at most 33 units back. */
+export function isControlSequenceEnd(text: string, i: number): boolean {
+  const f = text.charCodeAt(i);
+  if (f < 0x40 || f > 0x7e) return false;
+  let k = i;
+  while (k > 0 && i - k < 32 && isControlSequenceByte(text.charCodeAt(k - 1))) k--;
+  return k >= 2 && text.charCodeAt(k - 1) === 0x5b && text.charCodeAt(k - 2) === 0x1b;
+}
+
+/** A parameter (0x30–0x3F) or intermediate (0x20–0x2F) byte of a control sequence (ECMA-48 §5.4). */
+function isControlSequenceByte(c: number): boolean {
+  return c >= 0x20 && c <= 0x3f;
+}
+
 /** A letter, mark or digit of a script written without spaces between words (Han, kana, Thai, …). */
 export function isNoSpaceScriptLetter(cp: number): boolean {
   return cp >= 128 && (isLetter(cp) || isMark(cp) || isNumber(cp)) && isNoSpaceScript(cp);

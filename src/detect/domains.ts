@@ -21,6 +21,7 @@ import {
   isNoSpaceScriptLetter,
   PLAIN_HOST,
   isEscapeLetterAt,
+  afterControlSequence,
   isSymbolLike,
 } from './chars.js';
 import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
@@ -196,6 +197,8 @@ export function atDot(st: ScanState, d: number): boolean {
   // or follows an escape written out (`"a\nexample.com"`, chars.ts isEscapeLetterAt): which, the text does not say,
   // and either way the name is not the run read (found in review: dropping the letter linked `est.example.com`).
   if (ds < d && isEscapeLetterAt(text, ds)) return false;
+  // A terminal's control sequence before the name is not part of it (`\x1b[38;5;208mwww.example.org`).
+  ds = afterControlSequence(text, ds, d);
   if (ds === d) return false; // `See .fr` — nothing before the TLD's dot
   // (After an `@` the name is an address's domain, whose `。` is a host dot: `john@例え。jp`; found in review.)
   if (!ascii && !(ds > 0 && text.charCodeAt(ds - 1) === AT)) {

@@ -10,6 +10,7 @@ import {
   A_HOST,
   A_SCHEME,
   A_USERINFO,
+  afterControlSequence,
   allowsGluedScheme,
   ASCII_FLAGS,
   codePointAt,
@@ -26,6 +27,7 @@ import {
   isNoSpaceScriptLetter,
   PLAIN_HOST,
   termOf,
+  isControlSequenceEnd,
   isEscapeLetterAt,
 } from './chars.js';
 import { asciiTldBeforeGluedText, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
@@ -86,7 +88,15 @@ export function atColon(st: ScanState, c: number): boolean {
   if (s < 0) return false;
   // P4: the scheme must not be glued to a word of a script written with spaces — unless that word ends in a host's
   // TLD (`http://www.debian.orghttp://www.debian.org/doc/`: a new link, P8), or is the letter of an escape (`\n`).
-  if (s > 0 && !allowsGluedScheme(codePointBefore(text, s)) && !isEscapeLetterAt(text, s - 1) && !tldBeforeGluedScheme(st, s)) return false;
+  if (
+    s > 0 &&
+    !allowsGluedScheme(codePointBefore(text, s)) &&
+    !isEscapeLetterAt(text, s - 1) &&
+    !isControlSequenceEnd(text, s - 1) &&
+    !tldBeforeGluedScheme(st, s)
+  ) {
+    return false;
+  }
   // The segment's cut (state.ts) split the scheme after a `+` or `-` (`…svn+` | `ssh://`, `…git+` | `https://`): it
   // is not known. (A letter or digit there is P4's; a dot is the sentence's: `…page.` | `https://`, as schemeStart
   // reads it.)
@@ -307,7 +317,9 @@ export function schemeBefore(st: ScanState, c: number, floor: number): number {
     r--;
     if (c - r > MAX_SCHEME_LENGTH) return -1;
   }
-  // The letter of an escape written out (`"a\nhttps://…"`, chars.ts isEscapeLetterAt) is not the scheme's.
+  // The letter of an escape written out (`"a\nhttps://…"`, chars.ts isEscapeLetterAt) is not the scheme's, nor is
+  // a terminal's control sequence (`\x1b[4mhttps://…`, chars.ts afterControlSequence).
+  r = afterControlSequence(text, r, c);
   if (r < c && isEscapeLetterAt(text, r)) r++;
   // RFC 3986 §3.1: a scheme starts with a letter.
   while (r < c && (ASCII_FLAGS[text.charCodeAt(r)]! & A_ALPHA) === 0) r++;
