@@ -347,6 +347,8 @@ describe('detect: code and markup in running text (deviations from UTS #58 §2.1
     'set ⸠imaps://imap.gmail.com/[Gmail]/Sent⸡ Mail, ⸠http://localhost:3000/[prefix]/[your_path]⸡ ⸠https://example.com/a[b][c]/d⸡',
     '⸠https://example.com/?foo[1]=a⸡ ⸠https://example.com/?tags[]⸡ ⸠https://example.jp/パ[1]⸡ ⸠https://example.com/#:~:text=[a]⸡',
     '"⸠https://example.com/a[1]⸡" <⸠https://example.com/a[1]⸡> [x](⸠https://example.com/a[1]⸡)',
+    // BBCode's end tag `[/` ends a link, as `</` does, after a non-ASCII character and in a query too (found in review)
+    '[url]⸠https://example.com/view.php?id=5⸡[/url] [url]⸠https://ru.wikipedia.org/wiki/Москва⸡[/url] [url=⸠https://x.com/a⸡]l[/url]',
     // a mismatched Close, a separator or HELD_LOOKAHEAD before its `]` leave it out
     '⸠https://example.com/a⸡[(b]) ⸠mc://dar1:12346/mnt/⸡[^/]*/ ⸠https://example.com/a⸡[' + 'x'.repeat(70) + ']/b',
   ]);

@@ -479,7 +479,9 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       // Deviation (UTS #58 §3.5.1): `<` is Open there, but `</` begins an HTML end tag, which no link written in
       // text continues into: `<a href="…">http://example.com/p</a>` links `http://example.com/p`. (RFC 3986
       // Appendix C: `<` and `>` delimit a URI in text. `<placeholder>` in a path stays: `https://h.example/<org>`.)
-      if (cp === LESS && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) break;
+      // So does BBCode's `[/` (`[url]https://example.com/view.php?id=5[/url]`, `[img]…[/img]`; found in review: the
+      // link took `[/url]`, after a non-ASCII character `[/url`).
+      if ((cp === LESS || cp === LEFT_BRACKET) && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) break;
       if (heldSafe < 0) {
         if (cp === LESS && (!st.delimited || angleBefore(text, st.start))) {
           // Deviation (UTS #58 §3.5.1): a `<` stays in the link only with its `>` (a placeholder, `https://h.example/<org>`,

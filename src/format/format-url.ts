@@ -325,6 +325,8 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
     // and a `<` is no URI character anyway (RFC 3986 Appendix C). Its `>` is then an unmatched closer, escaped too.
     let lt: number = termOf(t);
     if (isTerminator(part, t) || t === 0x3c) lt = HARD;
+    // …and a `[` before a `/`, where detection ends a link as at BBCode's end tag `[/url]`.
+    if (t === 0x5b && tokens[k + 1] === 0x2f) lt = HARD;
     // Detection ends a link at ASCII Soft punctuation right after a file name's extension when a character that is
     // not ASCII follows it (`a.html,次`, `a.html,«x»`): such a character is escaped, whatever its Link_Term.
     const prev = k > 0 ? tokens[k - 1]! : -1;
