@@ -179,6 +179,13 @@ describe('detect: P4 — left context of a scheme', () => {
   ]);
 });
 
+describe('detect: an ellipsis is Soft (deviation from UTS #58 §2.1; found in review)', () => {
+  itMarks([
+    'More at ⸠https://example.com/news⸡… and ⸠https://example.ru/страница⸡…, ⸠https://example.com/a…b⸡ ⸠https://example.com/c‥d⸡‥',
+    'see urn:ietf:… and ⸠example.com⸡… 更多：⸠https://example.com/a⸡……',
+  ]);
+});
+
 describe('detect: a terminal control sequence glued before a link is not part of it (ECMA-48 §5.4; found in review)', () => {
   itMarks([
     '\x1b[4m⸠https://app.vercel.app⸡\x1b[0m and \x1b[01;31m\x1b[K⸠https://example.com/grep⸡\x1b[m\x1b[K:12:',

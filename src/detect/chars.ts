@@ -133,9 +133,15 @@ export function isBarrier(cp: number): boolean {
   return (cp < 128 ? (ASCII_FLAGS[cp]! & A_HARD) !== 0 : linkTerm(cp) === HARD) || isBidiControl(cp);
 }
 
-/** Link_Term with the P1 bidi controls made Hard. */
+/**
+ * Link_Term with the P1 bidi controls made Hard, and the ellipsis Soft.
+ * Deviation (UTS #58 §2.1): Link_Term makes `…` (U+2026) and `‥` (U+2025) Include, so a link took the ellipsis of a
+ * sentence or a cut-off post (`More at https://example.com/news…`, Chinese `……`; found in review). They are sentence
+ * punctuation, as the `...` they stand for is: Soft, so a link does not end in them and one inside a path stays.
+ */
 export function termOf(cp: number): number {
   if (cp < 128) return ASCII_TERM[cp]!;
+  if (cp === 0x2026 || cp === 0x2025) return SOFT;
   return isBidiControl(cp) ? HARD : linkTerm(cp);
 }
 
