@@ -626,6 +626,8 @@ describe('detect: hosts', () => {
     '⸠http://例え.テスト⸡ is linked after a scheme, 例え.テスト alone is not (no such TLD)',
     '⸠https://ｅｘａｍｐｌｅ．ｃｏｍ⸡',
     '⸠http://localhost⸡ ⸠http://intranet/x⸡',
+    // RFC 3986 §3.2.3: an empty port, then a path (found in review: the host alone was linked)
+    '(⸠ftp://netlib.att.com:/netlib/benchmark/whetstones.Z⸡) ⸠http://x.com:/⸡ but ⸠http://x.com⸡: and ⸠http://x.com⸡:x',
     '⸠http://example.com⸡。次へ',
     '⸠http://例え。テスト。jp/x⸡',
     '⸠普遍适用测试。我爱你⸡',

@@ -729,8 +729,20 @@ function beforeDotRun(text: string, a: number, k: number, end: number): number {
 /** After the host text[hostStart, hostEnd): the port, then the Path/Query/Fragment; the candidate in `st`. */
 function authorityEnd(st: ScanState, hostStart: number, hostEnd: number): boolean {
   const text = st.text;
-  const portEnd = scanPort(st, hostEnd);
+  let portEnd = scanPort(st, hostEnd);
   if (portEnd < 0) return false;
+  // RFC 3986 §3.2.3: the port may be empty (`port = *DIGIT`); a path after it is the URL's
+  // (`ftp://netlib.att.com:/netlib/benchmark/whetstones.Z`; found in review: it linked the host alone).
+  // (Not before `//`: `http://www.example.comfoo://…` is two links glued, P8.)
+  if (
+    portEnd === hostEnd &&
+    !st.outOfRoom(hostEnd + 1) &&
+    text.charCodeAt(hostEnd) === COLON &&
+    text.charCodeAt(hostEnd + 1) === SLASH &&
+    (st.outOfRoom(hostEnd + 2) || text.charCodeAt(hostEnd + 2) !== SLASH)
+  ) {
+    portEnd = hostEnd + 1;
+  }
 
   let e = terminate(st, portEnd, 0);
   if (e === portEnd && portEnd === hostEnd && hostEnd > hostStart) {
