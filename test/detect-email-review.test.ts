@@ -40,6 +40,17 @@ describe('detect: email addresses (found in review)', () => {
     ':nick!~user@host.example.com PRIVMSG #chan :hi and * dave (~dave@pool-71-1.example.net) has joined #chan',
     '⸠a~b@example.com⸡ <⸠rtech!daveb@sun.com⸡> ⸠mailto:~x@example.com⸡ ⸠mailto:n!~u@example.com⸡',
   ]);
+  // a key and its `=` (and an option's dashes) before an address are the key's; VERP and SRS addresses, several `=` or
+  // a domain after the `=`, stay whole (found in review: `mailto:--author%3Dyou@…`)
+  itMarks([
+    'git rev-list --author=⸠you@example.com⸡ and EMAIL=⸠admin@example.com⸡ mail.from=⸠noreply@example.com⸡ F=⸠w@example.org⸡',
+    '[email=⸠sales@example.com⸡]Sales[/email] ATTENDEE;CN=⸠bob@example.org⸡;RSVP=TRUE user=⸠jane.doe@example.com⸡',
+    '⸠sentto-2242572-1-zzzz=spamassassin.taint.org@returns.groups.yahoo.com⸡ ⸠SRS0=HHH=TT=example.com=user@fwd.example.org⸡',
+    '⸠1=x@example.com⸡ ⸠a+b=c@example.com⸡ ⸠mailto:k=v@example.com⸡',
+  ]);
+  // without a key, a local part that starts with `-` or `+` is no address: a diff's line, an ident, the tail of one
+  // a line break split (`123⏎-done@bugs.debian.org`, whose `done@` is another mailbox)
+  itMarks(['-old@example.com\n+new@example.com\n(IDENT:+Bh7@jump.example.com) 123\n-done@bugs.debian.org ⸠a-b@example.com⸡']);
   // after an explicit mailto: the local part is the author's, whole (it was `taro@example.jp`, another mailbox)
   itMarks([
     '⸠mailto:東京taro@example.jp⸡ and ⸠MAILTO:用户abc@example.cn⸡ but 请发送到⸠taro@example.jp⸡',
@@ -109,11 +120,11 @@ describe('detect: email addresses (found in review)', () => {
       ['tarek@example.org', 'mailto:tarek@example.org'],
       ['a.b@example.net', 'mailto:a.b@example.net'],
     ]);
-    // An apostrophe elsewhere is the name's, and `=` without one stays atext.
-    expect(brief("o'brien@example.com and 'o'neil@example.com' and a=b@example.com").map(([t]) => t)).to.deep.equal([
+    // An apostrophe elsewhere is the name's, and `=` without one stays atext (but for a key's: detect-email-review).
+    expect(brief("o'brien@example.com and 'o'neil@example.com' and a=b=c@example.com").map(([t]) => t)).to.deep.equal([
       "o'brien@example.com",
       "o'neil@example.com",
-      'a=b@example.com',
+      'a=b=c@example.com',
     ]);
     // …and the key does not count against the 64 units of the local part (found in review)
     expect(brief("spring_mail_properties_notification_sender_default_address='ops.team@example.org'")).to.deep.equal([

@@ -4,7 +4,9 @@
 import { isLinkEmail } from '../unicode/index.js';
 import { afterControlSequence, allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBarrier, isBidiControl, isEscapeLetterAt, PLAIN_LOCAL } from './chars.js';
 import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, isEmphasisMark } from './quotes.js';
+import { isTld } from './domains.js';
 import type { ScanState } from './state.js';
+import { isAlnum, isAlpha } from '../iri/chars.js';
 import { terminate } from './terminate.js';
 
 /** RFC 5321 §4.5.3.1.1: a local-part holds at most 64 octets; we bound the back-scan by 64 code units. */
@@ -20,6 +22,9 @@ const LEFT_BRACE = 0x7b;
 const RIGHT_BRACE = 0x7d;
 const VERTICAL_LINE = 0x7c;
 const TILDE = 0x7e;
+const HYPHEN = 0x2d;
+const PLUS = 0x2b;
+const UNDERSCORE = 0x5f;
 const AT = 0x40;
 
 /**
@@ -113,6 +118,21 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // local part or a `!`-separated part of it with `~`.
   // (Strikethrough marks around an address are gone by now, `~~a@example.com~~`, and a `~~` is no ident's.) After an explicit `mailto:` the address is the author's.
   if (ls < at && ((text.charCodeAt(ls) === TILDE && text.charCodeAt(ls + 1) !== TILDE) || bangTildeIn(text, ls, at)) && !mailtoBefore(text, ls, floor)) return reject(st, linkEnd);
+  // Deviation (UTS #58 §5.2): a key with its `=` before an address is the key's, and so are an option's dashes
+  // (`--author=you@example.com`, `EMAIL=admin@example.com`, `mail.from=…`, iCalendar's `CN=bob@…`, BBCode's
+  // `[email=…]`; found in review: `mailto:--author%3Dyou@…`). Only one `=`, after a key, and not before a domain: VERP
+  // (`list-bounces+user=example.com@…`) and SRS (`SRS0=HHH=TT=example.com=user@…`) addresses stay whole, and so does
+  // an address after `mailto:`. (`--logs` reads a key at a token's start, any value.)
+  // Without a key, a local part that starts with `-` or `+` is no address: a diff's line (`-old@example.com`), an
+  // ident in a Received: header (`IDENT:+Bh…@host`) or the tail of one a line break split (`123⏎-done@bugs.debian.org`,
+  // whose mailbox `done@` is another): nothing is linked (found in review: `mailto:-old@…`).
+  if (!mailtoBefore(text, ls, floor)) {
+    let k = ls;
+    while (k < at && (text.charCodeAt(k) === HYPHEN || text.charCodeAt(k) === PLUS)) k++;
+    const value = afterKey(st, k, at);
+    if (value > k) ls = value;
+    else if (k > ls) return reject(st, linkEnd);
+  }
   // Deviation (UTS #58 §5.2): text of a script written without spaces glued before an ASCII local-part is not
   // part of it — `将补丁发送到stable@vger.kernel.org` links `stable@vger.kernel.org`, as the domain rule does for
   // `詳しくはexample.jp`; an all-CJK local-part (`用户@例子.广告`, RFC 6531) stays whole.
@@ -160,6 +180,27 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   st.hostStart = ds;
   st.hostEnd = tldEnd;
   return true;
+}
+
+/**
+ * Where the address starts in the local part text[ls, at): after `key=` when the local part holds one `=`, the key
+ * before it is `[A-Za-z_][A-Za-z0-9_.-]*` and what follows it is no domain (no label that is a TLD after a dot).
+ */
+function afterKey(st: ScanState, ls: number, at: number): number {
+  const text = st.text;
+  let eq = -1;
+  for (let i = ls; i < at; i++) {
+    if (text.charCodeAt(i) !== EQUALS) continue;
+    if (eq >= 0) return ls;
+    eq = i;
+  }
+  if (eq <= ls || eq + 1 >= at || (!isAlpha(text.charCodeAt(ls)) && text.charCodeAt(ls) !== UNDERSCORE)) return ls;
+  for (let i = ls + 1; i < eq; i++) {
+    const c = text.charCodeAt(i);
+    if (!isAlnum(c) && c !== UNDERSCORE && c !== DOT && c !== HYPHEN) return ls;
+  }
+  const dot = text.lastIndexOf('.', at - 1);
+  return dot > eq && isTld(st, dot + 1, at) ? ls : eq + 1;
 }
 
 /** Does text[from, to) hold `!~` (an IRC mask's `nick!~user`)? */
