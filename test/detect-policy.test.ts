@@ -354,6 +354,10 @@ describe('detect: code and markup in running text (deviations from UTS #58 §2.1
     'set ⸠imaps://imap.gmail.com/[Gmail]/Sent⸡ Mail, ⸠http://localhost:3000/[prefix]/[your_path]⸡ ⸠https://example.com/a[b][c]/d⸡',
     '⸠https://example.com/?foo[1]=a⸡ ⸠https://example.com/?tags[]⸡ ⸠https://example.jp/パ[1]⸡ ⸠https://example.com/#:~:text=[a]⸡',
     '"⸠https://example.com/a[1]⸡" <⸠https://example.com/a[1]⸡> [x](⸠https://example.com/a[1]⸡)',
+    // Perl POD's escape `E<…>` glued to a name, an address or a URL is not part of it (found in review: 161 addresses
+    // of en-mixed were not linked, `comE` being no TLD)
+    'Gurusamy Sarathy E<lt>⸠gsar@activestate.com⸡E<gt> and C<LE<lt>⸠http://www.perl.com⸡E<gt>> and C<LE<lt>⸠http://www.perl.org/⸡E<gt>>',
+    'Gary Ng E<lt>⸠71564.1743@CompuServe.COM⸡E<gt>, ⸠www.perl.com⸡E<gt> ⸠https://x.org/a/⸡E<0x201E> but ⸠https://x.org/E<a-b>⸡',
     // BBCode's end tag `[/` ends a link, as `</` does, after a non-ASCII character and in a query too (found in review)
     '[url]⸠https://example.com/view.php?id=5⸡[/url] [url]⸠https://ru.wikipedia.org/wiki/Москва⸡[/url] [url=⸠https://x.com/a⸡]l[/url]',
     // a mismatched Close, a separator or HELD_LOOKAHEAD before its `]` leave it out

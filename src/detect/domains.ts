@@ -28,7 +28,7 @@ import { emailAt, MAX_LOCAL_PART_LENGTH } from './email.js';
 import { isLetter, isLinkEmail, isMark, isNumber } from '../unicode/index.js';
 import { afterSentencePunctuation, closerBefore, closesAtEnd, delimitedBefore, markRunBefore } from './quotes.js';
 import { FILE_BASENAMES, FILE_EXTENSION_TLDS, MEMBER_NAME_TLDS, SYSLOG_FACILITIES, TRIE_SYMBOL, TRIE_SYMBOLS } from './tlds.js';
-import { terminate } from './terminate.js';
+import { podEscapeAt, terminate } from './terminate.js';
 import { fastPaths, type ScanState } from './state.js';
 
 /** Longest domain name scanned back from a TLD (RFC 1035 §2.3.4: 253 octets in text form). */
@@ -99,6 +99,9 @@ export function atDot(st: ScanState, d: number): boolean {
   // A label that ran into the segment's cut may go on past it: taken as a TLD, `john@example.com` cut after
   // `example.co` would be another address. (Only in a run of maxLinkLength units without a separator: state.ts.)
   if (j === st.cut) return false;
+  // A POD escape glued to the TLD is not part of it: `E<lt>gsar@activestate.comE<gt>` (found in review: 161 addresses
+  // of en-mixed were not linked, `comE` being no TLD; terminate.ts podEscapeAt).
+  if (!tooLong && j - 2 > d && podEscapeAt(st, j - 1) && isTld(st, d + 1, j - 1)) j--;
   if (tooLong || !isTld(st, d + 1, j)) {
     // Deviation (UTS #58 §4.1 step 2): an ASCII TLD glued to text of a script written without spaces, or to an emoji
     // or symbol, ends there — `example.comを参照` links `example.com`, and so does `example.com😀`; the reference

@@ -478,6 +478,8 @@ export function dotSurelyNoTld(text: string, d: number, limit: number, trie: Tld
     if (node >= 0) {
       // A `-` after a TLD: hyphens that end the label are not its (domains.ts asciiTldBeforeGluedText).
       if (c === HYPHEN && trie.terminal[node] === 1 && j > d + 1) return -1;
+      // An `E<` after a TLD: a POD escape, which atDot leaves out (terminate.ts podEscapeAt).
+      if (c === 0x45 && trie.terminal[node] === 1 && j > d + 1 && text.charCodeAt(j + 1) === 0x3c) return -1;
       const symbol = TRIE_SYMBOL[c]!;
       node = symbol < 0 ? -1 : next[node * TRIE_SYMBOLS + symbol]! || -1;
     }

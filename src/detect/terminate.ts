@@ -26,6 +26,7 @@ import {
 import { angleBefore, closes, isApostrophe } from './quotes.js';
 import { afterFileExtension, isGluedParticle, isHangulSyllable, MAX_PARTICLE } from './glued.js';
 import { INCOMPLETE, type ScanState } from './state.js';
+import { isAlnum } from '../iri/chars.js';
 
 // Parts (NOTES §3.1).
 const NONE = 0;
@@ -482,6 +483,12 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       // So does BBCode's `[/` (`[url]https://example.com/view.php?id=5[/url]`, `[img]…[/img]`; found in review: the
       // link took `[/url]`, after a non-ASCII character `[/url`).
       if ((cp === LESS || cp === LEFT_BRACKET) && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) break;
+      // Deviation (UTS #58 §3.5.1): a POD escape glued to the link (podEscapeAt) ends it before its `E`:
+      // `http://www.perl.org/E<gt>` links `http://www.perl.org/` (found in review: it kept `E<gt>` as a placeholder).
+      if (cp === LESS && i - 1 > start && podEscapeAt(st, i - 1)) {
+        if (lastSafe > i - 1) lastSafe = i - 1;
+        break;
+      }
       if (heldSafe < 0) {
         if (cp === LESS && (!st.delimited || angleBefore(text, st.start))) {
           // Deviation (UTS #58 §3.5.1): a `<` stays in the link only with its `>` (a placeholder, `https://h.example/<org>`,
@@ -656,6 +663,19 @@ function jsonEscapeLength(st: ScanState, i: number): number {
     cp = cp * 16 + h;
   }
   return cp < 0x20 || termOf(cp) === HARD ? 0 : 6;
+}
+
+/**
+ * Perl POD's escape `E<…>` at `i` (perlpod, "Formatting Codes": `E<gt>`, `E<lt>`, `E<sol>`, `E<verbar>`, `E<0x201E>`):
+ * `E`, `<`, one to nine ASCII letters or digits, `>`. Glued to a name or a URL in POD it is a character of the text,
+ * not part of the link: `E<lt>gsar@activestate.comE<gt>`, `C<LE<lt>http://www.perl.comE<gt>>`.
+ */
+export function podEscapeAt(st: ScanState, i: number): boolean {
+  const text = st.text;
+  if (text.charCodeAt(i) !== 0x45 || st.outOfRoom(i + 1) || text.charCodeAt(i + 1) !== LESS) return false;
+  let k = i + 2;
+  while (!st.outOfRoom(k) && k - i - 2 < 10 && isAlnum(text.charCodeAt(k))) k++;
+  return k > i + 2 && k - i - 2 < 10 && !st.outOfRoom(k) && text.charCodeAt(k) === 0x3e;
 }
 
 /** Is text(i, the next `>`) a label, not more of a query: no `=` within 256 units, a `>` closing it? */

@@ -35,7 +35,7 @@ import { closerBefore, closes, delimitedBefore } from './quotes.js';
 import { isLinkEmail } from '../unicode/index.js';
 import { MAX_LOCAL_PART_LENGTH } from './email.js';
 import { NEVER_SCHEMES, SCHEME_SYMBOL, SCHEME_SYMBOLS, type SchemeTrie } from './options.js';
-import { PATH, terminate } from './terminate.js';
+import { PATH, podEscapeAt, terminate } from './terminate.js';
 import { isKoreanParticle } from './glued.js';
 import { fastPaths, type ScanState } from './state.js';
 import { isAlnum, isAlpha } from '../iri/chars.js';
@@ -729,6 +729,8 @@ function beforeDotRun(text: string, a: number, k: number, end: number): number {
 /** After the host text[hostStart, hostEnd): the port, then the Path/Query/Fragment; the candidate in `st`. */
 function authorityEnd(st: ScanState, hostStart: number, hostEnd: number): boolean {
   const text = st.text;
+  // A POD escape glued to the host is not part of it (`LE<lt>http://www.perl.comE<gt>`; terminate.ts podEscapeAt).
+  if (hostEnd - 1 > hostStart && podEscapeAt(st, hostEnd - 1)) hostEnd--;
   let portEnd = scanPort(st, hostEnd);
   if (portEnd < 0) return false;
   // RFC 3986 §3.2.3: the port may be empty (`port = *DIGIT`); a path after it is the URL's
