@@ -176,6 +176,10 @@ describe('detect: P4 — left context of a scheme', () => {
     // …but not in a file: link or a path whose separator is `\\`, and a name after a `\\` is a path's segment (found in
     // review: `C:\\…\\test.example.com` linked `est.example.com`)
     '⸠file:///C:\\temp\\report.txt⸡ ⸠https://example.com/a\\b\\tools⸡ C:\\inetpub\\sites\\test.example.com\\web.config \\\\nas01\\web\\news.example.org\\x',
+    // roff's font and colour escapes in a man page's source, before and after a link (found in review: nothing was
+    // linked after `\\fB`, an address took `fI`, a URL `\\m[]`); `\\fi` is no font's, `\\file:` AsciiDoc's escaped link
+    'See \\fB⸠https://curl.se/docs/manpage.html⸡\\fR, (\\fI\\%⸠https://perldoc.perl.org/perlpod.html⸡\\fP), \\fI⸠bug-coreutils@gnu.org⸡\\fR',
+    '\\m[blue]⸠https://x.org/a.html⸡\\m[] \\f(CW⸠https://x.org/b⸡\\fP \\f[BI]⸠https://x.org/c⸡\\f[] \\⸠file:///path/x.git/⸡ ⸠https://x.org/a\\foo⸡',
   ]);
 });
 

@@ -239,6 +239,7 @@ describe('formatUrl: own cases', () => {
     ['https://example.com/a#b[c]', 'https://example.com/a#b%5Bc%5D', 'Deviation: so does one in a plain fragment'],
     ['https://example.com/?a[b]', 'https://example.com/?a[b]', 'a query keeps its pair'],
     ['https://example.com/news…', 'https://example.com/news%E2%80%A6', 'Deviation: an ellipsis is Soft, escaped at the end'],
+    ['https://example.com/a\\fB\\m[x]\\foo', 'https://example.com/a%5CfB%5Cm%5Bx%5D\\foo', 'Deviation: a `\\` that starts roff\'s escape is escaped'],
     ['https://example.com/a…b', 'https://example.com/a…b', 'Deviation: …and stays inside'],
     ['https://example.com/?a=[/b]', 'https://example.com/?a=%5B/b%5D', 'Deviation: `[/` (a BBCode end tag) ends a link'],
     ['https://example.com/a%20b%C2%A0c', 'https://example.com/a%20b%C2%A0c', 'space and NBSP are Hard'],

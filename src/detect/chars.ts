@@ -202,9 +202,9 @@ export function allowsGluedScheme(cp: number): boolean {
  * separates words as the character it stands for does. A link starts after it: `"see\nhttps://…"` (P4 read `n` as
  * a word glued to the scheme), and `"a\njohn@example.com"` is `john@example.com`, not `njohn@…` (found in review).
  */
-export function isEscapeLetterAt(text: string, i: number): boolean {
+export function isEscapeLetterAt(text: string, i: number, roff = false): boolean {
   const c = text.charCodeAt(i);
-  if (c !== 0x6e && c !== 0x72 && c !== 0x74 && c !== 0x22 && c !== 0x27) return false;
+  if (c !== 0x6e && c !== 0x72 && c !== 0x74 && c !== 0x22 && c !== 0x27 && !(roff && (c === 0x66 || c === 0x6d))) return false;
   let k = i;
   while (k > 0 && i - k < 8 && text.charCodeAt(k - 1) === 0x5c) k--;
   return (i - k) % 2 === 1;
@@ -241,6 +241,56 @@ export function isControlSequenceEnd(text: string, i: number): boolean {
 /** A parameter (0x30–0x3F) or intermediate (0x20–0x2F) byte of a control sequence (ECMA-48 §5.4). */
 function isControlSequenceByte(c: number): boolean {
   return c >= 0x20 && c <= 0x3f;
+}
+
+/**
+ * Where the escape written out whose `\` is at r − 1 ends, or r when none starts there (or it would run past
+ * `limit`). The `\` ends an odd run of backslashes (read at most 8 back). An escape stands for a character or for
+ * markup, not for letters of a word, and a link starts after it:
+ * - a C-style escape, isEscapeLetterAt: `"see\nhttps://…"`;
+ * - roff's font and colour escapes in a man page's source, `\fB`, `\f(CW`, `\f[BI]`, `\m[blue]`, `\m[]`:
+ *   `\fBhttps://curl.se/docs/manpage.html\fR` (found in review: P4 read `fB` as a word glued to the scheme, and an
+ *   address took `fI`, `mailto:fIbug-coreutils@gnu.org`).
+ */
+export function afterEscape(text: string, r: number, limit: number): number {
+  // (A run read back stops at the `(` of `\f(CW`: its two letters are the escape's.)
+  if (r >= 3 && text.charCodeAt(r - 1) === 0x28 && text.charCodeAt(r - 2) === 0x66 && isEscapeLetterAt(text, r - 2, true)) {
+    return r + 2 <= limit ? r + 2 : r;
+  }
+  if (r >= limit || !isEscapeLetterAt(text, r, true)) return r;
+  const c = text.charCodeAt(r);
+  let e = r + 1;
+  if (c === 0x66 || c === 0x6d) {
+    // roff: `\fX`, `\f(XX`, `\f[name]`, `\m[name]`
+    if (!isRoffEscapeAt(text, r)) return r;
+    if (text.charCodeAt(r + 1) === 0x5b) {
+      e = text.indexOf(']', r + 2);
+      if (e < 0 || e - r > 24) return r;
+      e++;
+    } else {
+      e = text.charCodeAt(r + 1) === 0x28 ? r + 4 : r + 2;
+    }
+  }
+  return e <= limit ? e : r;
+}
+
+/**
+ * Is text[i] (after a `\`) the letter of roff's font or colour escape: `f` before a font's name, a capital or a digit
+ * (`\fB`, `\fR`, `\f4`; `\file:///…` is AsciiDoc's escaped link, found in review), `(` or `[`; `m` before `[`?
+ */
+export function isRoffEscapeAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  const n = text.charCodeAt(i + 1);
+  if (c === 0x6d) return n === 0x5b;
+  return c === 0x66 && ((n >= 0x41 && n <= 0x5a) || (n >= 0x30 && n <= 0x39) || n === 0x28 || n === 0x5b);
+}
+
+/** Does an escape written out (afterEscape) end right before `e`? Reads at most 26 units back. */
+export function escapeEndsAt(text: string, e: number): boolean {
+  for (let k = e - 2; k >= 0 && e - k <= 26; k--) {
+    if (text.charCodeAt(k) === 0x5c) return afterEscape(text, k + 1, e) === e;
+  }
+  return false;
 }
 
 /** A letter, mark or digit of a script written without spaces between words (Han, kana, Thai, …). */

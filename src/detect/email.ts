@@ -2,7 +2,7 @@
 // local-part found by scanning back from the `@` over Link_Email characters.
 
 import { isLinkEmail } from '../unicode/index.js';
-import { afterControlSequence, allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBarrier, isBidiControl, isEscapeLetterAt, PLAIN_LOCAL } from './chars.js';
+import { afterControlSequence, afterEscape, allowsGluedScheme, asciiAfterNoSpaceText, codePointBefore, equalsLowerCased, isBarrier, isBidiControl, isEscapeLetterAt, PLAIN_LOCAL } from './chars.js';
 import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, isEmphasisMark } from './quotes.js';
 import { isTld } from './domains.js';
 import type { ScanState } from './state.js';
@@ -86,9 +86,9 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   if (ls > floor && ls < at && text.charCodeAt(ls - 1) === AT && (ls - 1 === 0 || !isLinkEmail(codePointBefore(text, ls - 1)))) {
     return reject(st, linkEnd);
   }
-  // The letter of an escape written out (`"a\njohn@example.com"`, chars.ts isEscapeLetterAt) is not the address's,
+  // An escape written out (`"a\njohn@example.com"`, roff's `\fIbug@gnu.org`, chars.ts afterEscape) is not the address's,
   // nor is a terminal's control sequence (`\x1b[34mops@example.com`, chars.ts afterControlSequence).
-  if (ls < at && isEscapeLetterAt(text, ls)) ls++;
+  ls = afterEscape(text, ls, at);
   ls = afterControlSequence(text, ls, at);
   // Deviation (UTS #58 §5.2): an apostrophe or brace that opens the local-part is read as the quotation or
   // bracket around the address (`'john@example.com'`, `{a@example.com}`), not as atext. (A backquote is a barrier

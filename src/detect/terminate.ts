@@ -18,6 +18,7 @@ import {
   isBidiControl,
   isEscapeLetterAt,
   isNoSpaceScriptLetter,
+  isRoffEscapeAt,
   OPEN,
   SOFT,
   termOf,
@@ -634,14 +635,18 @@ function inPath(text: string, start: number, p: number): boolean {
 }
 
 /**
- * Does the `\` at `i` write out a line break or a tab (`\n` `\r` `\t`, chars.ts isEscapeLetterAt)? Not in a file:
+ * Does the `\` at `i` write out a line break, a tab or a form feed (`\n` `\r` `\t` `\f`, chars.ts isEscapeLetterAt), or
+ * start roff's font or colour escape (`\fR`, `\m[]`, after a URL in a man page's source)? Not in a file:
  * link, nor in a path that uses `\` as its separator before it (`file:///C:\temp\report.txt`,
  * `https://example.com/a\b\tools`), where it is one (found in review). An escaped quotation mark (`\'` `\"`) stands
  * for the mark, which the link may hold (`'…/wiki/Ender\'s_Game'`).
  */
 function isEscapedBreakAt(st: ScanState, i: number, start: number): boolean {
-  const c = st.text.charCodeAt(i + 1);
-  if ((c !== 0x6e && c !== 0x72 && c !== 0x74) || !isEscapeLetterAt(st.text, i + 1) || st.scheme === 'file') return false;
+  const text = st.text;
+  const c = text.charCodeAt(i + 1);
+  // `\n` `\r` `\t`, and roff's font and colour escapes (`…/manpage.html\fR`, `\m[]`)
+  const ends = c === 0x6e || c === 0x72 || c === 0x74 || ((c === 0x66 || c === 0x6d) && !st.outOfRoom(i + 2) && isRoffEscapeAt(text, i + 1));
+  if (!ends || !isEscapeLetterAt(text, i + 1, true) || st.scheme === 'file') return false;
   for (let k = i - 1; k >= start; k--) if (st.text.charCodeAt(k) === BACKSLASH) return false;
   return true;
 }

@@ -11,6 +11,7 @@ import {
   A_SCHEME,
   A_USERINFO,
   afterControlSequence,
+  afterEscape,
   allowsGluedScheme,
   ASCII_FLAGS,
   codePointAt,
@@ -27,8 +28,8 @@ import {
   isNoSpaceScriptLetter,
   PLAIN_HOST,
   termOf,
+  escapeEndsAt,
   isControlSequenceEnd,
-  isEscapeLetterAt,
 } from './chars.js';
 import { asciiTldBeforeGluedText, isTld, MAX_DOMAIN_LENGTH, scanPort, tldBeforeScheme, validLabels } from './domains.js';
 import { closerBefore, closes, delimitedBefore } from './quotes.js';
@@ -91,7 +92,7 @@ export function atColon(st: ScanState, c: number): boolean {
   if (
     s > 0 &&
     !allowsGluedScheme(codePointBefore(text, s)) &&
-    !isEscapeLetterAt(text, s - 1) &&
+    !escapeEndsAt(text, s) &&
     !isControlSequenceEnd(text, s - 1) &&
     !tldBeforeGluedScheme(st, s)
   ) {
@@ -317,10 +318,10 @@ export function schemeBefore(st: ScanState, c: number, floor: number): number {
     r--;
     if (c - r > MAX_SCHEME_LENGTH) return -1;
   }
-  // The letter of an escape written out (`"a\nhttps://…"`, chars.ts isEscapeLetterAt) is not the scheme's, nor is
-  // a terminal's control sequence (`\x1b[4mhttps://…`, chars.ts afterControlSequence).
+  // An escape written out (`"a\nhttps://…"`, roff's `\fBhttps://…`, chars.ts afterEscape) is not the scheme's, nor
+  // is a terminal's control sequence (`\x1b[4mhttps://…`, chars.ts afterControlSequence).
   r = afterControlSequence(text, r, c);
-  if (r < c && isEscapeLetterAt(text, r)) r++;
+  r = afterEscape(text, r, c);
   // RFC 3986 §3.1: a scheme starts with a letter.
   while (r < c && (ASCII_FLAGS[text.charCodeAt(r)]! & A_ALPHA) === 0) r++;
   if (r === c) return -1;

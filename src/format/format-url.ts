@@ -13,7 +13,7 @@
 //   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
 import { badArgument } from '../errors.js';
 import { hexValue, pctByte, pctEncodeCodePoint } from '../iri/percent.js';
-import { isBidiControl, isNoSpaceScriptLetter, termOf } from '../detect/chars.js';
+import { isBidiControl, isNoSpaceScriptLetter, isRoffEscapeAt, termOf } from '../detect/chars.js';
 import { isCjkOpenBracket, softCutsLink } from '../detect/terminate.js';
 import { afterFileExtension, isGluedParticle } from '../detect/glued.js';
 import { CLOSE, HARD, INCLUDE, OPEN, SOFT, isLinkEmail, linkBracketOpener } from '../unicode/index.js';
@@ -164,6 +164,18 @@ const pushAscii = (out: number[], chars: string): void => {
 
 /** The letters after a `\` that detection reads as a line break or a tab written out in a string: `n` `r` `t`. */
 const ESCAPED_BREAK: readonly number[] = [0x6e, 0x72, 0x74];
+
+/**
+ * Is the `\` at tokens[k] one where detection ends a link: ESCAPED_BREAK, or roff's font or colour escape (`\fR`,
+ * `\f(CW`, `\m[`; src/detect/chars.ts isRoffEscapeAt)?
+ */
+function escapedBreak(tokens: readonly number[], k: number): boolean {
+  const next = tokens[k + 1] ?? -1;
+  if (ESCAPED_BREAK.includes(next)) return true;
+  if (next !== 0x66 && next !== 0x6d) return false;
+  const after = tokens[k + 2] ?? -1;
+  return after >= 0 && after < 0x80 && isRoffEscapeAt(String.fromCharCode(next, after), 0);
+}
 
 function isTerminator(part: Part, cp: number): boolean {
   // UTS #58 §3.1 part table: `?` and `#` end a path, `#` ends a query; a fragment has no terminator.
@@ -342,7 +354,7 @@ function writePart(tokens: readonly number[], part: Part, last: boolean, forced?
         if (
           softEndsLink(tokens, k, part, prevAscii, run, directiveAt) ||
           (t >= 0x80 && part === Part.Path && prevAscii && afterFileExtension((text ??= pathText(tokens)), k + 1, 0)) ||
-          (t === 0x5c && ESCAPED_BREAK.includes(tokens[k + 1] ?? -1)) ||
+          (t === 0x5c && escapedBreak(tokens, k)) ||
           (t === 0x22 && tokens[k - 1] === 0x2c) // `,"` starts a CSV field
         ) {
           flush();
