@@ -170,7 +170,7 @@ describe('detect: P4 — left context of a scheme', () => {
     // for does (found in review: P4 read the `n` as a word, and an address took it: `njohn@…`); a bare name after it
     // is not linked, as after a backslash path's `\` (`…\news.example.org`: which, the text does not say)
     '"see\\n⸠https://example.com/a⸡" and "a\\r\\n⸠http://x.org/⸡" {"m":"a\\t⸠john@example.com⸡\\nwww.example.com"} x\\n⸠mailto:a@b.com⸡',
-    '"a\\\\⸠nexample.com⸡" and \\\\nhttp://x.org (an even run of backslashes: the letter is the word\'s)',
+    '"a\\\\nexample.com" and \\\\nhttp://x.org (an even run of backslashes: the letter is the word\'s, a name after `\\` a path\'s)',
     // …and one after a link ends it (it took `\n`, uri `…/x%5Cn`); a `\` before another letter stays
     'printf("see ⸠http://example.com/x⸡\\n"); "⸠https://example.com/docs⸡\\tor" {"u":"⸠https://x.com/a⸡\\"} ⸠http://x.com/a\\b⸡ ⸠http://x.com/a\\\\n⸡',
     // …but not in a file: link or a path whose separator is `\\`, and a name after a `\\` is a path's segment (found in
@@ -501,8 +501,9 @@ describe('detect: a TLD followed by `_` and a letter or digit is no TLD (deviati
     'see /etc/letsencrypt/live/example.com/privkey.pem and docs/pipe.md#result and /var/www/example.com/index.html',
     'file "/etc/bind/db.example.com"; DocumentRoot /srv/www/www.example.org and src/Makefile.in',
     'but //⸠example.com/x⸡ and ⸠https://a.example/b⸡ and ⸠a.example.com/b.example.com⸡ and (⸠example.net⸡)/x.org',
-    // …and so is one right after a single `\\` (a Windows path); a UNC path's server stays
-    'C:\\DOS\\COMMAND.COM and perl util\\mkfiles.pl and "{install}\\program\\soffice.com", but \\\\⸠server.example.com⸡\\share',
+    // …and so is one right after a `\\` (a Windows path), and a UNC path's server (a file share, no web site; found in
+    // review: it linked `https://server.example.com`)
+    'C:\\DOS\\COMMAND.COM and perl util\\mkfiles.pl and "{install}\\program\\soffice.com", and \\\\server.example.com\\share',
   ]);
 });
 

@@ -802,11 +802,12 @@ function hyphenatedBefore(text: string, ds: number, floor: number): boolean {
 }
 
 /**
- * Does a single `/` or `\` come right before a schemeless domain starting at `ds` — a segment of a file path
+ * Does a single `/`, or any `\`, come right before a schemeless domain starting at `ds` — a segment of a file path
  * (`/etc/letsencrypt/live/example.com/privkey.pem`, `docs/pipe.md`, `/var/www/example.com/index.html`,
- * `C:\DOS\COMMAND.COM`, `util\mkfiles.pl`), not a host? `//` (a network-path reference, RFC 3986 §4.2) and `\\` (a
- * Windows UNC path's server) are not segment boundaries of this kind, and `://` is decided in atDot. Reads only
- * text[floor, ds): a separator at the floor is taken as single.
+ * `C:\DOS\COMMAND.COM`, `util\mkfiles.pl`), or the server of a Windows UNC path (`\\fileserver.corp.example.com\share`,
+ * a file share, not a web site; found in review: it linked `https://fileserver.corp.example.com`), not a host to
+ * link? `//` (a network-path reference, RFC 3986 §4.2) is no segment boundary of this kind, and `://` is decided in
+ * atDot. Reads only text[floor, ds): a separator at the floor is taken as single.
  * Deviation (UTS #58 §4.1 step 3): `/` and `\` are no host characters, so the reference's back-scan stops there and
  * links the rest of the path as a domain. Over the corpora about 1,950 such links after `/`, nearly all file paths,
  * and 19 after `\`; lost: host names after an address in some mail `Received:` headers
@@ -814,7 +815,8 @@ function hyphenatedBefore(text: string, ds: number, floor: number): boolean {
  */
 function pathSegmentBefore(text: string, ds: number, floor: number): boolean {
   const c = ds > floor ? text.charCodeAt(ds - 1) : -1;
-  if (c !== SLASH && c !== BACKSLASH) return false;
+  if (c === BACKSLASH) return true;
+  if (c !== SLASH) return false;
   return ds - 2 < floor || text.charCodeAt(ds - 2) !== c;
 }
 
