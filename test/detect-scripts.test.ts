@@ -101,6 +101,8 @@ describe('detect: ASCII names glued after text written without spaces (found in 
     // …and after the mark such a script separates words with: `・`, the Tibetan tsheg (found in review)
     '連絡先・⸠user@example.jp⸡ ・⸠www.example.jp⸡ ལྟོས་⸠www.example.cn⸡། but ⸠ウィキ・ペディア.jp⸡',
     '⸠東京.example.com⸡ and ⸠用户@例子.中国⸡ (the CJK text is a label or a whole local part of its own)',
+    // …and after Hebrew's one-letter prefixes and their hyphen (found in review: `mailto:%D7%9C-dana@…`); a word stays
+    'כתבו ל-⸠dana@example.co.il⸡ היום, היכנסו ל-⸠www.example.co.il⸡ ובל-⸠example.com⸡ but ⸠שלום-a@example.com⸡ ⸠x-ray@example.com⸡',
     // …and after a symbol or an emoji (found in review: `👉example.com` linked `xn--example-ut94f.com`)
     'bio 👉⸠example.com/signup⸡ Visit🌐⸠example.org⸡ ©⸠acme.com⸡ ACME™⸠acme.com⸡ ✉️⸠jane@example.com⸡ €⸠example.com⸡',
     '⸠☃.net⸡ and ⸠i❤.ws⸡ (a label of its own, or after ASCII, stays)',

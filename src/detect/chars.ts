@@ -338,6 +338,7 @@ export function asciiAfterNoSpaceText(text: string, from: number, to: number, la
   let r = to;
   while (r > from && text.charCodeAt(r - 1) < 128) r--;
   if (r === from || r === to || text.charCodeAt(r) === 0x2e) return from;
+  if (text.charCodeAt(r) === 0x2d && r + 1 < to && hebrewPrefixBefore(text, from, r)) return r + 1;
   if (!isTextBeforeAsciiName(codePointBefore(text, r))) return from;
   if (!labels) return r;
   let label = r;
@@ -345,6 +346,21 @@ export function asciiAfterNoSpaceText(text: string, from: number, to: number, la
   if (label === from || text.charCodeAt(label) < 128) return r;
   return label - 1 > from && isNoSpaceScriptLetter(codePointBefore(text, label - 1)) ? r : from;
 }
+
+/**
+ * Hebrew writes its one-letter prefixes (ו ה ב כ ל מ ש: and, the, in, as, to, from, that; up to three together) with a
+ * hyphen before a word in Latin letters: `כתבו ל-dana@example.co.il`, `היכנסו ל-www.example.co.il` (found in review:
+ * they linked `mailto:%D7%9C-dana@…` and the host `ל-www.example.co.il`). Is text[k, r) such a run of prefixes, at a
+ * word's start (k = from or no letter before it)? The hyphen at r and what follows are the caller's.
+ */
+function hebrewPrefixBefore(text: string, from: number, r: number): boolean {
+  let k = r;
+  while (k > from && r - k < 3 && HEBREW_PREFIXES.includes(text.charCodeAt(k - 1))) k--;
+  if (k === r) return false;
+  return k === from || !isLetter(codePointBefore(text, k));
+}
+
+const HEBREW_PREFIXES: readonly number[] = [0x5d1, 0x5d4, 0x5d5, 0x5db, 0x5dc, 0x5de, 0x5e9];
 
 /** Every script of the Script_Extensions of `cp` is written without spaces (U+0301, used by Latin too, is not). */
 function isNoSpaceScript(cp: number): boolean {
