@@ -207,6 +207,16 @@ describe('detect: a URL in a JSON string that escapes `/` (RFC 8259 §7; PHP jso
     // not after one slash; after a plain `//` a `\` stays in the path, as any backslash does
     'https:\\/x.com ⸠https://x.com/a\\/b⸡',
   ]);
+  // …and one whose colon a .properties file or a vCard escapes (found in review: Gradle wrappers' distributionUrl)
+  itMarks(['distributionUrl=⸠https\\://services.gradle.org/distributions/gradle-8.5-bin.zip⸡ URL;type=pref:⸠http\\://www.example.com⸡ but a\\:b https\\:/x']);
+  it('an escaped colon: the uri and iri drop its `\\`', () => {
+    const [link] = findLinks('distributionUrl=https\\://services.gradle.org/distributions/gradle-8.5-bin.zip');
+    expect([link!.text, link!.uri, link!.iri]).to.deep.equal([
+      'https\\://services.gradle.org/distributions/gradle-8.5-bin.zip',
+      'https://services.gradle.org/distributions/gradle-8.5-bin.zip',
+      'https://services.gradle.org/distributions/gradle-8.5-bin.zip',
+    ]);
+  });
   it('the uri and iri are the URL the JSON string holds; the text is as written', () => {
     const text = '{"u":"https:\\/\\/ja.wikipedia.org\\/wiki\\/\\u6771\\u4eac?a=1\\u0026b=\\\\"}';
     const links = findLinks(text);

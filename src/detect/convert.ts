@@ -23,7 +23,7 @@ export function makeLink(st: ScanState, s: number, e: number, base: number): Lin
   markBidiStop(st, s, e);
   const raw = st.text.slice(s, e);
   if (!fastPath) return fullLink(st, s, e, base, raw);
-  const quick = st.wrapped || st.jsonEscaped ? null : quickLink(st, s, e, base, raw);
+  const quick = st.wrapped || st.jsonEscaped || st.colonEscaped ? null : quickLink(st, s, e, base, raw);
   if (quick !== null) return quick;
   if (raw.length > LINK_MEMO_MAX_LENGTH) return fullLink(st, s, e, base, raw);
   const known = linkMemo.get(raw);
@@ -172,6 +172,8 @@ function fullLink(st: ScanState, s: number, e: number, base: number, raw: string
 
   let iriText = st.wrapped ? removeWrapSpace(raw) : raw;
   if (st.jsonEscaped) iriText = unescapeJson(iriText);
+  // (`https\://…`: the colon's escape, url.ts schemeBefore)
+  if (st.colonEscaped) iriText = iriText.replace('\\:', ':');
   if (st.schemeInferred) iriText = st.kind === 'email' ? 'mailto:' + mailtoAddress(iriText) : st.scheme + '://' + iriText;
 
   const found: DiagnosticCode[] = [];

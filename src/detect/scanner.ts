@@ -430,7 +430,10 @@ export function surelyNoLink(text: string, t: number): boolean {
   // RFC 3986 §3.1: a scheme ends right before the colon.
   if (t === 0) return true;
   const before = text.charCodeAt(t - 1);
-  if (before >= 128 || (ASCII_FLAGS[before]! & A_SCHEME) === 0) return true;
+  if (before >= 128 || (ASCII_FLAGS[before]! & A_SCHEME) === 0) {
+    // `https\://` (a colon escaped in Java's .properties; url.ts schemeBefore)
+    return before !== BACKSLASH || text.charCodeAt(t + 1) !== SLASH || text.charCodeAt(t + 2) !== SLASH;
+  }
   if (after >= 128 || after === QUESTION) return false;
   if (after === SLASH) return text.charCodeAt(t + 2) !== SLASH && !fileBefore(text, t);
   if (after === BACKSLASH) return text.charCodeAt(t + 2) !== SLASH; // `:\/\/` in a JSON string (url.ts atColon)
@@ -496,7 +499,8 @@ export function dotSurelyNoTld(text: string, d: number, limit: number, trie: Tld
  */
 export function colonSurelyNoScheme(text: string, c: number): boolean {
   const stop = c > 33 ? c - 33 : 0;
-  for (let k = c - 1; k >= stop; k--) {
+  const from = c > 0 && text.charCodeAt(c - 1) === BACKSLASH ? c - 2 : c - 1; // `https\://`
+  for (let k = from; k >= stop; k--) {
     const ch = text.charCodeAt(k);
     if (ch >= 128) return true;
     const f = ASCII_FLAGS[ch]!;

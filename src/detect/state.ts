@@ -99,6 +99,11 @@ export class ScanState {
    * as a JSON string's (convert.ts fullLink).
    */
   jsonEscaped = false;
+  /**
+   * url.ts schemeBefore: the scheme's colon is written `\:`, as Java's .properties files and vCards escape it
+   * (`distributionUrl=https\://services.gradle.org/…`): the conversion drops that `\`.
+   */
+  colonEscaped = false;
   /** P6: the closing quotation mark that ends the current candidate, or −1. */
   closer = -1;
   /**
@@ -195,6 +200,7 @@ export class ScanState {
     this.tooLong = false;
     this.wrapped = false;
     this.jsonEscaped = false;
+    this.colonEscaped = false;
     this.closer = -1;
     this.delimited = false;
     this.pairSafe = -1;

@@ -117,6 +117,8 @@ export function atColon(st: ScanState, c: number): boolean {
   // A URL in a JSON string whose encoder escapes `/` (PHP's json_encode by default): `"https:\/\/example.com\/a"` is
   // `https://example.com/a` (RFC 8259 §7: `\/` is `/`; found in review: nothing was linked).
   st.jsonEscaped = st.slashes && text.charCodeAt(c + 1) === BACKSLASH;
+  // …and one whose colon is written `\:` (schemeBefore): `https\://services.gradle.org/…` is `https://services.gradle.org/…`.
+  st.colonEscaped = st.slashes && text.charCodeAt(c - 1) === BACKSLASH;
   if (st.jsonEscaped) return authorityForm(st, scheme, c + 5);
   if (st.slashes && scheme === 'file' && driveLetterAt(st, c + 3)) return localPath(st, c + 2);
   if (st.slashes) return authorityForm(st, scheme, c + 3);
@@ -311,23 +313,25 @@ const TEL_CHARS = new Uint8Array(128);
  */
 export function schemeBefore(st: ScanState, c: number, floor: number): number {
   const text = st.text;
-  let r = c;
+  // A colon written `\:` before `//` (Java's .properties, vCard: `https\://services.gradle.org/…`): the scheme ends
+  // before the `\` (found in review: every Gradle wrapper's distributionUrl was not linked).
+  const escaped = c - 1 > floor && text.charCodeAt(c - 1) === BACKSLASH && slashesAt(st, c + 1);
+  const e = escaped ? c - 1 : c;
+  let r = e;
   while (r > floor) {
     const ch = text.charCodeAt(r - 1);
     if (ch >= 128 || (ASCII_FLAGS[ch]! & A_SCHEME) === 0) break;
     r--;
-    if (c - r > MAX_SCHEME_LENGTH) return -1;
+    if (e - r > MAX_SCHEME_LENGTH) return -1;
   }
   // An escape written out (`"a\nhttps://…"`, roff's `\fBhttps://…`, chars.ts afterEscape) is not the scheme's, nor
   // is a terminal's control sequence (`\x1b[4mhttps://…`, chars.ts afterControlSequence).
-  r = afterControlSequence(text, r, c);
-  r = afterEscape(text, r, c);
+  r = afterControlSequence(text, r, e);
+  r = afterEscape(text, r, e);
   // RFC 3986 §3.1: a scheme starts with a letter.
-  while (r < c && (ASCII_FLAGS[text.charCodeAt(r)]! & A_ALPHA) === 0) r++;
-  if (r === c) return -1;
-  const slashes =
-    (!st.outOfRoom(c + 1) && text.charCodeAt(c + 1) === SLASH && !st.outOfRoom(c + 2) && text.charCodeAt(c + 2) === SLASH) ||
-    jsonSlashesAt(st, c + 1);
+  while (r < e && (ASCII_FLAGS[text.charCodeAt(r)]! & A_ALPHA) === 0) r++;
+  if (r === e) return -1;
+  const slashes = escaped || slashesAt(st, c + 1) || jsonSlashesAt(st, c + 1);
   st.slashes = slashes;
   // Without `//` the only ways on are opaqueForm(c + 1), which wants an Include character there (or `?`), and
   // localPath (`file:/`): a colon followed by a space, the end or other ASCII punctuation (`From: …`, `Note:`) ends
@@ -339,7 +343,12 @@ export function schemeBefore(st: ScanState, c: number, floor: number): number {
       return -1;
     }
   }
-  return schemeStart(st, r, c, slashes);
+  return schemeStart(st, r, e, slashes);
+}
+
+/** Does `//` start at `i`? */
+function slashesAt(st: ScanState, i: number): boolean {
+  return !st.outOfRoom(i) && st.text.charCodeAt(i) === SLASH && !st.outOfRoom(i + 1) && st.text.charCodeAt(i + 1) === SLASH;
 }
 
 /** Does `\/\/` start at `i` (the `//` of a URL in a JSON string that escapes `/`)? */
