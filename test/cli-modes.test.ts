@@ -174,10 +174,10 @@ describe('irilink command: modes (issue 6)', function () {
       expect(records.map((o) => o.line)).to.deep.equal([1, 2, 3, 4, 5, 6]);
       expect(records.map((o) => (o.links as { text: string }[]).map((l) => l.text))).to.deep.equal([
         ['https://ref.example/page'],
-        // Plain rules: `user=` is an email's local part (RFC 5322 atext); `,"` starts the next field, a `|` ends a path.
+        // Plain rules: `,"` starts the next field, a `|` ends a path, a key is not an address's (`user=`).
         ['https://json.example/a', 'https://json.example/b?x=1'],
         [],
-        ['https://kv.example/c', 'user=aiko@example.jp'],
+        ['https://kv.example/c', 'aiko@example.jp'],
         [],
         ['https://end.example/z'],
       ]);
@@ -338,8 +338,11 @@ describe('irilink command: modes (issue 6)', function () {
       expect(r.stdout).to.equal(
         ['https://ref.example/page', 'https://json.example/a', 'https://json.example/b?x=1', 'https://kv.example/c', 'mailto:aiko@example.jp', ''].join('\n'),
       );
-      // The request path /index.html is not a link; the plain mode takes `user=` into the address.
-      expect(irilink([access]).stdout).to.include('mailto:user%3Daiko@example.jp\n');
+      // The request path /index.html is not a link; the plain mode ends a link in a quoted field only at the quote
+      // that opened right before it.
+      const quoted = 'msg="see https://q.example/x"y\n';
+      expect(irilink(['--logs'], quoted).stdout).to.equal('https://q.example/x\n');
+      expect(irilink([], quoted).stdout).to.equal('https://q.example/x%22y\n');
     });
 
     it('--format jsonl --links: line, column and byte offsets that index the file', () => {

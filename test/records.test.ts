@@ -150,9 +150,9 @@ describe('records: one JSON line per input line', () => {
   });
 
   it('log rules apply by default (logRules: false turns them off)', async () => {
-    const line = 'user=alice@example.com <auth.example> "GET /x HTTP/1.1"\n';
-    expect((await records([line]))[0]!.links.map((l) => l.text)).to.deep.equal(['alice@example.com']);
-    expect((await records([line], { logRules: false }))[0]!.links.map((l) => l.text)).to.deep.equal(['user=alice@example.com']);
+    const line = 'msg="see https://q.example/x"y <auth.example> "GET /x HTTP/1.1"\n';
+    expect((await records([line]))[0]!.links.map((l) => l.text)).to.deep.equal(['https://q.example/x']);
+    expect((await records([line], { logRules: false }))[0]!.links.map((l) => l.text)).to.deep.equal(['https://q.example/x"y']);
   });
 
   it('a line longer than maxRecordBytes is scanned in pieces: every link found, none cut; the next line is whole', async () => {
