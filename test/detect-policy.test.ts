@@ -381,6 +381,9 @@ describe('detect: code and markup in running text (deviations from UTS #58 §2.1
 
 describe('detect: P7 — file names', () => {
   itMarks([
+    // a two-label name in capitals with a digit or a long TLD (found in review); two capitals after letters stay
+    'C3.AF 8B.56 and CR0.PG, FOR CONFIDENTIAL PURPOSE.BEST REGARDS, COLOR.RED and 1.TO PROVIDE',
+    'but ⸠Z.AI⸡ ⸠WEB.DE⸡ ⸠AMAZON.COM⸡ ⸠EXAMPLE.INFO⸡ ⸠NS2.NIC.FR⸡ ⸠www.EXAMPLE.BEST⸡ ⸠EXAMPLE.BEST/x⸡',
     'edit README.md and setup.py, then main.rs; unzip notes.zip',
     'run build.sh or install.pm',
     'see ⸠www.setup.py⸡ and ⸠docs.example.md⸡ and ⸠example.md/page⸡',
@@ -452,7 +455,7 @@ describe('detect: P7 — file names', () => {
     'and a TLD in capitals: ⸠Socket.IO⸡, ⸠Last.FM⸡, ⸠Twitch.TV⸡, ⸠amazon.DE⸡, ⸠EXAMPLE.INFO⸡, ⸠Sun.COM⸡',
     // …but a word in capitals after a name with a small letter is a constant in code, `PL` a Perl build file (corpora)
     'logging.INFO, Color.RED, Shape.CIRCLE, HTTPMethod.POST, SortKey.NFL, perl Makefile.PL and Build.PL',
-    'but ⸠www.Color.RED⸡, ⸠Color.RED/x⸡, ⸠a@Color.RED⸡, ⸠https://Color.RED⸡, ⸠COLOR.RED⸡, ⸠Aviary.pl⸡ and ⸠sasakure.UK⸡',
+    'but ⸠www.Color.RED⸡, ⸠Color.RED/x⸡, ⸠a@Color.RED⸡, ⸠https://Color.RED⸡, ⸠Aviary.pl⸡ and ⸠sasakure.UK⸡ (COLOR.RED: below)',
     // …and two letters after a name of one small letter a product's name; `et.al` is Latin's `et al.`
     'NXP i.MX SoCs, the i.MX audio driver, Smith et.al. (2019) and Jones ET.AL',
     'but ⸠t.co⸡, ⸠I.MX⸡, ⸠ti.MX⸡, ⸠i.MX/x⸡, ⸠www.i.MX⸡, ⸠https://i.MX⸡, ⸠et.al/x⸡ and ⸠bet.al⸡',

@@ -514,6 +514,7 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   // The case of the TLD, for a longer name too (`System.Web.Security`, `ChannelMessage.Read.Group`, `P.S.Free`,
   // `android.permission.CAMERA`: some 130 links of the corpora, none a host; found in review).
   if (isCodeCase(text, d, tldEnd) || isConstantCase(text, ds, d, tldEnd)) return true;
+  if (bare && isShoutedOrHex(text, ds, d, tldEnd)) return true;
   if (bare || !call) return call;
   // A longer name: also a generic label right under the TLD (`mail.brasilink.com.br(…)`) makes a host.
   let sld = d;
@@ -697,6 +698,31 @@ function isCodeCase(text: string, d: number, tldEnd: number): boolean {
   }
   return upper && lower;
 }
+
+/**
+ * P7, of a two-label name text[ds, tldEnd) whose TLD is not one of the generic seven (the caller checks those): is it
+ * all in capitals, with a digit in the name or a TLD of more than two letters delegated since 2012? Then it is a sentence glued to the next
+ * in a shouted mail (`PURPOSE.BEST REGARDS`, `TAKE.YOU`, `CURRENCIES.BUY`, `DR.WALTER`, `1.TO PROVIDE`), a hex byte pair
+ * (`C3.AF`) or a register's field (`CR0.PG`, `DR7.GD`): 48 names of the corpora, not one a host (found in review).
+ * Two capitals after a name of letters stay links (`Z.AI`, `WEB.DE`: hosts; `PSTATE.ZA`, `READ.ME`: not, but no rule
+ * of spelling tells them apart), and so do hosts with more labels (`NS2.NIC.FR`, `MIRAFLORES.GOB.PE` in `Received:`
+ * headers) or a generic TLD (`AMAZON.COM`). (UTS #58's reference links them all: a deviation, as isConstantCase.)
+ */
+function isShoutedOrHex(text: string, ds: number, d: number, tldEnd: number): boolean {
+  let digit = false;
+  for (let i = ds; i < tldEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) digit = true;
+    else if ((c < 0x41 || c > 0x5a) && i !== d) return false;
+  }
+  if (digit) return true;
+  if (tldEnd - d - 1 <= 2) return false;
+  for (const tld of EARLY_GTLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
+  return true;
+}
+
+/** The generic TLDs delegated before 2012 besides RFC 1591's seven: hosts written in capitals (`EXAMPLE.INFO`). */
+const EARLY_GTLDS: readonly string[] = ['info', 'biz', 'name', 'pro', 'aero', 'coop', 'museum', 'mobi', 'asia', 'jobs', 'travel', 'tel', 'cat', 'post', 'xxx'];
 
 /**
  * P7, of a bare name text[ds, tldEnd) whose TLD is not one of the generic seven (the caller checks those):
