@@ -383,6 +383,8 @@ describe('detect: P7 — file names', () => {
   itMarks([
     // a two-label name in capitals with a digit or a long TLD (found in review); two capitals after letters stay
     'C3.AF 8B.56 and CR0.PG, FOR CONFIDENTIAL PURPOSE.BEST REGARDS, COLOR.RED and 1.TO PROVIDE',
+    // BIND's `name/TYPE/CLASS` (found in review: the link took `/NS/IN`)
+    "query '⸠ricreig.com⸡/NS/IN' denied, '⸠openquery.eu⸡/AXFR/IN' but ⸠example.com/a/IN⸡ ⸠example.com/NS/INX⸡ ⸠example.com/NS/IN/x⸡",
     'but ⸠Z.AI⸡ ⸠WEB.DE⸡ ⸠AMAZON.COM⸡ ⸠EXAMPLE.INFO⸡ ⸠NS2.NIC.FR⸡ ⸠www.EXAMPLE.BEST⸡ ⸠EXAMPLE.BEST/x⸡',
     'edit README.md and setup.py, then main.rs; unzip notes.zip',
     'run build.sh or install.pm',

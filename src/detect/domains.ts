@@ -263,6 +263,9 @@ export function atDot(st: ScanState, d: number): boolean {
   st.start = ds; // terminate reads the link's start (quotes.ts angleBefore)
   // Step 7: Path, Query, Fragment.
   let e = terminate(st, linkEnd, 0);
+  // BIND writes a query's name, type and class as `name/TYPE/CLASS` (`query 'example.com/NS/IN' denied`, `zone
+  // transfer 'example.eu/AXFR/IN'`): that is no path, and the link is the name (found in review: 13 links of logs).
+  if (e > linkEnd && !hasPort && linkEnd === tldEnd && isBindQueryPath(text, linkEnd, e)) e = linkEnd;
   if (e === linkEnd && !hasPort && linkEnd > tldEnd) {
     // A trailing dot is kept only when a Path, Query or Fragment follows.
     // Deviation (UTS #58 §4.1 step 7): the reference keeps it at the very end of the text; we drop it there too.
@@ -656,6 +659,16 @@ function labelIsTld(st: ScanState, k: number): boolean {
 function hasHostDot(text: string, a: number, b: number): boolean {
   for (let i = a; i < b; i++) if (isHostDot(text.charCodeAt(i))) return true;
   return false;
+}
+
+/** Is text[a, e) `/TYPE/CLASS`: a DNS record type (capitals and digits) and class (`IN`, `CH`, `HS`, `ANY`)? */
+function isBindQueryPath(text: string, a: number, e: number): boolean {
+  if (e - a > 16 || text.charCodeAt(a) !== SLASH) return false;
+  let i = a + 1;
+  while (i < e && ((text.charCodeAt(i) >= 0x41 && text.charCodeAt(i) <= 0x5a) || (text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39))) i++;
+  if (i === a + 1 || i >= e || text.charCodeAt(i) !== SLASH) return false;
+  const cls = text.slice(i + 1, e);
+  return cls === 'IN' || cls === 'CH' || cls === 'HS' || cls === 'ANY';
 }
 
 /** Is text[ds, d) a single label other than `www` (P7's two-label names)? */
