@@ -93,6 +93,8 @@ describe('detect: P2 — schemes', () => {
 
 describe('detect: P3 — RFC 3986 Appendix C wrapped links', () => {
   itMarks([
+    // an authority wraps on its line only after a host dot; a space after a name starts a label (found in review)
+    'Haddock: <⸠http://example.com⸡ Example site> but <⸠http://www.debian. org/ports/⸡> and <⸠http://www.debian.\norg/⸡>',
     'see <⸠http://example.com/a/very/long\n   /path⸡> ok',
     'see <URL:⸠http://www.w3.org/Addressing/⸡> ok',
     'see <URL:⸠http://www.example.com/a\n\t/b?c=d⸡>',

@@ -96,7 +96,15 @@ export function extendWrapped(st: ScanState, s: number, e: number): number {
     if (space) {
       // A link of an address wraps at line breaks only: in `<mailto:a@example.com?subject=Penguin Shell>` the spaces
       // are the subject's (HTML writes an href so), and Appendix C would make it `PenguinShell`.
-      if (st.kind === 'email' && (ASCII_FLAGS[text.charCodeAt(j - 1)]! & A_WRAP_SPACE) === 0 && !lineBreakAt(st, j, s + max)) {
+      // So does one still in its authority, unless a host dot comes right before (`<http://www.debian. org/ports/>`):
+      // a space after a name starts a label, Haddock's `<http://example.com Example site>` (found in review: it linked
+      // `http://example.comexamplesite`).
+      const prev = text.charCodeAt(j - 1);
+      if (
+        (st.kind === 'email' || (authority && !isHostDot(prev))) &&
+        (ASCII_FLAGS[prev]! & A_WRAP_SPACE) === 0 &&
+        !lineBreakAt(st, j, s + max)
+      ) {
         return withoutPair(st, e);
       }
       j++;
