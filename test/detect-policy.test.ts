@@ -252,6 +252,17 @@ describe('detect: P5 — userinfo', () => {
 });
 
 describe('detect: P6 — quotes', () => {
+  // a closing mark a string literal escapes is the string's and the link's (found in review); an even run is not
+  itMarks([
+    "x = '⸠https://en.wikipedia.org/wiki/Ender\\'s_Game⸡' and \"⸠https://img.shields.io/x?query=workflow%3A\\\"test\\\"⸡\" and '⸠https://x.org/a⸡\\\\'",
+  ]);
+  it('an escaped closing mark: the uri and iri drop its `\\`, which only inside the string is an escape', () => {
+    const links = findLinks("'https://en.wikipedia.org/wiki/Ender\\'s_Game' https://x.org/a\\'b");
+    expect(links.map((l) => [l.text, l.uri])).to.deep.equal([
+      ["https://en.wikipedia.org/wiki/Ender\\'s_Game", "https://en.wikipedia.org/wiki/Ender's_Game"],
+      ["https://x.org/a\\'b", "https://x.org/a%5C'b"],
+    ]);
+  });
   itMarks([
     '{"url":"⸠https://example.com/a⸡","ok":true}',
     "{'url':'⸠https://example.com/a⸡','ok':true}",

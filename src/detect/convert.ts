@@ -23,9 +23,11 @@ export function makeLink(st: ScanState, s: number, e: number, base: number): Lin
   markBidiStop(st, s, e);
   const raw = st.text.slice(s, e);
   if (!fastPath) return fullLink(st, s, e, base, raw);
-  const quick = st.wrapped || st.jsonEscaped || st.colonEscaped ? null : quickLink(st, s, e, base, raw);
+  const quick = st.wrapped || st.jsonEscaped || st.colonEscaped || st.quoteEscaped ? null : quickLink(st, s, e, base, raw);
   if (quick !== null) return quick;
-  if (raw.length > LINK_MEMO_MAX_LENGTH) return fullLink(st, s, e, base, raw);
+  // (Not remembered when the text alone does not decide the conversion: an escaped quotation mark is the link's only
+  // inside its string.)
+  if (raw.length > LINK_MEMO_MAX_LENGTH || st.quoteEscaped) return fullLink(st, s, e, base, raw);
   const known = linkMemo.get(raw);
   if (known !== undefined && sameCandidate(known, st, s)) return memoLink(known, st, s, e, base, raw);
   const link = fullLink(st, s, e, base, raw);
@@ -174,6 +176,8 @@ function fullLink(st: ScanState, s: number, e: number, base: number, raw: string
   if (st.jsonEscaped) iriText = unescapeJson(iriText);
   // (`https\://…`: the colon's escape, url.ts schemeBefore)
   if (st.colonEscaped) iriText = iriText.replace('\\:', ':');
+  // (`'…/wiki/Ender\'s_Game'`: a string literal's escaped quotation mark, terminate.ts)
+  if (st.quoteEscaped) iriText = iriText.replace(/\\(["'])/g, '$1');
   if (st.schemeInferred) iriText = st.kind === 'email' ? 'mailto:' + mailtoAddress(iriText) : st.scheme + '://' + iriText;
 
   const found: DiagnosticCode[] = [];

@@ -104,6 +104,11 @@ export class ScanState {
    * (`distributionUrl=https\://services.gradle.org/…`): the conversion drops that `\`.
    */
   colonEscaped = false;
+  /**
+   * terminate(): the link holds its closing quotation mark escaped with `\` (`'…/wiki/Ender\'s_Game'`): the
+   * conversion drops the `\` before it (convert.ts fullLink).
+   */
+  quoteEscaped = false;
   /** P6: the closing quotation mark that ends the current candidate, or −1. */
   closer = -1;
   /**
@@ -201,6 +206,7 @@ export class ScanState {
     this.wrapped = false;
     this.jsonEscaped = false;
     this.colonEscaped = false;
+    this.quoteEscaped = false;
     this.closer = -1;
     this.delimited = false;
     this.pairSafe = -1;

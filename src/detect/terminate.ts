@@ -90,7 +90,7 @@ function endsAtCut(st: ScanState, i: number, depth: number, part: number, initia
       throw INCOMPLETE;
     }
     const cp = st.cpAt(j);
-    if (closes(cp, st.closer) && !isApostrophe(cp, codePointBefore(text, j), nextPastCut(st, j + (cp > 0xffff ? 2 : 1)))) {
+    if (closes(cp, st.closer) && !isApostrophe(cp, codePointBefore(text, j), nextPastCut(st, j + (cp > 0xffff ? 2 : 1))) && !escapedQuoteAt(text, j, start)) {
       st.quoteEnded = true; // (the quotation mark delimits the link: found in review)
       return true;
     }
@@ -317,9 +317,15 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     }
     // P6: the closing quotation mark that matches the one before the link ends it (an apostrophe in a word does not).
     // (The character after it is read past the segment's cut, as endsAtCut reads it: found in review.)
+    // Deviation (UTS #58 §3.5.1): nor does one a string literal escapes, `'…/wiki/Ender\'s_Game'`,
+    // `"…?query=workflow%3A\"test\""` (found in review: the link ended at `Ender`): it is the string's, and the link's
+    // (convert.ts drops the `\`: st.quoteEscaped).
     if (closes(cp, closer) && !isApostrophe(cp, codePointBefore(text, i), nextPastCut(st, i + len))) {
-      st.quoteEnded = true;
-      break;
+      if (!escapedQuoteAt(text, i, start)) {
+        st.quoteEnded = true;
+        break;
+      }
+      st.quoteEscaped = true;
     }
     // Right after an aside's Close, text that is not ASCII (`（最后头没有斜线）的说明`) is the sentence's: the aside is left
     // out (the end returns to asideSafe), unless another aside is glued to it (`（b）（c）d`, the Open below).
@@ -668,6 +674,15 @@ function jsonEscapeLength(st: ScanState, i: number): number {
     cp = cp * 16 + h;
   }
   return cp < 0x20 || termOf(cp) === HARD ? 0 : 6;
+}
+
+/** Is the `"` or `'` at `i` escaped in a string literal: after an odd run of backslashes inside the link (from `start`)? */
+function escapedQuoteAt(text: string, i: number, start: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c !== QUOTE && c !== 0x27) return false;
+  let k = i;
+  while (k > start && i - k < 8 && text.charCodeAt(k - 1) === BACKSLASH) k--;
+  return (i - k) % 2 === 1;
 }
 
 /**
