@@ -50,7 +50,7 @@ describe('detect: email addresses (found in review)', () => {
   ]);
   // without a key, a local part that starts with `-` or `+` is no address: a diff's line, an ident, the tail of one
   // a line break split (`123⏎-done@bugs.debian.org`, whose `done@` is another mailbox)
-  itMarks(['-old@example.com\n+new@example.com\n(IDENT:+Bh7@jump.example.com) 123\n-done@bugs.debian.org ⸠a-b@example.com⸡']);
+  itMarks(['-old@example.com\n+new@example.com\n(IDENT:+Bh7@jump.example.com) 123\n-done@bugs.debian.org ⸠a-b@example.com⸡ key=-x@example.com']);
   // after an explicit mailto: the local part is the author's, whole (it was `taro@example.jp`, another mailbox)
   itMarks([
     '⸠mailto:東京taro@example.jp⸡ and ⸠MAILTO:用户abc@example.cn⸡ but 请发送到⸠taro@example.jp⸡',

@@ -181,6 +181,8 @@ describe('detect: P4 — left context of a scheme', () => {
     // roff's font and colour escapes in a man page's source, before and after a link (found in review: nothing was
     // linked after `\\fB`, an address took `fI`, a URL `\\m[]`); `\\fi` is no font's, `\\file:` AsciiDoc's escaped link
     'See \\fB⸠https://curl.se/docs/manpage.html⸡\\fR, (\\fI\\%⸠https://perldoc.perl.org/perlpod.html⸡\\fP), \\fI⸠bug-coreutils@gnu.org⸡\\fR',
+    // (`\\f(` before letters that are no font's name: C's form feed and a parenthesis; found in review)
+    'printf("\\f(⸠https://example.com⸡)") \\f(⸠john@example.com⸡)',
     '\\m[blue]⸠https://x.org/a.html⸡\\m[] \\f(CW⸠https://x.org/b⸡\\fP \\f[BI]⸠https://x.org/c⸡\\f[] \\⸠file:///path/x.git/⸡ ⸠https://x.org/a\\foo⸡',
   ]);
 });
@@ -206,6 +208,8 @@ describe('detect: a URL in a JSON string that escapes `/` (RFC 8259 §7; PHP jso
     '{"url":"⸠https:\\/\\/example.com\\/a\\/b?x=1\\u0026y=2⸡","n":2} and "⸠https:\\/\\/x.com\\/⸡"',
     // other escapes end the link, as what they stand for would: `\n`, `\"`, a `\u` of a space; so does the string's end
     '"⸠https:\\/\\/x.com\\/a⸡\\nb" "⸠https:\\/\\/x.com\\/a⸡\\"b" "⸠https:\\/\\/x.com\\/a⸡\\u0020b" ⸠http:\\/\\/x.com⸡',
+    // …and a `\\u` of a bracket or punctuation, which the walk does not judge as the character (found in review)
+    '"⸠https:\\/\\/x.com\\/a⸡\\u005b1\\u005d" "⸠https:\\/\\/x.com\\/aa⸡\\u002c"',
     // not after one slash; after a plain `//` a `\` stays in the path, as any backslash does
     'https:\\/x.com ⸠https://x.com/a\\/b⸡',
   ]);
@@ -379,12 +383,16 @@ describe('detect: code and markup in running text (deviations from UTS #58 §2.1
     'see ⸠http://www.debian.org/security/CVE-certificate.jpg⸡[46] in ⸠https://github.com/x/y⸡[label].',
     '⸠https://github.com/andreyvit/cvsps⸡[⸠https://github.com/andreyvit/cvsps⸡] and ⸠https://example.com/a⸡[b][c].',
     'set ⸠imaps://imap.gmail.com/[Gmail]/Sent⸡ Mail, ⸠http://localhost:3000/[prefix]/[your_path]⸡ ⸠https://example.com/a[b][c]/d⸡',
+    // (a later pair after letters, `_` or `-`, which the walk's fast run passes; found in review)
+    'see ⸠https://example.com/v[major]_[minor]⸡ now ⸠https://example.com/[a]-[b]⸡ ⸠https://example.com/a[b]c[d]⸡',
     '⸠https://example.com/?foo[1]=a⸡ ⸠https://example.com/?tags[]⸡ ⸠https://example.jp/パ[1]⸡ ⸠https://example.com/#:~:text=[a]⸡',
     '"⸠https://example.com/a[1]⸡" <⸠https://example.com/a[1]⸡> [x](⸠https://example.com/a[1]⸡)',
     // Perl POD's escape `E<…>` glued to a name, an address or a URL is not part of it (found in review: 161 addresses
     // of en-mixed were not linked, `comE` being no TLD)
     'Gurusamy Sarathy E<lt>⸠gsar@activestate.com⸡E<gt> and C<LE<lt>⸠http://www.perl.com⸡E<gt>> and C<LE<lt>⸠http://www.perl.org/⸡E<gt>>',
     'Gary Ng E<lt>⸠71564.1743@CompuServe.COM⸡E<gt>, ⸠www.perl.com⸡E<gt> ⸠https://x.org/a/⸡E<0x201E> but ⸠https://x.org/E<a-b>⸡',
+    // …only POD's own escapes, not after a capital, and in a host only where a TLD is left (found in review)
+    'Visit ⸠HTTP://WWW.EXAMPLE.DE⸡<br> ⸠https://example.com/TYPE<id>/x⸡ ⸠WWW.EXAMPLE.WINE⸡<br> ⸠https://x.org/NODE<gt>⸡',
     // BBCode's end tag `[/` ends a link, as `</` does, after a non-ASCII character and in a query too (found in review)
     '[url]⸠https://example.com/view.php?id=5⸡[/url] [url]⸠https://ru.wikipedia.org/wiki/Москва⸡[/url] [url=⸠https://x.com/a⸡]l[/url]',
     // a mismatched Close, a separator or HELD_LOOKAHEAD before its `]` leave it out
@@ -395,7 +403,7 @@ describe('detect: code and markup in running text (deviations from UTS #58 §2.1
 describe('detect: P7 — file names', () => {
   itMarks([
     // a two-label name in capitals with a digit or a long TLD (found in review); two capitals after letters stay
-    'C3.AF 8B.56 and CR0.PG, FOR CONFIDENTIAL PURPOSE.BEST REGARDS, COLOR.RED and 1.TO PROVIDE',
+    'C3.AF 8B.56 and CR0.PG, FOR CONFIDENTIAL PURPOSE.BEST REGARDS, COLOR.RED and 1.TO PROVIDE but SEE ⸠3M.DE⸡. ⸠9GAG.TV⸡',
     // BIND's `name/TYPE/CLASS` (found in review: the link took `/NS/IN`)
     "query '⸠ricreig.com⸡/NS/IN' denied, '⸠openquery.eu⸡/AXFR/IN' but ⸠example.com/a/IN⸡ ⸠example.com/NS/INX⸡ ⸠example.com/NS/IN/x⸡",
     'but ⸠Z.AI⸡ ⸠WEB.DE⸡ ⸠AMAZON.COM⸡ ⸠EXAMPLE.INFO⸡ ⸠NS2.NIC.FR⸡ ⸠www.EXAMPLE.BEST⸡ ⸠EXAMPLE.BEST/x⸡',

@@ -422,6 +422,18 @@ describe('detect: colons and dots in bulk stay linear', () => {
   });
 });
 
+describe('detect: the rules of review 134 read a bounded way (found in review: quadratic time)', () => {
+  it('a key before addresses whose domain has no ASCII dot, and roff colour escapes before a scheme', function () {
+    // afterKey looked back for a `.` to the start of the text, afterEscape ahead for a `]` to its end: 80,000 of the
+    // first took 9 s, 160,000 of the second 2 s, and four times as many sixteen times as long.
+    this.timeout(20_000);
+    const keys = findLinks('k=v@例え。jp '.repeat(160_000));
+    expect(keys).to.have.length(160_000);
+    expect(keys[0]!.text).to.equal('v@例え。jp');
+    expect(findLinks('\\m[éhttps://'.repeat(160_000))).to.deep.equal([]);
+  });
+});
+
 describe('detect: a scanner carries no state from one call to the next', () => {
   it('an incomplete scan of one text does not change the answer for another', () => {
     const s = createScanner();

@@ -253,9 +253,9 @@ function isControlSequenceByte(c: number): boolean {
  *   address took `fI`, `mailto:fIbug-coreutils@gnu.org`).
  */
 export function afterEscape(text: string, r: number, limit: number): number {
-  // (A run read back stops at the `(` of `\f(CW`: its two letters are the escape's.)
+  // (A run read back stops at the `(` of `\f(CW`: its two capitals or digits are the escape's.)
   if (r >= 3 && text.charCodeAt(r - 1) === 0x28 && text.charCodeAt(r - 2) === 0x66 && isEscapeLetterAt(text, r - 2, true)) {
-    return r + 2 <= limit ? r + 2 : r;
+    return r + 2 <= limit && isFontNameChar(text.charCodeAt(r)) && isFontNameChar(text.charCodeAt(r + 1)) ? r + 2 : r;
   }
   if (r >= limit || !isEscapeLetterAt(text, r, true)) return r;
   const c = text.charCodeAt(r);
@@ -264,14 +264,23 @@ export function afterEscape(text: string, r: number, limit: number): number {
     // roff: `\fX`, `\f(XX`, `\f[name]`, `\m[name]`
     if (!isRoffEscapeAt(text, r)) return r;
     if (text.charCodeAt(r + 1) === 0x5b) {
-      e = text.indexOf(']', r + 2);
-      if (e < 0 || e - r > 24) return r;
+      e = r + 2;
+      while (e < limit && e - r <= 24 && text.charCodeAt(e) !== 0x5d) e++;
+      if (e >= limit || text.charCodeAt(e) !== 0x5d) return r;
       e++;
+    } else if (text.charCodeAt(r + 1) === 0x28) {
+      if (!isFontNameChar(text.charCodeAt(r + 2)) || !isFontNameChar(text.charCodeAt(r + 3))) return r;
+      e = r + 4;
     } else {
-      e = text.charCodeAt(r + 1) === 0x28 ? r + 4 : r + 2;
+      e = r + 2;
     }
   }
   return e <= limit ? e : r;
+}
+
+/** A character of a roff font's name as `\fX` and `\f(XX` write it: a capital or a digit (`B`, `CW`, `4`). */
+function isFontNameChar(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
 }
 
 /**

@@ -714,7 +714,7 @@ function isCodeCase(text: string, d: number, tldEnd: number): boolean {
 
 /**
  * P7, of a two-label name text[ds, tldEnd) whose TLD is not one of the generic seven (the caller checks those): is it
- * all in capitals, with a digit in the name or a TLD of more than two letters delegated since 2012? Then it is a sentence glued to the next
+ * all in capitals, a number, two hex bytes or a register, or with a TLD of more than two letters delegated since 2012? Then it is a sentence glued to the next
  * in a shouted mail (`PURPOSE.BEST REGARDS`, `TAKE.YOU`, `CURRENCIES.BUY`, `DR.WALTER`, `1.TO PROVIDE`), a hex byte pair
  * (`C3.AF`) or a register's field (`CR0.PG`, `DR7.GD`): 48 names of the corpora, not one a host (found in review).
  * Two capitals after a name of letters stay links (`Z.AI`, `WEB.DE`: hosts; `PSTATE.ZA`, `READ.ME`: not, but no rule
@@ -728,7 +728,12 @@ function isShoutedOrHex(text: string, ds: number, d: number, tldEnd: number): bo
     if (c >= 0x30 && c <= 0x39) digit = true;
     else if ((c < 0x41 || c > 0x5a) && i !== d) return false;
   }
-  if (digit) return true;
+  // With a digit: a number (`1.TO`), two hex bytes (`C3.AF`) or a register (`CR0.PG`); not a brand (`3M.DE`, found in
+  // review).
+  if (digit) {
+    const first = text.slice(ds, d);
+    return /^[0-9]+$/.test(first) || /^[A-Z]{1,3}[0-9]$/.test(first) || (/^[0-9A-F]{2}$/.test(first) && /^[0-9A-F]{2}$/.test(text.slice(d + 1, tldEnd)));
+  }
   if (tldEnd - d - 1 <= 2) return false;
   for (const tld of EARLY_GTLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
   return true;

@@ -131,7 +131,8 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     while (k < at && (text.charCodeAt(k) === HYPHEN || text.charCodeAt(k) === PLUS)) k++;
     const value = afterKey(st, k, at);
     if (value > k) ls = value;
-    else if (k > ls) return reject(st, linkEnd);
+    // (a value that starts with `-` or `+` is no address either: `key=-x@example.com`)
+    if (text.charCodeAt(ls) === HYPHEN || text.charCodeAt(ls) === PLUS || (value === k && k > ls)) return reject(st, linkEnd);
   }
   // Deviation (UTS #58 §5.2): text of a script written without spaces glued before an ASCII local-part is not
   // part of it — `将补丁发送到stable@vger.kernel.org` links `stable@vger.kernel.org`, as the domain rule does for
@@ -199,7 +200,8 @@ function afterKey(st: ScanState, ls: number, at: number): number {
     const c = text.charCodeAt(i);
     if (!isAlnum(c) && c !== UNDERSCORE && c !== DOT && c !== HYPHEN) return ls;
   }
-  const dot = text.lastIndexOf('.', at - 1);
+  let dot = at - 1;
+  while (dot > eq && text.charCodeAt(dot) !== DOT) dot--;
   return dot > eq && isTld(st, dot + 1, at) ? ls : eq + 1;
 }
 

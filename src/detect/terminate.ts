@@ -329,10 +329,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     }
     // Right after an aside's Close, text that is not ASCII (`（最后头没有斜线）的说明`) is the sentence's: the aside is left
     // out (the end returns to asideSafe), unless another aside is glued to it (`（b）（c）d`, the Open below).
-    if (i === asideEnd) {
-      if (!asideCjk) bracketsKept = true;
-      else if (cp >= 128 && !(cp >= 0x3000 && isCjkOpenBracket(cp) && termOf(cp) === OPEN)) break;
-    }
+    if (i === asideEnd && asideCjk && cp >= 128 && !(cp >= 0x3000 && isCjkOpenBracket(cp) && termOf(cp) === OPEN)) break;
     // Part terminators start the next part (the stack is not cleared, as in the reference).
     if (cp === QUESTION && part === PATH) {
       part = QUERY;
@@ -350,7 +347,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     // A URL in a JSON string that escapes `/` (st.jsonEscaped, url.ts atColon) holds JSON's escapes (RFC 8259 §7):
     // `\/` is a `/` (in a path a separator, as below), `\\` a backslash and `\uXXXX` a character, which the conversion
     // decodes. Any other escape ends the link, as what it stands for would (`\n`, `\"`), and so does a `\uXXXX` of a
-    // Hard character or a control.
+    // character that is not Include (a space, a bracket, punctuation).
     if (cp === BACKSLASH && st.jsonEscaped) {
       const n = jsonEscapeLength(st, i);
       if (n === 0) break;
@@ -492,10 +489,13 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       if ((cp === LESS || cp === LEFT_BRACKET) && !st.outOfRoom(i + 1) && text.charCodeAt(i + 1) === SLASH) break;
       // Deviation (UTS #58 §3.5.1): a POD escape glued to the link (podEscapeAt) ends it before its `E`:
       // `http://www.perl.org/E<gt>` links `http://www.perl.org/` (found in review: it kept `E<gt>` as a placeholder).
-      if (cp === LESS && i - 1 > start && podEscapeAt(st, i - 1)) {
+      if (cp === LESS && i - 1 > start && !isUpperAt(text, i - 2) && podEscapeAt(st, i - 1)) {
         if (lastSafe > i - 1) lastSafe = i - 1;
         break;
       }
+      // (The link went on past the last `[…]` pair, to here: it kept it, and later pairs are placeholders too; found in
+      // review: the fast run above may pass the pair's `]`, `…/v[major]_[minor]`.)
+      if (cp === LEFT_BRACKET && asideEnd >= 0 && !asideCjk && lastSafe > asideEnd) bracketsKept = true;
       if (heldSafe < 0) {
         if (cp === LESS && (!st.delimited || angleBefore(text, st.start))) {
           // Deviation (UTS #58 §3.5.1): a `<` stays in the link only with its `>` (a placeholder, `https://h.example/<org>`,
@@ -659,7 +659,7 @@ function isEscapedBreakAt(st: ScanState, i: number, start: number): boolean {
 
 /**
  * The length of the JSON escape at the `\` at `i` that a link in a JSON string holds: 2 for `\/` and `\\`, 6 for a
- * `\uXXXX` that is no Hard character and no control; else 0.
+ * `\uXXXX` of a Link_Term Include character; else 0.
  */
 function jsonEscapeLength(st: ScanState, i: number): number {
   if (st.outOfRoom(i + 1)) return 0;
@@ -673,7 +673,9 @@ function jsonEscapeLength(st: ScanState, i: number): number {
     if (h < 0) return 0;
     cp = cp * 16 + h;
   }
-  return cp < 0x20 || termOf(cp) === HARD ? 0 : 6;
+  // (Only an Include character: the walk reads the escape, not the character, so a bracket, a quotation mark or
+  // punctuation that would end the link or pair with another must end it here; found in review: `\u005b1\u005d`.)
+  return cp >= 0x20 && termOf(cp) === INCLUDE ? 6 : 0;
 }
 
 /** Is the `"` or `'` at `i` escaped in a string literal: after an odd run of backslashes inside the link (from `start`)? */
@@ -686,17 +688,28 @@ function escapedQuoteAt(text: string, i: number, start: number): boolean {
 }
 
 /**
- * Perl POD's escape `E<…>` at `i` (perlpod, "Formatting Codes": `E<gt>`, `E<lt>`, `E<sol>`, `E<verbar>`, `E<0x201E>`):
- * `E`, `<`, one to nine ASCII letters or digits, `>`. Glued to a name or a URL in POD it is a character of the text,
- * not part of the link: `E<lt>gsar@activestate.comE<gt>`, `C<LE<lt>http://www.perl.comE<gt>>`.
+ * Perl POD's escape `E<…>` at `i` (perlpod, "Formatting Codes"): `E<gt>`, `E<lt>`, `E<sol>`, `E<verbar>`, `E<quot>`,
+ * `E<amp>`, `E<apos>`, `E<nbsp>`, or a number (`E<0x201E>`, `E<187>`). Glued to a name or a URL in POD it is a
+ * character of the text, not part of the link: `E<lt>gsar@activestate.comE<gt>`, `C<LE<lt>http://www.perl.comE<gt>>`.
+ * (Only these: `…/TYPE<id>` is a placeholder, `EXAMPLE.DE<br>` HTML; found in review.)
  */
 export function podEscapeAt(st: ScanState, i: number): boolean {
   const text = st.text;
   if (text.charCodeAt(i) !== 0x45 || st.outOfRoom(i + 1) || text.charCodeAt(i + 1) !== LESS) return false;
   let k = i + 2;
   while (!st.outOfRoom(k) && k - i - 2 < 10 && isAlnum(text.charCodeAt(k))) k++;
-  return k > i + 2 && k - i - 2 < 10 && !st.outOfRoom(k) && text.charCodeAt(k) === 0x3e;
+  if (k === i + 2 || k - i - 2 >= 10 || st.outOfRoom(k) || text.charCodeAt(k) !== 0x3e) return false;
+  const name = text.slice(i + 2, k);
+  return POD_ESCAPES.includes(name) || /^(?:0x[0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)$/.test(name);
 }
+
+/** Is text[i] an ASCII capital? (Before a POD escape's `E` it would be a word's: `…/NODE<gt>`.) */
+function isUpperAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 0x41 && c <= 0x5a;
+}
+
+const POD_ESCAPES: readonly string[] = ['lt', 'gt', 'sol', 'verbar', 'quot', 'amp', 'apos', 'nbsp'];
 
 /** Is text(i, the next `>`) a label, not more of a query: no `=` within 256 units, a `>` closing it? */
 function labelAfter(st: ScanState, i: number): boolean {

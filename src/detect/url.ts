@@ -739,8 +739,9 @@ function beforeDotRun(text: string, a: number, k: number, end: number): number {
 /** After the host text[hostStart, hostEnd): the port, then the Path/Query/Fragment; the candidate in `st`. */
 function authorityEnd(st: ScanState, hostStart: number, hostEnd: number): boolean {
   const text = st.text;
-  // A POD escape glued to the host is not part of it (`LE<lt>http://www.perl.comE<gt>`; terminate.ts podEscapeAt).
-  if (hostEnd - 1 > hostStart && podEscapeAt(st, hostEnd - 1)) hostEnd--;
+  // A POD escape glued to the host is not part of it (`LE<lt>http://www.perl.comE<gt>`; terminate.ts podEscapeAt),
+  // when a TLD is left (not `HTTP://WWW.EXAMPLE.DE<gt>`).
+  if (hostEnd - 1 > hostStart && podEscapeAt(st, hostEnd - 1) && tldBefore(st, hostStart, hostEnd - 1)) hostEnd--;
   let portEnd = scanPort(st, hostEnd);
   if (portEnd < 0) return false;
   // RFC 3986 §3.2.3: the port may be empty (`port = *DIGIT`); a path after it is the URL's
@@ -767,6 +768,13 @@ function authorityEnd(st: ScanState, hostStart: number, hostEnd: number): boolea
   }
   if (e === hostStart) return false; // `file://` with nothing after it
   return settle(st, hostStart, hostEnd, e);
+}
+
+/** Is the last label of the host text[hostStart, e) a TLD (after a dot)? */
+function tldBefore(st: ScanState, hostStart: number, e: number): boolean {
+  let k = e;
+  while (k > hostStart && st.text.charCodeAt(k - 1) !== DOT) k--;
+  return k > hostStart && k < e && isTld(st, k, e);
 }
 
 /** The candidate: a link that ends at `e`, its host text[hostStart, hostEnd). */
