@@ -214,10 +214,9 @@ export function isEscapeLetterAt(text: string, i: number, roff = false): boolean
  * ECMA-48 §5.4: where a terminal's control sequence that `p` is inside ends. A run of ASCII read back from a trigger
  * stops at the `[` of `ESC [` or at a parameter such as `;`; when it starts inside one (`ESC [` and only parameter
  * bytes, 0x30–0x3F, or intermediate bytes, 0x20–0x2F, before `p`), those bytes and the final byte (0x40–0x7E) are
- * the sequence's, not a word's: colours and cursor
- * moves in CI logs and `grep --color` output, `\x1b[38;5;208mwww.example.org\x1b[0m` (found in review: it linked
- * `208mwww.example.org`, and `\x1b[4mhttps://…` nothing). Returns the index after the final byte (at most `limit`),
- * or `p` when no sequence ends in text[p, limit).
+ * the sequence's, not a word's: colours and cursor moves in CI logs and `grep --color` output,
+ * `\x1b[38;5;208mwww.example.org\x1b[0m` (found in review: it linked `208mwww.example.org`, and `\x1b[4mhttps://…`
+ * nothing). Returns the index after the final byte (at most `limit`), or `p` when no sequence ends in text[p, limit).
  */
 export function afterControlSequence(text: string, p: number, limit: number): number {
   let b = p;

@@ -237,13 +237,13 @@ function walk(st: ScanState, start: number, initialPart: number): number {
   // Where the held `<` is (a placeholder holds a word: `<org>`, not `<->`).
   let heldAt = -1;
   let aside = false;
-  // The held aside is a CJK one: the sentence's text may follow its Close (not an AsciiDoc label's `[`).
-  let cjkAside = false;
-  // The last aside whose Close came: where the link ends without it (and without the asides glued before it) and
-  // where its Close ends. The pair is the link's only if the link ends past that Close.
+  // The held aside is a CJK one, after whose Close text that is not ASCII is the sentence's (not an AsciiDoc `[`).
+  let heldIsCjk = false;
+  // The last aside whose Close came: where the link ends without it (and without the asides glued before it), where
+  // its Close ends, and whether it is a CJK one. The pair is the link's only if the link ends past that Close.
   let asideSafe = -1;
   let asideEnd = -1;
-  let asideCjk = false;
+  let asideIsCjk = false;
   // The link went on past a `[…]` pair: it writes placeholders (`…/[prefix]/[your_path]`), and a later pair is one too
   // (not one glued to the pair's `]`: `…/a[b][c]` is two labels).
   let bracketsKept = false;
@@ -329,7 +329,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
     }
     // Right after an aside's Close, text that is not ASCII (`（最后头没有斜线）的说明`) is the sentence's: the aside is left
     // out (the end returns to asideSafe), unless another aside is glued to it (`（b）（c）d`, the Open below).
-    if (i === asideEnd && asideCjk && cp >= 128 && !(cp >= 0x3000 && isCjkOpenBracket(cp) && termOf(cp) === OPEN)) break;
+    if (i === asideEnd && asideIsCjk && cp >= 128 && !(cp >= 0x3000 && isCjkOpenBracket(cp) && termOf(cp) === OPEN)) break;
     // Part terminators start the next part (the stack is not cleared, as in the reference).
     if (cp === QUESTION && part === PATH) {
       part = QUERY;
@@ -495,7 +495,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
       }
       // (The link went on past the last `[…]` pair, to here: it kept it, and later pairs are placeholders too; found in
       // review: the fast run above may pass the pair's `]`, `…/v[major]_[minor]`.)
-      if (cp === LEFT_BRACKET && asideEnd >= 0 && !asideCjk && lastSafe > asideEnd) bracketsKept = true;
+      if (cp === LEFT_BRACKET && asideEnd >= 0 && !asideIsCjk && lastSafe > asideEnd) bracketsKept = true;
       if (heldSafe < 0) {
         if (cp === LESS && (!st.delimited || angleBefore(text, st.start))) {
           // Deviation (UTS #58 §3.5.1): a `<` stays in the link only with its `>` (a placeholder, `https://h.example/<org>`,
@@ -533,7 +533,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
           heldDepth = depth + 1;
           heldLimit = i + 1 + HELD_LOOKAHEAD;
           aside = true;
-          cjkAside = true;
+          heldIsCjk = true;
         } else if (
           // Deviation (UTS #58 §3.5.1): a `[` right after an ASCII character of a path, or of a fragment that is no text
           // directive, opens an aside too: the pair is the link's only if the link goes on past its `]`, and a `[`
@@ -555,7 +555,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
           heldDepth = depth + 1;
           heldLimit = i + 1 + HELD_LOOKAHEAD;
           aside = true;
-          cjkAside = false;
+          heldIsCjk = false;
         }
       }
       stack[depth++] = cp;
@@ -570,7 +570,7 @@ function walk(st: ScanState, start: number, initialPart: number): number {
           // ASCII (above) and the link ends past it (at the end).
           asideSafe = heldSafe;
           asideEnd = i + len;
-          asideCjk = cjkAside;
+          asideIsCjk = heldIsCjk;
         } else {
           // A placeholder names something: `<->`, `<<>>` are an arrow and markup glued to the link (found in review:
           // `…dyndns.org/<->GPG` kept them), and the link ends before the `<`.
@@ -641,8 +641,8 @@ function inPath(text: string, start: number, p: number): boolean {
 }
 
 /**
- * Does the `\` at `i` write out a line break, a tab or a form feed (`\n` `\r` `\t` `\f`, chars.ts isEscapeLetterAt), or
- * start roff's font or colour escape (`\fR`, `\m[]`, after a URL in a man page's source)? Not in a file:
+ * Does the `\` at `i` write out a line break or a tab (`\n` `\r` `\t`, chars.ts isEscapeLetterAt), or start roff's
+ * font or colour escape (`\fR`, `\f(CW`, `\m[]`, after a URL in a man page's source: chars.ts isRoffEscapeAt)? Not in a file:
  * link, nor in a path that uses `\` as its separator before it (`file:///C:\temp\report.txt`,
  * `https://example.com/a\b\tools`), where it is one (found in review). An escaped quotation mark (`\'` `\"`) stands
  * for the mark, which the link may hold (`'…/wiki/Ender\'s_Game'`).
