@@ -48,8 +48,10 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // NOTES §4.3 step 1: back over Link_Email.
   const floor = st.floor();
   let ls = at;
-  // Whether the run read is PLAIN_LOCAL (the local part found may be shorter: only stricter).
+  // Whether the run read is PLAIN_LOCAL (the local part found may be shorter: only stricter), and whether it holds a
+  // `~` or a `=`, which the IRC and key rules below look for (performance: most addresses hold neither).
   let plainLocal = 1;
+  let tildeOrEquals = false;
   while (ls > floor) {
     const c = text.charCodeAt(ls - 1);
     const cp = c < 0xdc00 || c > 0xdfff ? c : codePointBefore(text, ls);
@@ -60,6 +62,7 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     // the key is not read into it, nor counted against its 64 units (found in review).
     if (cp === APOSTROPHE && ls - 2 >= floor && text.charCodeAt(ls - 2) === EQUALS) break;
     plainLocal &= cp < 128 ? PLAIN_LOCAL[cp]! : 0;
+    if (cp === TILDE || cp === EQUALS) tildeOrEquals = true;
     ls -= cp > 0xffff ? 2 : 1;
     // Deviation (UTS #58 §5.2): the reference has no limit; a longer run is not a local-part — unless it is text of a
     // script written without spaces glued before an ASCII one, which is not part of it (below): its length does not
@@ -117,7 +120,14 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // (found in review: linked `mailto:nick!~user@…`). `~` and `!` are atext, but no address in the corpora starts its
   // local part or a `!`-separated part of it with `~`.
   // (Strikethrough marks around an address are gone by now, `~~a@example.com~~`, and a `~~` is no ident's.) After an explicit `mailto:` the address is the author's.
-  if (ls < at && ((text.charCodeAt(ls) === TILDE && text.charCodeAt(ls + 1) !== TILDE) || bangTildeIn(text, ls, at)) && !mailtoBefore(text, ls, floor)) return reject(st, linkEnd);
+  if (
+    tildeOrEquals &&
+    ls < at &&
+    ((text.charCodeAt(ls) === TILDE && text.charCodeAt(ls + 1) !== TILDE) || bangTildeIn(text, ls, at)) &&
+    !mailtoBefore(text, ls, floor)
+  ) {
+    return reject(st, linkEnd);
+  }
   // Deviation (UTS #58 §5.2): a key with its `=` before an address is the key's, and so are an option's dashes
   // (`--author=you@example.com`, `EMAIL=admin@example.com`, `mail.from=…`, iCalendar's `CN=bob@…`, BBCode's
   // `[email=…]`; found in review: `mailto:--author%3Dyou@…`). Only one `=`, after a key, and not before a domain: VERP
@@ -126,7 +136,8 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // Without a key, a local part that starts with `-` or `+` is no address: a diff's line (`-old@example.com`), an
   // ident in a Received: header (`IDENT:+Bh…@host`) or the tail of one a line break split (`123⏎-done@bugs.debian.org`,
   // whose mailbox `done@` is another): nothing is linked (found in review: `mailto:-old@…`).
-  if (!mailtoBefore(text, ls, floor)) {
+  const lead = text.charCodeAt(ls);
+  if ((tildeOrEquals || lead === HYPHEN || lead === PLUS) && !mailtoBefore(text, ls, floor)) {
     let k = ls;
     while (k < at && (text.charCodeAt(k) === HYPHEN || text.charCodeAt(k) === PLUS)) k++;
     const value = afterKey(st, k, at);
