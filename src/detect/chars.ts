@@ -287,10 +287,13 @@ function isFontNameChar(c: number): boolean {
  * (`\fB`, `\fR`, `\f4`; `\file:///…` is AsciiDoc's escaped link, found in review), `(` or `[`; `m` before `[`?
  */
 export function isRoffEscapeAt(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  const n = text.charCodeAt(i + 1);
+  return isRoffEscape(text.charCodeAt(i), text.charCodeAt(i + 1));
+}
+
+/** isRoffEscapeAt of the letter `c` and the unit `n` after it. */
+export function isRoffEscape(c: number, n: number): boolean {
   if (c === 0x6d) return n === 0x5b;
-  return c === 0x66 && ((n >= 0x41 && n <= 0x5a) || (n >= 0x30 && n <= 0x39) || n === 0x28 || n === 0x5b);
+  return c === 0x66 && (isFontNameChar(n) || n === 0x28 || n === 0x5b);
 }
 
 /** Does an escape written out (afterEscape) end right before `e`? Reads at most 26 units back. */

@@ -119,7 +119,8 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   // could not check it, `:nick!~user@host.example.com PRIVMSG …`, `* dave (~dave@pool-1.example.net) has joined`
   // (found in review: linked `mailto:nick!~user@…`). `~` and `!` are atext, but no address in the corpora starts its
   // local part or a `!`-separated part of it with `~`.
-  // (Strikethrough marks around an address are gone by now, `~~a@example.com~~`, and a `~~` is no ident's.) After an explicit `mailto:` the address is the author's.
+  // (Strikethrough marks around an address are gone by now, `~~a@example.com~~`, and a `~~` is no ident's.) After an
+  // explicit `mailto:` the address is the author's.
   if (
     tildeOrEquals &&
     ls < at &&

@@ -57,7 +57,7 @@ const PLAIN = new Uint8Array(128);
 
 /**
  * How far past a held bracket (the deviations at Open in terminate) the link is read for its Close, in code units:
- * a `<placeholder>` or a CJK aside the link keeps is short; past this the bracket is left out. The bound keeps the
+ * a `<placeholder>`, a CJK aside or a `[…]` pair the link keeps is short; past this the bracket is left out. The bound keeps the
  * scan linear on text such as `x.co?a<x.co?a<…`, where every link holds a bracket whose Close never comes: each
  * link reads at most this far past its own bracket, so a character is read by a bounded number of links.
  */

@@ -13,7 +13,7 @@
 //   token < 0   an escape that must stay an escape: the byte −token − 1, written `%XX` (upper-case hex).
 import { badArgument } from '../errors.js';
 import { hexValue, pctByte, pctEncodeCodePoint } from '../iri/percent.js';
-import { isBidiControl, isNoSpaceScriptLetter, isRoffEscapeAt, termOf } from '../detect/chars.js';
+import { isBidiControl, isNoSpaceScriptLetter, isRoffEscape, termOf } from '../detect/chars.js';
 import { isCjkOpenBracket, softCutsLink } from '../detect/terminate.js';
 import { afterFileExtension, isGluedParticle } from '../detect/glued.js';
 import { CLOSE, HARD, INCLUDE, OPEN, SOFT, isLinkEmail, linkBracketOpener } from '../unicode/index.js';
@@ -171,10 +171,7 @@ const ESCAPED_BREAK: readonly number[] = [0x6e, 0x72, 0x74];
  */
 function escapedBreak(tokens: readonly number[], k: number): boolean {
   const next = tokens[k + 1] ?? -1;
-  if (ESCAPED_BREAK.includes(next)) return true;
-  if (next !== 0x66 && next !== 0x6d) return false;
-  const after = tokens[k + 2] ?? -1;
-  return after >= 0 && after < 0x80 && isRoffEscapeAt(String.fromCharCode(next, after), 0);
+  return ESCAPED_BREAK.includes(next) || isRoffEscape(next, tokens[k + 2] ?? -1);
 }
 
 function isTerminator(part: Part, cp: number): boolean {
