@@ -104,6 +104,14 @@ export function codePointBefore(s: string, i: number): number {
 }
 
 /**
+ * text[a, b) lower-cased, as equalsLowerCased compares it: the key to look up in a set of lower-case ASCII names (one
+ * string, where comparing with each name of a long list in turn costs more; performance).
+ */
+export function lowerCased(text: string, a: number, b: number): string {
+  return text.slice(a, b).toLowerCase();
+}
+
+/**
  * Does text[a, b) lower-cased equal `lower` (a lower-case ASCII string)? Decided by number when text[a, b) is
  * ASCII (no string built: performance); otherwise by String.prototype.toLowerCase, which maps a few non-ASCII
  * characters onto ASCII (U+212A KELVIN SIGN → `k`).

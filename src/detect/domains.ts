@@ -10,6 +10,7 @@ import {
   codePointAt,
   codePointBefore,
   equalsLowerCased,
+  lowerCased,
   hexValue,
   isBarrier,
   isBidiControl,
@@ -484,7 +485,7 @@ export function validLabels(text: string, a: number, b: number): boolean {
 }
 
 /** P7: the TLDs under which a bare two-label name is a file name or a member of an object in code (tlds.ts). */
-const P7_TLDS: readonly string[] = [...FILE_EXTENSION_TLDS, ...MEMBER_NAME_TLDS];
+const P7_TLDS: ReadonlySet<string> = new Set([...FILE_EXTENSION_TLDS, ...MEMBER_NAME_TLDS]);
 
 /**
  * P7: two labels, the first not `www`, and either the TLD a common file extension (`README.md`, `setup.py`) or a
@@ -505,19 +506,21 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
   // (atDot read text[tldEnd] already: no INCOMPLETE from here.)
   const call = !st.outOfRoom(tldEnd) && text.charCodeAt(tldEnd) === LEFT_PAREN;
   const bare = isBareName(text, ds, d);
-  if (!bare && isReverseDomainName(text, ds, d, tldEnd)) return true;
+  // The TLD lower-cased once, for the lists below (performance: one string, then set lookups).
+  const tld = lowerCased(text, d + 1, tldEnd);
+  if (!bare && isReverseDomainName(text, ds, d, tld)) return true;
   if (!bare && d - ds > 4 && equalsLowerCased(text, ds, ds + 4, 'www.')) return false;
   if (bare) {
-    for (const ext of P7_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
-    if (isFileOrSelector(text, ds, d, tldEnd) || isAppBundle(text, ds, d, tldEnd)) return true;
-  } else if (hasHostDot(text, ds, d) && (isLongerFileName(text, ds, d, tldEnd) || isMemberChain(text, d, tldEnd))) {
+    if (P7_TLDS.has(tld)) return true;
+    if (isFileOrSelector(text, ds, d, tld) || isAppBundle(text, ds, d, tldEnd)) return true;
+  } else if (hasHostDot(text, ds, d) && (isLongerFileName(text, ds, d, tld) || MEMBER_CHAIN_TLDS.has(tld))) {
     return true; // (not `www.foo`, a two-label name)
   }
-  if (isGenericTld(text, d + 1, tldEnd)) return false;
+  if (RFC1591_GENERIC_TLDS.has(tld)) return false;
   // The case of the TLD, for a longer name too (`System.Web.Security`, `ChannelMessage.Read.Group`, `P.S.Free`,
   // `android.permission.CAMERA`: some 130 links of the corpora, none a host; found in review).
   if (isCodeCase(text, d, tldEnd) || isConstantCase(text, ds, d, tldEnd)) return true;
-  if (bare && isShoutedOrHex(text, ds, d, tldEnd)) return true;
+  if (bare && isShoutedOrHex(text, ds, d, tldEnd, tld)) return true;
   if (bare || !call) return call;
   // A longer name: also a generic label right under the TLD (`mail.brasilink.com.br(…)`) makes a host.
   let sld = d;
@@ -529,25 +532,17 @@ function isFileNameOrCall(st: ScanState, ds: number, d: number, tldEnd: number):
  * P7's member names (and `map`, `pid`, `target`, which are file extensions as a bare name's TLD) that end a longer
  * name as well: there it is a chain of members in code or a configuration key (`error.response.data`,
  * `Array.prototype.map`, `tools.exec.host`, `lxc.net.0.link`, `memory.oom.group`). Not `name`, under which people have
- * their own third-level hosts (`monica.smith.name`), nor `store`, under which a shop may have a second label.
+ * their own third-level hosts (`monica.smith.name`), nor `store`, under which a shop may have a second label. A name of
+ * three labels or more (not `www.…`, no path) that ends in one is P7's (irilink's extension): over the corpora 203 links
+ * of 66 names, none a host (two are newsgroups: `comp.sys.next`; found in review).
  */
-const MEMBER_CHAIN_TLDS: readonly string[] = [...MEMBER_NAME_TLDS, 'map', 'pid', 'target'].filter((t) => t !== 'name' && t !== 'store' && t !== 'id');
-
-/**
- * P7 (irilink's extension), of a name of three labels or more (not `www.…`, no path): does it end in one of
- * MEMBER_CHAIN_TLDS? Over the corpora 203 links of 66 names, none a host (two are newsgroups: `comp.sys.next`; found
- * in review).
- */
-function isMemberChain(text: string, d: number, tldEnd: number): boolean {
-  for (const t of MEMBER_CHAIN_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, t)) return true;
-  return false;
-}
+const MEMBER_CHAIN_TLDS: ReadonlySet<string> = new Set([...MEMBER_NAME_TLDS, 'map', 'pid', 'target'].filter((t) => t !== 'name' && t !== 'store' && t !== 'id'));
 
 /** File types of which `.in` templates are made (isLongerFileName): `config.h.in`, `Makefile.pre.in`. */
-const TEMPLATE_SOURCES: readonly string[] = ['h', 'mak', 'spec', 'pre', 'py', 'sh', 'pc', 'cfg', 'conf', 'xml', 'json', 'service', 'desktop', 'cmake', 'txt'];
+const TEMPLATE_SOURCES: ReadonlySet<string> = new Set(['h', 'mak', 'spec', 'pre', 'py', 'sh', 'pc', 'cfg', 'conf', 'xml', 'json', 'service', 'desktop', 'cmake', 'txt']);
 
 /** File types that come before another extension in a file's name: `x.js.map`, `x.doc.zip`, `x.abi3.so`. */
-const INNER_EXTENSIONS: readonly string[] = ['js', 'css', 'min', 'doc', 'dsym', 'abi3', 'config', 'font', 'coffee', 'tar'];
+const INNER_EXTENSIONS: ReadonlySet<string> = new Set(['js', 'css', 'min', 'doc', 'dsym', 'abi3', 'config', 'font', 'coffee', 'tar']);
 
 /**
  * P7 (irilink's extension), of a name of three labels or more (not `www.…`, no path) whose TLD is a common file
@@ -559,22 +554,13 @@ const INNER_EXTENSIONS: readonly string[] = ['js', 'css', 'min', 'doc', 'dsym', 
  * templates are made of (`config.h.in`, `config.mak.in`, `git.spec.in`, `Makefile.pre.in`; 56 links of the corpora,
  * none a host: the hosts under `in` have `co`, `net`, `ac`, `org`, `nic` or a name there).
  */
-function isLongerFileName(text: string, ds: number, d: number, tldEnd: number): boolean {
-  if (equalsLowerCased(text, d + 1, tldEnd, 'in')) {
+function isLongerFileName(text: string, ds: number, d: number, tld: string): boolean {
+  if (tld === 'in') {
     let sld = d;
     while (sld > ds && !isHostDot(text.charCodeAt(sld - 1))) sld--;
-    if (sld === d) return false;
-    for (const type of TEMPLATE_SOURCES) if (equalsLowerCased(text, sld, d, type)) return true;
-    return false;
+    return sld < d && TEMPLATE_SOURCES.has(lowerCased(text, sld, d));
   }
-  let isExtension = false;
-  for (const ext of FILE_EXTENSION_TLDS) {
-    if (equalsLowerCased(text, d + 1, tldEnd, ext)) {
-      isExtension = true;
-      break;
-    }
-  }
-  if (!isExtension) return false;
+  if (!FILE_EXTENSION_TLDS.has(tld)) return false;
   let sld = d;
   while (sld > ds && !isHostDot(text.charCodeAt(sld - 1))) sld--;
   if (sld === d) return false;
@@ -584,8 +570,7 @@ function isLongerFileName(text: string, ds: number, d: number, tldEnd: number): 
     if (c < 0x30 || c > 0x39) digits = false;
   }
   if (digits) return true;
-  for (const ext of INNER_EXTENSIONS) if (equalsLowerCased(text, sld, d, ext)) return true;
-  return isLocaleTag(text, sld, d);
+  return INNER_EXTENSIONS.has(lowerCased(text, sld, d)) || isLocaleTag(text, sld, d);
 }
 
 /** A BCP 47 language and region or script, as files carry them: `zh-CN`, `en_US`, `pt-BR`, `zh-Hans`. */
@@ -615,16 +600,15 @@ function isAppBundle(text: string, ds: number, d: number, tldEnd: number): boole
 }
 
 /**
- * P7: is the bare two-label name text[ds, tldEnd) a build file's (`Makefile.in`), a syslog selector (`kern.info`) or
- * `et.al`?
+ * P7: is the bare two-label name text[ds, d) `.` tld (its TLD lower-cased) a build file's (`Makefile.in`), a syslog
+ * selector (`kern.info`) or `et.al`?
  */
-function isFileOrSelector(text: string, ds: number, d: number, tldEnd: number): boolean {
-  for (const name of FILE_BASENAMES) if (equalsLowerCased(text, ds, d, name)) return true;
+function isFileOrSelector(text: string, ds: number, d: number, tld: string): boolean {
+  const first = lowerCased(text, ds, d);
+  if (FILE_BASENAMES.has(first)) return true;
   // Latin's `et al.` written without its space (`Smith et.al. 2019`: 10 links of the corpora, all citations).
-  if (equalsLowerCased(text, ds, d, 'et') && equalsLowerCased(text, d + 1, tldEnd, 'al')) return true;
-  if (!equalsLowerCased(text, d + 1, tldEnd, 'info')) return false;
-  for (const name of SYSLOG_FACILITIES) if (equalsLowerCased(text, ds, d, name)) return true;
-  return false;
+  if (first === 'et' && tld === 'al') return true;
+  return tld === 'info' && SYSLOG_FACILITIES.has(first);
 }
 
 /**
@@ -635,9 +619,9 @@ function isFileOrSelector(text: string, ds: number, d: number, tldEnd: number): 
  * `edu.tencent.com`, `org.gnu.de`, `net.lut.ac.uk` in the corpora). Over the corpora 107 links of 15 names, all
  * identifiers. UTS #58's reference links them: a deviation.
  */
-function isReverseDomainName(text: string, ds: number, d: number, tldEnd: number): boolean {
+function isReverseDomainName(text: string, ds: number, d: number, tld: string): boolean {
   // (A number after a colon is a line number here, as in a log's `com.example.demo.App:23`, not a port.)
-  if (tldEnd - d - 1 <= 2 || isGenericTld(text, d + 1, tldEnd)) return false;
+  if (tld.length <= 2 || RFC1591_GENERIC_TLDS.has(tld)) return false;
   let first = ds;
   while (first < d && !isHostDot(text.charCodeAt(first))) first++;
   return first < d && isGenericTld(text, ds, first);
@@ -687,8 +671,7 @@ function isFileNameBeforeFragment(st: ScanState, ds: number, d: number, tldEnd: 
   const text = st.text;
   const c = text.charCodeAt(tldEnd);
   if ((c !== HASH && c !== QUESTION) || !isBareName(text, ds, d)) return false;
-  for (const ext of P7_TLDS) if (equalsLowerCased(text, d + 1, tldEnd, ext)) return true;
-  return false;
+  return P7_TLDS.has(lowerCased(text, d + 1, tldEnd));
 }
 
 /**
@@ -721,7 +704,7 @@ function isCodeCase(text: string, d: number, tldEnd: number): boolean {
  * of spelling tells them apart), and so do hosts with more labels (`NS2.NIC.FR`, `MIRAFLORES.GOB.PE` in `Received:`
  * headers) or a generic TLD (`AMAZON.COM`). (UTS #58's reference links them all: a deviation, as isConstantCase.)
  */
-function isShoutedOrHex(text: string, ds: number, d: number, tldEnd: number): boolean {
+function isShoutedOrHex(text: string, ds: number, d: number, tldEnd: number, tld: string): boolean {
   let digit = false;
   for (let i = ds; i < tldEnd; i++) {
     const c = text.charCodeAt(i);
@@ -735,12 +718,11 @@ function isShoutedOrHex(text: string, ds: number, d: number, tldEnd: number): bo
     return /^[0-9]+$/.test(first) || /^[A-Z]{1,3}[0-9]$/.test(first) || (/^[0-9A-F]{2}$/.test(first) && /^[0-9A-F]{2}$/.test(text.slice(d + 1, tldEnd)));
   }
   if (tldEnd - d - 1 <= 2) return false;
-  for (const tld of EARLY_GTLDS) if (equalsLowerCased(text, d + 1, tldEnd, tld)) return false;
-  return true;
+  return !EARLY_GTLDS.has(tld);
 }
 
 /** The generic TLDs delegated before 2012 besides RFC 1591's seven: hosts written in capitals (`EXAMPLE.INFO`). */
-const EARLY_GTLDS: readonly string[] = ['info', 'biz', 'name', 'pro', 'aero', 'coop', 'museum', 'mobi', 'asia', 'jobs', 'travel', 'tel', 'cat', 'post', 'xxx'];
+const EARLY_GTLDS: ReadonlySet<string> = new Set(['info', 'biz', 'name', 'pro', 'aero', 'coop', 'museum', 'mobi', 'asia', 'jobs', 'travel', 'tel', 'cat', 'post', 'xxx']);
 
 /**
  * P7, of a bare name text[ds, tldEnd) whose TLD is not one of the generic seven (the caller checks those):
@@ -795,12 +777,11 @@ function codeExpression(text: string, ds: number, floor: number, d: number, tldE
   return d - ds >= 4 && (text.startsWith('this.', ds) || text.startsWith('self.', ds)) && !isGenericTld(text, d + 1, tldEnd);
 }
 
-const RFC1591_GENERIC_TLDS: readonly string[] = ['com', 'net', 'org', 'edu', 'gov', 'mil', 'int'];
+const RFC1591_GENERIC_TLDS: ReadonlySet<string> = new Set(['com', 'net', 'org', 'edu', 'gov', 'mil', 'int']);
 
 /** Is text[a, b) one of RFC 1591's generic TLDs (any case)? */
 function isGenericTld(text: string, a: number, b: number): boolean {
-  for (const tld of RFC1591_GENERIC_TLDS) if (equalsLowerCased(text, a, b, tld)) return true;
-  return false;
+  return b - a === 3 && RFC1591_GENERIC_TLDS.has(lowerCased(text, a, b));
 }
 
 /**
