@@ -101,6 +101,12 @@ describe('detect: scan() with exactly contextLength units of left context', () =
       // the rules of one review: a %40 mailto, tel: numbers, a version number, CJK punctuation after an ASCII link
       'mail <mailto:%22a%40b%22%40lists.debian.org?subject=x> Tel:27 83 tel:+1-201 X: 2.0.9-sf.net',
       '访问 http://localhost:8080/Test.html，即可看到 https://www.debian.org。你可以 tel:7042;phone-context=example.com',
+      // what reads furthest back before a segment's start: a terminal's control sequence (its parameters are
+      // separators), roff's escapes, a key before an address, POD, JSON and .properties escapes
+      'x \u001b[38;5;208;48;5;17;1;4;38;2mwww.example.org \u001b[34;1mops@example.com \u001b[4mhttps://example.net/a',
+      '.TP\n\\fBhttps://curl.se/docs/\\fR and \\f(CWhttps://example.com/x\\fP \\m[blue]bug@gnu.org\\m[] \\fIbug@gnu.org\\fP',
+      '--author=you@example.com mail.from=a@example.org E<lt>gsar@activestate.comE<gt> https\\://services.gradle.org/d.zip',
+      '{"u":"https:\\/\\/example.com\\/a?x=1\\u0026y=2","v":"\\"https://example.org/q\\""}',
     ];
     for (const text of cases) {
       for (let i = 0; i <= text.length; i++) expectSameAsWhole(text, [text.slice(0, i), text.slice(i)]);

@@ -84,9 +84,13 @@ export interface Scanner {
 
 /**
  * Units of left context a scan reads before `from`: the character before a link (P1, P4, P6) and the `<URL:`
- * before a wrapped link (P3).
+ * before a wrapped link (P3) need 8; what is glued before a link's start reaches further, and sets the number:
+ * a terminal's control sequence (chars.ts afterControlSequence, isControlSequenceEnd: 32 parameter bytes, `[` and
+ * ESC, from the unit before the start: 35) and an escape written out (escapeEndsAt: a `\` up to 26 back, then the
+ * run of backslashes before it, up to 8). A segment may start inside either in a long run without a barrier
+ * (state.ts), so a link's start may be `from`.
  */
-export const CONTEXT_LENGTH = 8;
+export const CONTEXT_LENGTH = 36;
 
 const COLON = 0x3a;
 const DOT = 0x2e;
@@ -313,13 +317,15 @@ class LinkScanner implements Scanner {
  * `https://pay\u00ADpal.com/login` gives `https://pay` and `pal.com/login`, both flagged (a browser given the whole
  * URL maps it to `paypal.com`); `https://login.example\u00AD.paypal.com/` gives `https://login.example`, flagged. A
  * link written with its scheme is not flagged for what is glued before it (the scheme keeps its host apart).
- * Looks at most CONTEXT_LENGTH units beyond each end: before `s` no further than the left context a scan may read;
- * after `e`, INCOMPLETE while they have not come. A longer run of invisible characters is not looked through.
+ * Looks at most HIDDEN_RUN units beyond each end: before `s` within the left context a scan may read; after `e`,
+ * INCOMPLETE while they have not come. A longer run of invisible characters is not looked through.
  */
+const HIDDEN_RUN = 8;
+
 function hiddenSplit(st: ScanState, s: number, e: number): boolean {
   const text = st.text;
   if (!st.outOfRoom(e) && text.charCodeAt(e) >= 0x80) {
-    const limit = e + CONTEXT_LENGTH;
+    const limit = e + HIDDEN_RUN;
     let j = e;
     let wordSpace = true;
     while (j < limit && !st.outOfRoom(j)) {
@@ -337,8 +343,8 @@ function hiddenSplit(st: ScanState, s: number, e: number): boolean {
   // Before a link written with its scheme, a name glued to it changes the scheme a reader sees (`x\u00ADhttps://…`
   // shows `xhttps://…`), not the host: the host shown is the host linked.
   if (st.schemeInferred && s > 0 && text.charCodeAt(s - 1) >= 0x80) {
-    // codePointBefore(text, i) reads text[i − 2] at most: i > floor keeps it at s − CONTEXT_LENGTH or after.
-    const floor = Math.max(0, s - CONTEXT_LENGTH + 1);
+    // codePointBefore(text, i) reads text[i − 2] at most: i > floor keeps it at s − HIDDEN_RUN or after.
+    const floor = Math.max(0, s - HIDDEN_RUN + 1);
     let i = s;
     let wordSpace = true;
     while (i > floor) {

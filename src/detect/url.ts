@@ -906,7 +906,7 @@ function schemeNameBeforeSlashes(st: ScanState, a: number, k: number): boolean {
 
 /**
  * P4 with P8: the scheme at `s` (listed, followed by `//`) is glued to an ASCII TLD of at most 6 letters after a dot
- * and a label character — the end of a host (`….orghttp://`). Reads at most 8 units before `s` (CONTEXT_LENGTH).
+ * and a label character — the end of a host (`….orghttp://`). Reads at most 8 units before `s` (within CONTEXT_LENGTH).
  */
 function tldBeforeGluedScheme(st: ScanState, s: number): boolean {
   if (!st.slashes || !st.opts.schemes.has(st.scheme)) return false;
