@@ -381,7 +381,7 @@ describe('detect: the rest of the run of a link cut at maxLinkLength is not scan
     expect(r.settled).to.equal(head.length); // nothing of the run is held
     expect(r.resume).to.deep.equal({ at: head.length, lowerLimit: head.length, cutRun: 0x22 });
     const rest = 'www.example.org/x" www.example.net';
-    const k = r.settled - s.contextLength;
+    const k = Math.max(0, r.settled - s.contextLength);
     const next = (resume?: ScanResume) => s.scan(head.slice(k) + rest, r.settled - k, true, k, resume).links.map((l) => l.text);
     expect(next({ ...r.resume!, at: r.resume!.at - k, lowerLimit: r.resume!.lowerLimit - k })).to.deep.equal(['www.example.net']);
     // Without it the scan cannot know (the left context holds no barrier): the contract's one exception.

@@ -8,6 +8,7 @@ import type { DiagnosticCode, Link } from '../types.js';
 import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier, isHiddenJoiner, isHostDot, readAsOneName } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
+import { MESSAGE_ID_LOOK } from './email.js';
 import { checkOptionsArgument, resolveOptions, type LinkOptions } from './options.js';
 import { fastPaths, INCOMPLETE, ScanState } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
@@ -84,13 +85,13 @@ export interface Scanner {
 
 /**
  * Units of left context a scan reads before `from`: the character before a link (P1, P4, P6) and the `<URL:`
- * before a wrapped link (P3) need 8; what is glued before a link's start reaches further, and sets the number:
- * a terminal's control sequence (chars.ts afterControlSequence, isControlSequenceEnd: 32 parameter bytes, `[` and
- * ESC, from the unit before the start: 35) and an escape written out (escapeEndsAt: a `\` up to 26 back, then the
- * run of backslashes before it, up to 8). A segment may start inside either in a long run without a barrier
- * (state.ts), so a link's start may be `from`.
+ * before a wrapped link (P3) need 8; what is glued before a link's start reaches further: a terminal's control
+ * sequence (chars.ts afterControlSequence, isControlSequenceEnd: 32 parameter bytes, `[` and ESC, from the unit
+ * before the start: 35) and an escape written out (escapeEndsAt: a `\` up to 26 back, then the run of backslashes
+ * before it, up to 8). The header field of a message identifier sets the number (email.ts inMessageIdField: its
+ * name may stand a few lines before the address). A link's start may be `from`.
  */
-export const CONTEXT_LENGTH = 36;
+export const CONTEXT_LENGTH = MESSAGE_ID_LOOK;
 
 const COLON = 0x3a;
 const DOT = 0x2e;
