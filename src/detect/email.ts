@@ -12,11 +12,11 @@ import {
   isBarrier,
   isBidiControl,
   isEscapeLetterAt,
-  lowerCased,
   PLAIN_LOCAL,
 } from './chars.js';
 import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, isEmphasisMark } from './quotes.js';
 import { isTld } from './domains.js';
+import { fieldBefore } from './fields.js';
 import type { ScanState } from './state.js';
 import { isAlnum, isAlpha } from '../iri/chars.js';
 import { terminate } from './terminate.js';
@@ -40,11 +40,6 @@ const UNDERSCORE = 0x5f;
 const AT = 0x40;
 const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
-const COMMA = 0x2c;
-const SPACE = 0x20;
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
 
 /**
  * The domain text[ds, tldEnd) is preceded by `@` (at ds − 1); `linkEnd` is after its trailing dot and port.
@@ -248,66 +243,16 @@ const MESSAGE_ID_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * How far before an address's `<` inMessageIdField reads: the scanner's left context (scanner.ts CONTEXT_LENGTH) is
- * this long. Over the mail corpus 13 of 10,861 identifiers in such fields lie further from the field's name.
- */
-export const MESSAGE_ID_LOOK = 512;
-
-/** The most identifiers before this one that inMessageIdField reads back over (in the mail corpus 28 lie further). */
-const MESSAGE_IDS_BEFORE = 16;
-
-/**
  * Deviation (UTS #58 §5.2), irilink's: is the address text[ls, tldEnd), between `<` and `>`, a message identifier
- * (RFC 5322 §3.6.4 msg-id, `<id-left@id-right>`), in the body of one of MESSAGE_ID_FIELDS? Its syntax is an address's
- * but it names a message, not a mailbox: `Message-ID: <3D64E94E.8060301@ee.ed.ac.uk>`, and every identifier of a
- * References field folded over lines. Mail quoted, forwarded or pasted as text holds many (found in review: some
- * 11,000 in the mail corpus linked `mailto:`). Read back from the `<`: whitespace (a line break only where the line
- * after it is folded, starting with a space or a tab), other identifiers and commas, then the field's name and
- * `:` (not glued to a word before it: `> Message-ID:` in a quote counts). Not further than MESSAGE_ID_LOOK units nor
- * past MESSAGE_IDS_BEFORE identifiers: then it is taken for an address.
+ * (RFC 5322 §3.6.4 msg-id, `<id-left@id-right>`) in the body of one of MESSAGE_ID_FIELDS (fields.ts fieldBefore, with
+ * the items before it)? Its syntax is an address's, but it names a message, not a mailbox: `Message-ID:
+ * <3D64E94E.8060301@ee.ed.ac.uk>`, and every identifier of a References field folded over lines. Mail quoted,
+ * forwarded or pasted as text holds many (found in review: some 8,800 linked `mailto:` in the mail corpus).
  */
 function inMessageIdField(st: ScanState, ls: number, tldEnd: number): boolean {
   const text = st.text;
   if (ls < 1 || text.charCodeAt(ls - 1) !== LESS_THAN || st.outOfRoom(tldEnd) || text.charCodeAt(tldEnd) !== GREATER_THAN) return false;
-  const limit = ls > MESSAGE_ID_LOOK ? ls - MESSAGE_ID_LOOK : 0;
-  let j = ls - 1; // at a `<`
-  for (let ids = 0; ; ) {
-    while (j > limit) {
-      const c = text.charCodeAt(j - 1);
-      if (c === LINE_FEED && !(text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) return false;
-      if (c !== SPACE && c !== TAB && c !== LINE_FEED && c !== CARRIAGE_RETURN && c !== COMMA) break;
-      j--;
-    }
-    if (j <= limit) return false;
-    const c = text.charCodeAt(j - 1);
-    if (c === GREATER_THAN) {
-      // Another identifier: back to its `<` (no whitespace or angle bracket inside).
-      if (++ids > MESSAGE_IDS_BEFORE) return false;
-      let k = j - 1;
-      while (k > limit && !isIdentifierEdge(text.charCodeAt(k - 1))) k--;
-      if (k <= limit || text.charCodeAt(k - 1) !== LESS_THAN || k === j - 1) return false;
-      j = k - 1;
-      continue;
-    }
-    if (c !== COLON) return false;
-    let e = j - 1;
-    while (e > limit && (text.charCodeAt(e - 1) === SPACE || text.charCodeAt(e - 1) === TAB)) e--;
-    let k = e;
-    while (k > limit && isFieldNameChar(text.charCodeAt(k - 1))) k--;
-    // (A name that runs on before the limit is not known.)
-    if (k === e || (k === limit && k > 0)) return false;
-    return MESSAGE_ID_FIELDS.has(lowerCased(text, k, e));
-  }
-}
-
-/** Whitespace or an angle bracket: no identifier (msg-id) holds one. */
-function isIdentifierEdge(c: number): boolean {
-  return c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN || c === LESS_THAN || c === GREATER_THAN;
-}
-
-/** A letter, digit or `-`, the characters of the field names looked for. */
-function isFieldNameChar(c: number): boolean {
-  return isAlnum(c) || c === HYPHEN;
+  return MESSAGE_ID_FIELDS.has(fieldBefore(text, ls - 1, true, false));
 }
 
 /** Does text[from, to) hold `!~` (an IRC mask's `nick!~user`)? */

@@ -8,7 +8,7 @@ import type { DiagnosticCode, Link } from '../types.js';
 import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier, isHiddenJoiner, isHostDot, readAsOneName } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
-import { MESSAGE_ID_LOOK } from './email.js';
+import { FIELD_LOOK } from './fields.js';
 import { checkOptionsArgument, resolveOptions, type LinkOptions } from './options.js';
 import { fastPaths, INCOMPLETE, ScanState } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
@@ -88,10 +88,10 @@ export interface Scanner {
  * before a wrapped link (P3) need 8; what is glued before a link's start reaches further: a terminal's control
  * sequence (chars.ts afterControlSequence, isControlSequenceEnd: 32 parameter bytes, `[` and ESC, from the unit
  * before the start: 35) and an escape written out (escapeEndsAt: a `\` up to 26 back, then the run of backslashes
- * before it, up to 8). The header field of a message identifier sets the number (email.ts inMessageIdField: its
- * name may stand a few lines before the address). A link's start may be `from`.
+ * before it, up to 8). The header field of a message identifier or a list's sets the number (fields.ts
+ * fieldBefore: its name may stand a few lines before the `<`). A link's start may be `from`.
  */
-export const CONTEXT_LENGTH = MESSAGE_ID_LOOK;
+export const CONTEXT_LENGTH = FIELD_LOOK;
 
 const COLON = 0x3a;
 const DOT = 0x2e;

@@ -1,0 +1,77 @@
+// Header fields of a message (RFC 5322 §2.2) quoted, forwarded or pasted as text: some hold, between `<` and `>`,
+// an identifier written as an address or a name, which names a message or a mailing list, not a mailbox or a host
+// (email.ts, domains.ts). This reads back from such a `<` to the name of its field.
+
+/**
+ * How far before the `<` fieldBefore reads: the scanner's left context (scanner.ts CONTEXT_LENGTH) is this long.
+ * Over the mail corpus 13 of the 10,861 message identifiers in their fields lie further from the field's name.
+ */
+export const FIELD_LOOK = 512;
+
+/** The most `<…>` items before this one that fieldBefore reads back over (in the mail corpus 28 lie further). */
+const ITEMS_BEFORE = 16;
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+const HYPHEN = 0x2d;
+
+/**
+ * The name, lower-cased, of the header field whose body holds the `<` at text[lt], or '' when none is found. Read
+ * back from the `<`: whitespace (a line break only where the line after it is folded, starting with a space or a
+ * tab), then, with `items`, other `<…>` items and commas (a References field's list), or, with `phrase`, a display
+ * phrase (any text but `<`, `>` and `:`: List-Id's `Discussion list <…>`), up to the `:` after the field's name (a
+ * letter, digit or `-` before it, not glued to a word: after a quote's `>` or in prose it counts). Not further back
+ * than FIELD_LOOK units nor past ITEMS_BEFORE items.
+ */
+export function fieldBefore(text: string, lt: number, items: boolean, phrase: boolean): string {
+  const limit = lt > FIELD_LOOK ? lt - FIELD_LOOK : 0;
+  let j = lt; // at a `<`
+  for (let seen = 0; ; ) {
+    while (j > limit) {
+      const c = text.charCodeAt(j - 1);
+      if (c === LINE_FEED) {
+        if (!(text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) return '';
+      } else if (c === LESS_THAN || c === GREATER_THAN || c === COLON) {
+        break;
+      } else if (!(c === SPACE || c === TAB || c === CARRIAGE_RETURN || (items && c === COMMA) || phrase)) {
+        return '';
+      }
+      j--;
+    }
+    if (j <= limit) return '';
+    const c = text.charCodeAt(j - 1);
+    if (c === GREATER_THAN) {
+      // Another item: back to its `<` (no whitespace or angle bracket inside).
+      if (!items || ++seen > ITEMS_BEFORE) return '';
+      let k = j - 1;
+      while (k > limit && !isItemEdge(text.charCodeAt(k - 1))) k--;
+      if (k <= limit || text.charCodeAt(k - 1) !== LESS_THAN || k === j - 1) return '';
+      j = k - 1;
+      continue;
+    }
+    if (c !== COLON) return '';
+    let e = j - 1;
+    while (e > limit && (text.charCodeAt(e - 1) === SPACE || text.charCodeAt(e - 1) === TAB)) e--;
+    let k = e;
+    while (k > limit && isFieldNameChar(text.charCodeAt(k - 1))) k--;
+    // (A name that runs on before the limit is not known.)
+    if (k === e || (k === limit && k > 0)) return '';
+    return text.slice(k, e).toLowerCase();
+  }
+}
+
+/** Whitespace or an angle bracket: no item (an identifier) holds one. */
+function isItemEdge(c: number): boolean {
+  return c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN || c === LESS_THAN || c === GREATER_THAN;
+}
+
+/** A letter, digit or `-`: the characters of the field names looked for. */
+function isFieldNameChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === HYPHEN;
+}

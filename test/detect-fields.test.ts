@@ -1,0 +1,62 @@
+// Identifiers in the header fields of a message pasted, quoted or forwarded as text (src/detect/fields.ts): a message
+// identifier has an address's syntax and a list identifier a host name's, but they name a message and a mailing list.
+// Each case linked before its fix.
+import { expect } from 'chai';
+import { findLinks } from '../src/index.js';
+import { itMarks, streamLinks } from './detect-support.js';
+
+const brief = (text: string): [string, string][] => findLinks(text).map((l) => [l.text, l.uri]);
+
+/** The same links through the scanner in pieces (exactly its declared left context), at every split. */
+function sameInPieces(text: string): void {
+  const whole = findLinks(text).map((l) => [l.start, l.text, l.uri]);
+  for (let k = 0; k <= text.length; k++) {
+    expect(streamLinks([text.slice(0, k), text.slice(k)]).map((l) => [l.start, l.text, l.uri]), `${JSON.stringify(text)} at ${k}`).to.deep.equal(whole);
+  }
+}
+
+describe('detect: message identifiers in Message-ID, In-Reply-To, References and their kin (RFC 5322 §3.6.4)', () => {
+  // a message identifier (RFC 5322 §3.6.4) in the fields that list them is no mailbox, folded References included
+  // (found in review: 8,790 linked `mailto:` in the mail corpus); the mailboxes around them stay
+  itMarks([
+    'Message-Id: <13258.1030015585@munnari.OZ.AU>\nIn-Reply-To: <3D64E94E.8060301@ee.ed.ac.uk>; from ⸠ann@example.org⸡ on Tue',
+    'References: <a@b.example.com> <c@d.example.org>,\n\t<e@f.example.net>\r\n <g@h.example.net>\nFrom: Ann <⸠ann@example.com⸡>',
+    '> Message-ID:  <x@y.example.com>\nContent-ID: <part1.0203@example.com>\nSupersedes: <z@news.example.net>',
+    'as Message-ID:<x@y.example.com> said; mail <⸠x@y.example.com⸡> or References <⸠r@example.com⸡>',
+    // not a field that lists identifiers, not after a line that is not folded, not without its `<…>`
+    'Maintainers:\n    <⸠john@x.com⸡>\n    <⸠jane@y.com⸡>\nX-Original-Message-ID: <⸠q@example.com⸡>\nReferences:\n<⸠a@b.example.com⸡>',
+    'Message-ID: ⸠a@b.example.com⸡ and Message-ID: <⸠a@b.example.com⸡.> and Reply-To: <⸠list@example.org⸡>',
+  ]);
+  it('a message identifier is found within 512 units and 16 identifiers of its field\'s name, also in pieces', () => {
+    const ids = (n: number): string => Array.from({ length: n }, (_, i) => `<id${i}@example.com>`).join('\n ');
+    expect(findLinks(`References: ${ids(17)}`)).to.have.length(0);
+    expect(brief(`References: ${ids(18)}`)).to.deep.equal([['id17@example.com', 'mailto:id17@example.com']]);
+    const long = `<${'x'.repeat(60)}@example.com>`;
+    const far = `References: ${Array(7).fill(long).join(' ')} <far@example.com>`;
+    expect(far.indexOf('<far@') - far.indexOf(':')).to.be.above(500);
+    expect(brief(far)).to.deep.equal([['far@example.com', 'mailto:far@example.com']]);
+    sameInPieces(`Subject: x\nReferences: ${ids(3)}\nFrom: <a@example.org>\n`);
+    // the field's name some 400 units back, with exactly the scanner's declared left context
+    const near = `References: ${Array(5).fill(long).join('\n ')}\n <z@example.com> <y@example.com>`;
+    expect(findLinks(near)).to.have.length(0);
+    sameInPieces(near);
+  });
+});
+
+describe('detect: a list identifier in List-Id (RFC 2919 §2)', () => {
+  // the name between `<` and `>` names the list, no host (found in review: 3,029 links of the mail corpus)
+  itMarks([
+    'List-Id: Discussion list for EXMH developers <exmh-workers.spamassassin.taint.org>\nList-Post: <⸠mailto:fork@xent.com⸡>',
+    '> List-Id: <fork.xent.com>\nList-Id: Friends of\n Rohit Khare <fork.xent.com>',
+    // a URL in the phrase stays, and so does a name in `<…>` elsewhere, one with a path, or one after a line not folded
+    'List-Id: Discussion of sitescooper - see ⸠http://sitescooper.org/⸡',
+    'X-List: <⸠fork.xent.com⸡> List-Archive: <⸠xent.com⸡> List-Id: <⸠x.example.org/a⸡> <⸠www.example.org⸡>',
+    'List-Id: x\n<⸠fork.xent.com⸡>',
+  ]);
+  it('is found within 512 units of the field\'s name, also in pieces', () => {
+    const phrase = 'word '.repeat(90);
+    expect(findLinks(`List-Id: ${phrase}<fork.xent.com>`)).to.have.length(0);
+    expect(brief(`List-Id: ${phrase}${'word '.repeat(20)}<fork.xent.com>`)).to.deep.equal([['fork.xent.com', 'https://fork.xent.com']]);
+    sameInPieces(`Subject: x\nList-Id: ${phrase}<fork.xent.com>\nTo: <a.example.org>`);
+  });
+});
