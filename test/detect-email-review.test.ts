@@ -47,6 +47,8 @@ describe('detect: email addresses (found in review)', () => {
     '[email=⸠sales@example.com⸡]Sales[/email] ATTENDEE;CN=⸠bob@example.org⸡;RSVP=TRUE user=⸠jane.doe@example.com⸡',
     '⸠sentto-2242572-1-zzzz=spamassassin.taint.org@returns.groups.yahoo.com⸡ ⸠SRS0=HHH=TT=example.com=user@fwd.example.org⸡',
     '⸠1=x@example.com⸡ ⸠a+b=c@example.com⸡ ⸠mailto:k=v@example.com⸡',
+    // a key with no value holds no local part: DKIM's and Authentication-Results' `i=` (it was `mailto:i%3D@…`)
+    'DKIM-Signature: v=1; d=⸠example.com⸡; i=@example.com; s=sel; header.i=@example.com smtp.mailfrom=⸠bob@example.com⸡',
   ]);
   // without a key, a local part that starts with `-` or `+` is no address: a diff's line, an ident, the tail of one
   // a line break split (`123⏎-done@bugs.debian.org`, whose `done@` is another mailbox)

@@ -16,7 +16,7 @@ import {
 } from './chars.js';
 import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, isEmphasisMark } from './quotes.js';
 import { isTld } from './domains.js';
-import { fieldBefore } from './fields.js';
+import { fieldBefore, identifierWordBefore } from './fields.js';
 import type { ScanState } from './state.js';
 import { isAlnum, isAlpha } from '../iri/chars.js';
 import { terminate } from './terminate.js';
@@ -213,7 +213,9 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
 
 /**
  * Where the address starts in the local part text[ls, at): after `key=` when the local part holds one `=`, the key
- * before it is `[A-Za-z_][A-Za-z0-9_.-]*` and what follows it is no domain (no label that is a TLD after a dot).
+ * before it is `[A-Za-z_][A-Za-z0-9_.-]*` and what follows it is no domain (no label that is a TLD after a dot). At
+ * `at` when nothing follows it: DKIM's and Authentication-Results' `i=@example.com`, `header.i=@example.com` (RFC
+ * 6376 §3.5, RFC 8601 §2.7) hold no local part, and no mailbox is linked (found in review: `mailto:i%3D@…`).
  */
 function afterKey(st: ScanState, ls: number, at: number): number {
   const text = st.text;
@@ -223,7 +225,7 @@ function afterKey(st: ScanState, ls: number, at: number): number {
     if (eq >= 0) return ls;
     eq = i;
   }
-  if (eq <= ls || eq + 1 >= at || (!isAlpha(text.charCodeAt(ls)) && text.charCodeAt(ls) !== UNDERSCORE)) return ls;
+  if (eq <= ls || (!isAlpha(text.charCodeAt(ls)) && text.charCodeAt(ls) !== UNDERSCORE)) return ls;
   for (let i = ls + 1; i < eq; i++) {
     const c = text.charCodeAt(i);
     if (!isAlnum(c) && c !== UNDERSCORE && c !== DOT && c !== HYPHEN) return ls;
@@ -247,12 +249,14 @@ const MESSAGE_ID_FIELDS: ReadonlySet<string> = new Set([
  * (RFC 5322 §3.6.4 msg-id, `<id-left@id-right>`) in the body of one of MESSAGE_ID_FIELDS (fields.ts fieldBefore, with
  * the items before it)? Its syntax is an address's, but it names a message, not a mailbox: `Message-ID:
  * <3D64E94E.8060301@ee.ed.ac.uk>`, and every identifier of a References field folded over lines. Mail quoted,
- * forwarded or pasted as text holds many (found in review: some 8,800 linked `mailto:` in the mail corpus).
+ * forwarded or pasted as text holds many (found in review: some 8,800 linked `mailto:` in the mail corpus). So is one
+ * a word announces (fields.ts identifierWordBefore): a Received field's `id <…>` (RFC 5321 §4.4) and a reply's
+ * `In message <…>, Ann writes:` (found in review: some 210 links of the mail corpus).
  */
 function inMessageIdField(st: ScanState, ls: number, tldEnd: number): boolean {
   const text = st.text;
   if (ls < 1 || text.charCodeAt(ls - 1) !== LESS_THAN || st.outOfRoom(tldEnd) || text.charCodeAt(tldEnd) !== GREATER_THAN) return false;
-  return MESSAGE_ID_FIELDS.has(fieldBefore(text, ls - 1, true, false));
+  return MESSAGE_ID_FIELDS.has(fieldBefore(text, ls - 1, true, false)) || identifierWordBefore(text, ls - 1);
 }
 
 /** Does text[from, to) hold `!~` (an IRC mask's `nick!~user`)? */

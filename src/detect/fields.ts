@@ -20,12 +20,15 @@ const COLON = 0x3a;
 const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
 const HYPHEN = 0x2d;
+const SLASH = 0x2f;
+const LEFT_PAREN = 0x28;
 
 /**
  * The name, lower-cased, of the header field whose body holds the `<` at text[lt], or '' when none is found. Read
  * back from the `<`: whitespace (a line break only where the line after it is folded, starting with a space or a
  * tab), then, with `items`, other `<…>` items and commas (a References field's list), or, with `phrase`, a display
- * phrase (any text but `<`, `>` and `:`: List-Id's `Discussion list <…>`), up to the `:` after the field's name (a
+ * phrase (any text but `<`, `>` and a `:` not followed by `//`: List-Id's `Discussion list <…>`, `see http://x.org/
+ * <…>`), up to the `:` after the field's name (a
  * letter, digit or `-` before it, not glued to a word: after a quote's `>` or in prose it counts). Not further back
  * than FIELD_LOOK units nor past ITEMS_BEFORE items.
  */
@@ -37,6 +40,8 @@ export function fieldBefore(text: string, lt: number, items: boolean, phrase: bo
       const c = text.charCodeAt(j - 1);
       if (c === LINE_FEED) {
         if (!(text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) return '';
+      } else if (c === COLON && phrase && text.charCodeAt(j) === SLASH && text.charCodeAt(j + 1) === SLASH) {
+        // (a URL in the phrase, `List-Id: see http://sitescooper.org/ <…>`: its `:` is not the field's)
       } else if (c === LESS_THAN || c === GREATER_THAN || c === COLON) {
         break;
       } else if (!(c === SPACE || c === TAB || c === CARRIAGE_RETURN || (items && c === COMMA) || phrase)) {
@@ -74,4 +79,47 @@ function isItemEdge(c: number): boolean {
 /** A letter, digit or `-`: the characters of the field names looked for. */
 function isFieldNameChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === HYPHEN;
+}
+
+/**
+ * Is the `<` at text[lt] announced as a message identifier's by the word before it: `id` (RFC 5321 §4.4, a Received
+ * field's `with ESMTP id <…>`), or `In message` or `In article` (a reply's attribution line, `In message <…>, Ann
+ * writes:`)? Whitespace may come between, a fold too (as fieldBefore reads it); the word starts a line or follows
+ * whitespace or `(`.
+ */
+export function identifierWordBefore(text: string, lt: number): boolean {
+  const limit = lt > 32 ? lt - 32 : 0;
+  const word = wordBefore(text, blankBefore(text, lt, limit), limit);
+  if (word === undefined) return false;
+  const [start, lower] = word;
+  if (lower === 'id') return true;
+  if (lower !== 'message' && lower !== 'article') return false;
+  return wordBefore(text, blankBefore(text, start, limit), limit)?.[1] === 'in';
+}
+
+/** Where the whitespace (a fold included) that ends at `j` starts; −1 when none ends there or a line break is no fold. */
+function blankBefore(text: string, j: number, limit: number): number {
+  const end = j;
+  while (j > limit) {
+    const c = text.charCodeAt(j - 1);
+    if (c === LINE_FEED && !(text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) return -1;
+    if (c !== SPACE && c !== TAB && c !== LINE_FEED && c !== CARRIAGE_RETURN) break;
+    j--;
+  }
+  return j < end ? j : -1;
+}
+
+/** The word of ASCII letters that ends at `e` (its start and its text lower-cased), when it starts a line or follows whitespace or `(`. */
+function wordBefore(text: string, e: number, limit: number): [number, string] | undefined {
+  if (e < 0) return undefined;
+  let k = e;
+  while (k > limit && isAsciiLetter(text.charCodeAt(k - 1))) k--;
+  if (k === e || (k === limit && k > 0)) return undefined;
+  const c = k > 0 ? text.charCodeAt(k - 1) : LINE_FEED;
+  if (!(c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN || c === LEFT_PAREN)) return undefined;
+  return [k, text.slice(k, e).toLowerCase()];
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
 }
