@@ -3,7 +3,7 @@
 // Each case linked before its fix.
 import { expect } from 'chai';
 import { findLinks } from '../src/index.js';
-import { itMarks, streamLinks } from './detect-support.js';
+import { detectMarked, scanWhole, streamLinks, unmark } from './detect-support.js';
 
 const brief = (text: string): [string, string][] => findLinks(text).map((l) => [l.text, l.uri]);
 
@@ -15,14 +15,42 @@ function sameInPieces(text: string): void {
   }
 }
 
+/**
+ * itMarks for header fields, which start a line: each case bare, between newlines, after CRLF, and quoted (`> ` before
+ * its first line), then split at every position through the scanner as the stream drives it. (itMarks' sentence
+ * context would put a field's name in prose, where it is none.)
+ */
+function itFieldMarks(cases: readonly string[]): void {
+  const contexts: [string, string, string][] = [
+    ['bare', '', ''],
+    ['between newlines', 'x\n', '\nx'],
+    ['after CRLF', 'x\r\n', '\r\nx'],
+    ['quoted', 'x\n> ', '\nx'],
+  ];
+  for (const marked of cases) {
+    for (const [name, before, after] of contexts) {
+      it(`${JSON.stringify(marked)} (${name})`, () => {
+        const whole = before + marked + after;
+        expect(detectMarked(whole)).to.equal(whole);
+        const text = unmark(whole);
+        const expected = JSON.stringify(scanWhole(text));
+        for (let i = 0; i <= text.length; i++) {
+          expect(JSON.stringify(streamLinks([text.slice(0, i), text.slice(i)])), `split at ${i}`).to.equal(expected);
+        }
+      });
+    }
+  }
+}
+
 describe('detect: message identifiers in Message-ID, In-Reply-To, References and their kin (RFC 5322 §3.6.4)', () => {
   // a message identifier (RFC 5322 §3.6.4) in the fields that list them is no mailbox, folded References included
   // (found in review: 8,790 linked `mailto:` in the mail corpus); the mailboxes around them stay
-  itMarks([
+  itFieldMarks([
     'Message-Id: <13258.1030015585@munnari.OZ.AU>\nIn-Reply-To: <3D64E94E.8060301@ee.ed.ac.uk>; from ⸠ann@example.org⸡ on Tue',
     'References: <a@b.example.com> <c@d.example.org>,\n\t<e@f.example.net>\r\n <g@h.example.net>\nFrom: Ann <⸠ann@example.com⸡>',
     '> Message-ID:  <x@y.example.com>\nContent-ID: <part1.0203@example.com>\nSupersedes: <z@news.example.net>',
-    'as Message-ID:<x@y.example.com> said; mail <⸠x@y.example.com⸡> or References <⸠r@example.com⸡>',
+    'as Message-ID:<x@y.example.com> said, (Message-ID: <z@example.com>); mail <⸠x@y.example.com⸡> or References <⸠r@example.com⸡>',
+    'see references: <⸠john@acme.com⸡> and _Message-ID: <⸠a@example.com⸡> xMessage-ID: <⸠b@example.com⸡>',
     // not a field that lists identifiers, not after a line that is not folded, not without its `<…>`
     'Maintainers:\n    <⸠john@x.com⸡>\n    <⸠jane@y.com⸡>\nX-Original-Message-ID: <⸠q@example.com⸡>\nReferences:\n<⸠a@b.example.com⸡>',
     'Message-ID: ⸠a@b.example.com⸡ and Message-ID: <⸠a@b.example.com⸡.> and Reply-To: <⸠list@example.org⸡>',
@@ -41,21 +69,43 @@ describe('detect: message identifiers in Message-ID, In-Reply-To, References and
     expect(findLinks(near)).to.have.length(0);
     sameInPieces(near);
   });
+  // a local part the address rules cut (a key's `=`, a `|`) is still the identifier's; an HTML tag is no item before
+  // it, and a heading in prose is no field (found in review)
+  itFieldMarks([
+    'Message-ID: <CAHk-=wgfXyz+abc@mail.gmail.com>\nMessage-ID: <a|b@example.com> <Mail2L:2122738:fork@example.com>',
+    '<b>References:</b> <⸠john@acme.com⸡> Message-ID:<br><⸠ann@example.com⸡>\nMy references: <⸠john.smith@acme.com⸡>',
+  ]);
   // announced by a word: a Received field's `id <…>` (RFC 5321 §4.4), a reply's `In message <…>` (found in review:
   // 209 links of the mail corpus); not another word, nor `id` glued to one
-  itMarks([
+  itFieldMarks([
     'Received: from ⸠a.example.com⸡ by ⸠b.example.org⸡ with ESMTP id <T5cde81f6@mailgateway.example.com>; Tue',
     'Received: from x\n\tby ⸠y.example.com⸡ with SMTP id\n\t<20020921012620.ZEUU464@rwcrmhc52.example.net> for <⸠fork@example.com⸡>',
     'In message <200209111917.PAA02912@example.com>, Ann writes:\n> In article <E17v8Mw-00@pmenage.example.com> you write:',
     'mail <⸠john@example.com⸡>, valid <⸠x@example.com⸡>, Kid <⸠y@example.com⸡>, the message <⸠z@example.com⸡>',
   ]);
   // a name in a local part before an address literal (RFC 5321 §4.1.3) is not linked (it was, before `@[`)
-  itMarks(['id <20021004032325.JUOB22381.sccrmhc03.example.net@[192.0.2.1]> <x.example.com@[IPv6:::1]> ⸠example.com⸡@[a]']);
+  itFieldMarks(['id <20021004032325.JUOB22381.sccrmhc03.example.net@[192.0.2.1]> <x.example.com@[IPv6:::1]> ⸠example.com⸡@[a]']);
+});
+
+describe('detect: header fields read back from a `<`, with exactly the scanner\'s declared left context', () => {
+  // (found in review: where the 512 units read back ended inside a field's name, a stream that had dropped the text
+  // before it read the rest as the name, and linked otherwise than the whole text)
+  it('a field\'s name cut by the limit is not known, split at every position', () => {
+    for (let n = 496; n <= 512; n++) {
+      for (const text of [
+        `XList-Id: w${' '.repeat(n)}<fork.xent.com>`,
+        `X-Original-Message-ID: ${' '.repeat(n - 10)}<x@example.com>`,
+        `Resent-Message-ID: ${' '.repeat(n - 8)}<CAHk-=wgxyz@mail.example.com>`,
+      ]) {
+        sameInPieces(text);
+      }
+    }
+  });
 });
 
 describe('detect: a list identifier in List-Id (RFC 2919 §2)', () => {
   // the name between `<` and `>` names the list, no host (found in review: some 3,050 links of the mail corpus)
-  itMarks([
+  itFieldMarks([
     'List-Id: Discussion list for EXMH developers <exmh-workers.spamassassin.taint.org>\nList-Post: <⸠mailto:fork@xent.com⸡>',
     '> List-Id: <fork.xent.com>\nList-Id: Friends of\n Rohit Khare <fork.xent.com>',
     // a URL in the phrase stays, and so does a name in `<…>` elsewhere, one with a path, or one after a line not folded

@@ -16,7 +16,7 @@ import {
 } from './chars.js';
 import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, isEmphasisMark } from './quotes.js';
 import { isTld } from './domains.js';
-import { fieldBefore, identifierWordBefore } from './fields.js';
+import { fieldBefore, ID_LEFT_LOOK, identifierWordBefore } from './fields.js';
 import type { ScanState } from './state.js';
 import { isAlnum, isAlpha } from '../iri/chars.js';
 import { terminate } from './terminate.js';
@@ -175,7 +175,7 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
     return reject(st, linkEnd);
   }
   // Deviation (UTS #58 §5.2), irilink's: a message identifier is no mailbox (below).
-  if (linkEnd === tldEnd && inMessageIdField(st, ls, tldEnd)) return reject(st, linkEnd);
+  if (linkEnd === tldEnd && inMessageIdField(st, at, tldEnd)) return reject(st, linkEnd);
   // Step 5: a `mailto:` right before the local-part belongs to the link.
   // Deviation (UTS #58 §5.2): matched case-insensitively (RFC 3986 §3.1: schemes are case-insensitive).
   const mailto = mailtoBefore(text, ls, floor);
@@ -245,7 +245,7 @@ const MESSAGE_ID_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Deviation (UTS #58 §5.2), irilink's: is the address text[ls, tldEnd), between `<` and `>`, a message identifier
+ * Deviation (UTS #58 §5.2), irilink's: is the address whose `@` is at `at`, between `<` and `>`, a message identifier
  * (RFC 5322 §3.6.4 msg-id, `<id-left@id-right>`) in the body of one of MESSAGE_ID_FIELDS (fields.ts fieldBefore, with
  * the items before it)? Its syntax is an address's, but it names a message, not a mailbox: `Message-ID:
  * <3D64E94E.8060301@ee.ed.ac.uk>`, and every identifier of a References field folded over lines. Mail quoted,
@@ -253,10 +253,19 @@ const MESSAGE_ID_FIELDS: ReadonlySet<string> = new Set([
  * a word announces (fields.ts identifierWordBefore): a Received field's `id <…>` (RFC 5321 §4.4) and a reply's
  * `In message <…>, Ann writes:` (found in review: some 210 links of the mail corpus).
  */
-function inMessageIdField(st: ScanState, ls: number, tldEnd: number): boolean {
+function inMessageIdField(st: ScanState, at: number, tldEnd: number): boolean {
   const text = st.text;
-  if (ls < 1 || text.charCodeAt(ls - 1) !== LESS_THAN || st.outOfRoom(tldEnd) || text.charCodeAt(tldEnd) !== GREATER_THAN) return false;
-  return MESSAGE_ID_FIELDS.has(fieldBefore(text, ls - 1, true, false)) || identifierWordBefore(text, ls - 1);
+  if (st.outOfRoom(tldEnd) || text.charCodeAt(tldEnd) !== GREATER_THAN) return false;
+  // The `<`: the local part read may have stopped after it (a key's `=`, a `|`: `<CAHk-=wgf@mail.gmail.com>`).
+  let lt = at - 1;
+  while (lt >= 0 && at - lt <= ID_LEFT_LOOK && !isIdentifierEdge(text.charCodeAt(lt))) lt--;
+  if (lt < 0 || at - lt > ID_LEFT_LOOK || text.charCodeAt(lt) !== LESS_THAN) return false;
+  return MESSAGE_ID_FIELDS.has(fieldBefore(text, lt, true, false)) || identifierWordBefore(text, lt);
+}
+
+/** Whitespace or an angle bracket, which no message identifier holds. */
+function isIdentifierEdge(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === LESS_THAN || c === GREATER_THAN;
 }
 
 /** Does text[from, to) hold `!~` (an IRC mask's `nick!~user`)? */

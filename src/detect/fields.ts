@@ -3,10 +3,24 @@
 // (email.ts, domains.ts). This reads back from such a `<` to the name of its field.
 
 /**
- * How far before the `<` fieldBefore reads: the scanner's left context (scanner.ts CONTEXT_LENGTH) is this long.
- * Over the mail corpus 13 of the 10,861 message identifiers in their fields lie further from the field's name.
+ * How far before the `<` fieldBefore reads. Over the mail corpus 13 of the 10,861 message identifiers in their fields
+ * lie further from the field's name.
  */
 export const FIELD_LOOK = 512;
+
+/**
+ * How far before an address's `@` its `<` is looked for (email.ts inMessageIdField): a local part is at most 64 units
+ * (email.ts MAX_LOCAL_PART_LENGTH), and the back-scan may have stopped inside an identifier's left part
+ * (`<CAHk-=wgf@mail.gmail.com>`, whose `=` a key rule reads).
+ */
+export const ID_LEFT_LOOK = 66;
+
+/**
+ * The left context these reads need before a scan's `from` (scanner.ts CONTEXT_LENGTH): an address may start at
+ * `from`, its `<` up to ID_LEFT_LOOK before its `@`, and the field's name up to FIELD_LOOK before that; one unit more
+ * keeps fieldBefore's limit off the start of a text the stream cut, so that it reads as the whole text does.
+ */
+export const FIELD_CONTEXT = FIELD_LOOK + ID_LEFT_LOOK + 2;
 
 /** The most `<…>` items before this one that fieldBefore reads back over (in the mail corpus 28 lie further). */
 const ITEMS_BEFORE = 16;
@@ -22,15 +36,17 @@ const GREATER_THAN = 0x3e;
 const HYPHEN = 0x2d;
 const SLASH = 0x2f;
 const LEFT_PAREN = 0x28;
+const AT = 0x40;
 
 /**
  * The name, lower-cased, of the header field whose body holds the `<` at text[lt], or '' when none is found. Read
  * back from the `<`: whitespace (a line break only where the line after it is folded, starting with a space or a
- * tab), then, with `items`, other `<…>` items and commas (a References field's list), or, with `phrase`, a display
+ * tab), then, with `items`, other `<…@…>` items and commas (a References field's list), or, with `phrase`, a display
  * phrase (any text but `<`, `>` and a `:` not followed by `//`: List-Id's `Discussion list <…>`, `see http://x.org/
- * <…>`), up to the `:` after the field's name (a
- * letter, digit or `-` before it, not glued to a word: after a quote's `>` or in prose it counts). Not further back
- * than FIELD_LOOK units nor past ITEMS_BEFORE items.
+ * <…>`), up to the `:` after the field's name (letters, digits and `-`; whitespace may come between). The name starts
+ * a line, after a quote's `>` marks and whitespace if any (`> Message-ID:`), or, a name with a `-` (no word of prose),
+ * follows whitespace or `(` (`(Message-ID: <…>)` in a changelog). A heading in prose is no field: `My references:
+ * <john@example.com>`. Not further back than FIELD_LOOK units nor past ITEMS_BEFORE items.
  */
 export function fieldBefore(text: string, lt: number, items: boolean, phrase: boolean): string {
   const limit = lt > FIELD_LOOK ? lt - FIELD_LOOK : 0;
@@ -52,11 +68,15 @@ export function fieldBefore(text: string, lt: number, items: boolean, phrase: bo
     if (j <= limit) return '';
     const c = text.charCodeAt(j - 1);
     if (c === GREATER_THAN) {
-      // Another item: back to its `<` (no whitespace or angle bracket inside).
+      // Another item: back to its `<` (no whitespace or angle bracket inside, an `@`: no HTML tag, `<b>References:</b>`).
       if (!items || ++seen > ITEMS_BEFORE) return '';
       let k = j - 1;
-      while (k > limit && !isItemEdge(text.charCodeAt(k - 1))) k--;
-      if (k <= limit || text.charCodeAt(k - 1) !== LESS_THAN || k === j - 1) return '';
+      let at = false;
+      while (k > limit && !isItemEdge(text.charCodeAt(k - 1))) {
+        if (text.charCodeAt(k - 1) === AT) at = true;
+        k--;
+      }
+      if (k <= limit || text.charCodeAt(k - 1) !== LESS_THAN || !at) return '';
       j = k - 1;
       continue;
     }
@@ -67,8 +87,25 @@ export function fieldBefore(text: string, lt: number, items: boolean, phrase: bo
     while (k > limit && isFieldNameChar(text.charCodeAt(k - 1))) k--;
     // (A name that runs on before the limit is not known.)
     if (k === e || (k === limit && k > 0)) return '';
-    return text.slice(k, e).toLowerCase();
+    const name = text.slice(k, e);
+    if (!startsLine(text, k, limit) && !(name.includes('-') && isSpaceOrParen(text.charCodeAt(k - 1)))) return '';
+    return name.toLowerCase();
   }
+}
+
+function isSpaceOrParen(c: number): boolean {
+  return c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN || c === LEFT_PAREN;
+}
+
+/** Does a line start at `k`, but for a quote's `>` marks and whitespace before it (read back no further than `limit`)? */
+function startsLine(text: string, k: number, limit: number): boolean {
+  while (k > limit) {
+    const c = text.charCodeAt(k - 1);
+    if (c === LINE_FEED || c === CARRIAGE_RETURN) return true;
+    if (c !== SPACE && c !== TAB && c !== GREATER_THAN) return false;
+    k--;
+  }
+  return k === 0;
 }
 
 /** Whitespace or an angle bracket: no item (an identifier) holds one. */

@@ -8,7 +8,7 @@ import type { DiagnosticCode, Link } from '../types.js';
 import { A_ALPHA, A_HARD, A_HOST, A_SCHEME, ASCII_FLAGS, ASCII_TERM, codePointBefore, INCLUDE, isBarrier, isHiddenJoiner, isHostDot, readAsOneName } from './chars.js';
 import { makeLink } from './convert.js';
 import { atDot } from './domains.js';
-import { FIELD_LOOK } from './fields.js';
+import { FIELD_CONTEXT } from './fields.js';
 import { checkOptionsArgument, resolveOptions, type LinkOptions } from './options.js';
 import { fastPaths, INCOMPLETE, ScanState } from './state.js';
 import { TRIE_SYMBOL, TRIE_SYMBOLS, type TldTrie } from './tlds.js';
@@ -89,9 +89,9 @@ export interface Scanner {
  * sequence (chars.ts afterControlSequence, isControlSequenceEnd: 32 parameter bytes, `[` and ESC, from the unit
  * before the start: 35) and an escape written out (escapeEndsAt: a `\` up to 26 back, then the run of backslashes
  * before it, up to 8). The header field of a message identifier or a list's sets the number (fields.ts
- * fieldBefore: its name may stand a few lines before the `<`). A link's start may be `from`.
+ * FIELD_CONTEXT: its name may stand a few lines before the `<`). A link's start may be `from`.
  */
-export const CONTEXT_LENGTH = FIELD_LOOK;
+export const CONTEXT_LENGTH = FIELD_CONTEXT;
 
 const COLON = 0x3a;
 const DOT = 0x2e;
