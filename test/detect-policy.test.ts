@@ -790,13 +790,8 @@ describe('detect: a CJK full stop in the path after a host ends the link, whatev
     '⸠xmpp:a@例え。jp⸡ ⸠sip:a@例え。jp⸡',
     '<⸠https://a.jp/東京。次⸡> "⸠https://a.jp/東京。次⸡"',
     '⸠http://例え。テスト。jp/x⸡ ⸠https://example.cn/路径，谢谢⸡',
-    // the full stops of other scripts written without spaces: Khmer, Myanmar, Tibetan, Javanese (they ran on)
-    'ទៅ ⸠https://km.example/ទំព័រ⸡។បន្ទាប់ ⸠https://km.example/ក⸡៕ខ ⸠https://my.example/စာ⸡။နောက်',
-    '⸠https://bo.example/ཀ⸡།ཁ ⸠https://bo.example/ཀ⸡༎ཁ ⸠https://jv.example/ꦲ⸡꧉ꦏ ⸠https://km.example/?q=ក។ខ⸡',
   ]);
   it('the iri and formatUrl keep it percent-encoded, so that what they write is found whole', () => {
-    expect(formatUrl('https://km.example/ក។ខ')).to.equal('https://km.example/ក%E1%9F%94ខ');
-    expect(findLinks('<https://km.example/ក។ខ>')[0]!.iri).to.equal('https://km.example/ក%E1%9F%94ខ');
     const [link] = findLinks('<https://ja.wikipedia.org/wiki/モーニング娘。のメンバー>');
     expect(link!.iri).to.equal('https://ja.wikipedia.org/wiki/モーニング娘%E3%80%82のメンバー');
     expect(findLinks(`see ${link!.iri} now`).map((l) => l.text)).to.deep.equal([link!.iri]);

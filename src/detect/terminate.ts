@@ -781,7 +781,7 @@ function notSimpleAt(st: ScanState, i: number): void {
  *     any such character before a letter of a script written without spaces;
  *   - in the path after a host (`inHostPath`: not a query, whose values are text, `?q=東京。大阪`; not a fragment,
  *     which may be text, `#:~:text=東京。大阪`; not an opaque path, where it may be a domain's dot,
- *     `xmpp:a@例え。jp`), a CJK full stop, `。` or `｡` (or another script's, isNoSpaceFullStop), after any character: it ends a sentence, and text of a
+ *     `xmpp:a@例え。jp`), a CJK full stop, `。` or `｡`, after any character: it ends a sentence, and text of a
  *     script written without spaces goes on right after it, so the reference's link runs on to the next space,
  *     often a paragraph later (`https://ja.wikipedia.org/wiki/東京。次の文`, `https://db.debian.org/にあります。
  *     ここに情報を…`: 23 links of the multilingual corpus ran on so, none is a path that holds one; linkify-it and
@@ -794,18 +794,8 @@ function notSimpleAt(st: ScanState, i: number): void {
  */
 export function softCutsLink(cp: number, next: number, afterAscii: boolean, inPath: boolean, inHostPath: boolean, inPlainFragment: boolean): boolean {
   if (afterAscii && ((inPath && isCjkPunctuation(cp)) || (next >= 0 && isNoSpaceScriptLetter(next)))) return true;
-  if (!isNoSpaceFullStop(cp)) return false;
+  if (cp !== 0x3002 && cp !== 0xff61) return false;
   return inHostPath || (inPlainFragment && next >= 0 && isNoSpaceScriptLetter(next));
-}
-
-/**
- * The full stops of scripts written without spaces between words, after which the next sentence may follow at once:
- * the CJK `。` and its half-width `｡`, Khmer's khan `។` and bariyoosan `៕`, Myanmar's section mark `။`, Tibetan's
- * shad `།` and nyis shad `༎`, Javanese's pada lungsi `꧉` (all Sentence_Terminal or Terminal_Punctuation, Link_Term
- * Soft). softCutsLink ends a link at one as at `。` (`https://km.example/ទំព័រ។បន្ទាប់` links `…/ទំព័រ`).
- */
-function isNoSpaceFullStop(cp: number): boolean {
-  return cp === 0x3002 || cp === 0xff61 || cp === 0x17d4 || cp === 0x17d5 || cp === 0x104b || cp === 0x0f0d || cp === 0x0f0e || cp === 0xa9c9;
 }
 
 /** Does text[from, to) hold a text directive's `:~:`? */
