@@ -93,6 +93,7 @@ export function fieldBefore(text: string, lt: number, items: boolean, phrase: bo
   }
 }
 
+/** Whitespace or `(`, before which a field's name with a `-` may stand in prose (fieldBefore). */
 function isSpaceOrParen(c: number): boolean {
   return c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN || c === LEFT_PAREN;
 }

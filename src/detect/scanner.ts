@@ -310,6 +310,9 @@ class LinkScanner implements Scanner {
   }
 }
 
+/** How far hiddenSplit looks through a run of invisible characters beyond each end of a link. */
+const HIDDEN_RUN = 8;
+
 /**
  * `hidden-split` (irilink's extension of DESIGN.md P1): is the link text[s, e) glued, through a run of invisible
  * characters (isHiddenJoiner: those UTS #46 maps to nothing, and ZWNJ/ZWJ), to a letter, digit or `-` a reader takes
@@ -321,8 +324,6 @@ class LinkScanner implements Scanner {
  * Looks at most HIDDEN_RUN units beyond each end: before `s` within the left context a scan may read; after `e`,
  * INCOMPLETE while they have not come. A longer run of invisible characters is not looked through.
  */
-const HIDDEN_RUN = 8;
-
 function hiddenSplit(st: ScanState, s: number, e: number): boolean {
   const text = st.text;
   if (!st.outOfRoom(e) && text.charCodeAt(e) >= 0x80) {
