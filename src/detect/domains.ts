@@ -53,6 +53,8 @@ const LEFT_BRACE = 0x7b;
 const EQUALS = 0x3d;
 const BACKSLASH = 0x5c;
 const LESS_THAN = 0x3c;
+/** The field whose `<…>` holds a mailing list's identifier (RFC 2919 §2), lower-cased. */
+const LIST_ID: readonly string[] = ['list-id'];
 const LEFT_BRACKET = 0x5b;
 const GREATER_THAN = 0x3e;
 const MIDDLE_DOT = 0xb7;
@@ -300,7 +302,7 @@ export function atDot(st: ScanState, d: number): boolean {
   // Deviation (UTS #58 §4.1), irilink's: a name between `<` and `>` in a List-Id field is a mailing list's identifier
   // (RFC 2919 §2, `list-label.list-id-namespace`), not a host: `List-Id: Discussion of EXMH <exmh-workers.example.org>`
   // (found in review: some 3,050 links of the mail corpus, `https://fork.xent.com` among them).
-  if (e === tldEnd && ds > 0 && text.charCodeAt(ds - 1) === LESS_THAN && !st.outOfRoom(e) && text.charCodeAt(e) === GREATER_THAN && fieldBefore(text, ds - 1, false, true) === 'list-id') {
+  if (e === tldEnd && ds > 0 && text.charCodeAt(ds - 1) === LESS_THAN && !st.outOfRoom(e) && text.charCodeAt(e) === GREATER_THAN && fieldBefore(text, ds - 1, LIST_ID, false, true)) {
     st.next = e;
     return false;
   }

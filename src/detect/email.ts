@@ -240,9 +240,9 @@ function afterKey(st: ScanState, ls: number, at: number): number {
  * (RFC 5322 §3.6.4), Resent-Message-ID (§3.6.6), Content-ID (RFC 2045 §7), Usenet's Supersedes (RFC 5536 §3.2.12)
  * and a disposition notification's Original-Message-ID (RFC 8098 §3.2.5).
  */
-const MESSAGE_ID_FIELDS: ReadonlySet<string> = new Set([
+const MESSAGE_ID_FIELDS: readonly string[] = [
   'message-id', 'in-reply-to', 'references', 'resent-message-id', 'content-id', 'supersedes', 'original-message-id',
-]);
+];
 
 /**
  * Deviation (UTS #58 §5.2), irilink's: is the address whose `@` is at `at`, between `<` and `>`, a message identifier
@@ -260,7 +260,7 @@ function inMessageIdField(st: ScanState, at: number, tldEnd: number): boolean {
   let lt = at - 1;
   while (lt >= 0 && at - lt <= ID_LEFT_LOOK && !isIdentifierEdge(text.charCodeAt(lt))) lt--;
   if (lt < 0 || at - lt > ID_LEFT_LOOK || text.charCodeAt(lt) !== LESS_THAN) return false;
-  return MESSAGE_ID_FIELDS.has(fieldBefore(text, lt, true, false)) || identifierWordBefore(text, lt);
+  return fieldBefore(text, lt, MESSAGE_ID_FIELDS, true, false) || identifierWordBefore(text, lt);
 }
 
 /** Whitespace or an angle bracket, which no message identifier holds. */

@@ -2,6 +2,8 @@
 // an identifier written as an address or a name, which names a message or a mailing list, not a mailbox or a host
 // (email.ts, domains.ts). This reads back from such a `<` to the name of its field.
 
+import { equalsLowerCased } from './chars.js';
+
 /**
  * How far before the `<` fieldBefore reads. Over the mail corpus 13 of the 10,861 message identifiers in their fields
  * lie further from the field's name.
@@ -39,7 +41,7 @@ const LEFT_PAREN = 0x28;
 const AT = 0x40;
 
 /**
- * The name, lower-cased, of the header field whose body holds the `<` at text[lt], or '' when none is found. Read
+ * Is the `<` at text[lt] in the body of a header field named one of `names` (lower-case ASCII, compared in any case)? Read
  * back from the `<`: whitespace (a line break only where the line after it is folded, starting with a space or a
  * tab), then, with `items`, other `<…@…>` items and commas (a References field's list), or, with `phrase`, a display
  * phrase (any text but `<`, `>` and a `:` not followed by `//`: List-Id's `Discussion list <…>`, `see http://x.org/
@@ -48,49 +50,67 @@ const AT = 0x40;
  * follows whitespace or `(` (`(Message-ID: <…>)` in a changelog). A heading in prose is no field: `My references:
  * <john@example.com>`. Not further back than FIELD_LOOK units nor past ITEMS_BEFORE items.
  */
-export function fieldBefore(text: string, lt: number, items: boolean, phrase: boolean): string {
+export function fieldBefore(text: string, lt: number, names: readonly string[], items: boolean, phrase: boolean): boolean {
   const limit = lt > FIELD_LOOK ? lt - FIELD_LOOK : 0;
   let j = lt; // at a `<`
   for (let seen = 0; ; ) {
     while (j > limit) {
       const c = text.charCodeAt(j - 1);
       if (c === LINE_FEED) {
-        if (!(text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) return '';
+        if (!(text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) return false;
       } else if (c === COLON && phrase && text.charCodeAt(j) === SLASH && text.charCodeAt(j + 1) === SLASH) {
         // (a URL in the phrase, `List-Id: see http://sitescooper.org/ <…>`: its `:` is not the field's)
       } else if (c === LESS_THAN || c === GREATER_THAN || c === COLON) {
         break;
       } else if (!(c === SPACE || c === TAB || c === CARRIAGE_RETURN || (items && c === COMMA) || phrase)) {
-        return '';
+        return false;
       }
       j--;
     }
-    if (j <= limit) return '';
+    if (j <= limit) return false;
     const c = text.charCodeAt(j - 1);
     if (c === GREATER_THAN) {
       // Another item: back to its `<` (no whitespace or angle bracket inside, an `@`: no HTML tag, `<b>References:</b>`).
-      if (!items || ++seen > ITEMS_BEFORE) return '';
+      if (!items || ++seen > ITEMS_BEFORE) return false;
       let k = j - 1;
       let at = false;
       while (k > limit && !isItemEdge(text.charCodeAt(k - 1))) {
         if (text.charCodeAt(k - 1) === AT) at = true;
         k--;
       }
-      if (k <= limit || text.charCodeAt(k - 1) !== LESS_THAN || !at) return '';
+      if (k <= limit || text.charCodeAt(k - 1) !== LESS_THAN || !at) return false;
       j = k - 1;
       continue;
     }
-    if (c !== COLON) return '';
+    if (c !== COLON) return false;
     let e = j - 1;
     while (e > limit && (text.charCodeAt(e - 1) === SPACE || text.charCodeAt(e - 1) === TAB)) e--;
     let k = e;
     while (k > limit && isFieldNameChar(text.charCodeAt(k - 1))) k--;
     // (A name that runs on before the limit is not known.)
-    if (k === e || (k === limit && k > 0)) return '';
-    const name = text.slice(k, e);
-    if (!startsLine(text, k, limit) && !(name.includes('-') && isSpaceOrParen(text.charCodeAt(k - 1)))) return '';
-    return name.toLowerCase();
+    if (k === e || (k === limit && k > 0) || !isOneOf(text, k, e, names)) return false;
+    return startsLine(text, k, limit) || (hyphenIn(text, k, e) && isSpaceOrParen(text.charCodeAt(k - 1)));
   }
+}
+
+/**
+ * Is text[k, e), letters, digits and `-` (isFieldNameChar), one of `names` (lower-case) in any case? No string is
+ * built (performance: this runs for every address between `<` and `>` after a colon, `To: <a@example.com>`).
+ */
+function isOneOf(text: string, k: number, e: number, names: readonly string[]): boolean {
+  for (const name of names) {
+    if (name.length !== e - k) continue;
+    let i = 0;
+    while (i < name.length && (text.charCodeAt(k + i) | 0x20) === name.charCodeAt(i)) i++;
+    if (i === name.length) return true;
+  }
+  return false;
+}
+
+/** Does text[k, e) hold a `-`? */
+function hyphenIn(text: string, k: number, e: number): boolean {
+  for (let i = k; i < e; i++) if (text.charCodeAt(i) === HYPHEN) return true;
+  return false;
 }
 
 /** Whitespace or `(`, before which a field's name with a `-` may stand in prose (fieldBefore). */
@@ -127,12 +147,14 @@ function isFieldNameChar(c: number): boolean {
  */
 export function identifierWordBefore(text: string, lt: number): boolean {
   const limit = lt > 32 ? lt - 32 : 0;
-  const word = wordBefore(text, blankBefore(text, lt, limit), limit);
-  if (word === undefined) return false;
-  const [start, lower] = word;
-  if (lower === 'id') return true;
-  if (lower !== 'message' && lower !== 'article') return false;
-  return wordBefore(text, blankBefore(text, start, limit), limit)?.[1] === 'in';
+  const e = blankBefore(text, lt, limit);
+  const k = wordStart(text, e, limit);
+  if (k < 0) return false;
+  if (equalsLowerCased(text, k, e, 'id')) return true;
+  if (!equalsLowerCased(text, k, e, 'message') && !equalsLowerCased(text, k, e, 'article')) return false;
+  const e2 = blankBefore(text, k, limit);
+  const k2 = wordStart(text, e2, limit);
+  return k2 >= 0 && equalsLowerCased(text, k2, e2, 'in');
 }
 
 /** Where the whitespace (a fold included) that ends at `j` starts; −1 when none ends there or a line break is no fold. */
@@ -147,15 +169,17 @@ function blankBefore(text: string, j: number, limit: number): number {
   return j < end ? j : -1;
 }
 
-/** The word of ASCII letters that ends at `e` (its start and its text lower-cased), when it starts a line or follows whitespace or `(`. */
-function wordBefore(text: string, e: number, limit: number): [number, string] | undefined {
-  if (e < 0) return undefined;
+/**
+ * The start of the word of ASCII letters that ends at `e`, when it starts a line or follows whitespace or `(`; −1
+ * otherwise (or when `e` is −1). No string is built: this runs for every address between `<` and `>` (performance).
+ */
+function wordStart(text: string, e: number, limit: number): number {
+  if (e < 0) return -1;
   let k = e;
   while (k > limit && isAsciiLetter(text.charCodeAt(k - 1))) k--;
-  if (k === e || (k === limit && k > 0)) return undefined;
+  if (k === e || (k === limit && k > 0)) return -1;
   const c = k > 0 ? text.charCodeAt(k - 1) : LINE_FEED;
-  if (!(c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN || c === LEFT_PAREN)) return undefined;
-  return [k, text.slice(k, e).toLowerCase()];
+  return c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN || c === LEFT_PAREN ? k : -1;
 }
 
 function isAsciiLetter(c: number): boolean {
