@@ -16,7 +16,7 @@ import {
 } from './chars.js';
 import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, isEmphasisMark } from './quotes.js';
 import { isTld } from './domains.js';
-import { fieldBefore, ID_LEFT_LOOK, identifierWordBefore } from './fields.js';
+import { afterQuotedDate, fieldBefore, ID_LEFT_LOOK, identifierWordBefore } from './fields.js';
 import type { ScanState } from './state.js';
 import { isAlnum, isAlpha } from '../iri/chars.js';
 import { terminate } from './terminate.js';
@@ -244,6 +244,9 @@ const MESSAGE_ID_FIELDS: readonly string[] = [
   'message-id', 'in-reply-to', 'references', 'resent-message-id', 'content-id', 'supersedes', 'original-message-id',
 ];
 
+/** The field whose old form writes an identifier after a phrase and a quoted date (fields.ts afterQuotedDate). */
+const IN_REPLY_TO: readonly string[] = ['in-reply-to'];
+
 /**
  * Deviation (UTS #58 §5.2), irilink's: is the address whose `@` is at `at`, between `<` and `>`, a message identifier
  * (RFC 5322 §3.6.4 msg-id, `<id-left@id-right>`) in the body of one of MESSAGE_ID_FIELDS (fields.ts fieldBefore, with
@@ -251,7 +254,8 @@ const MESSAGE_ID_FIELDS: readonly string[] = [
  * <3D64E94E.8060301@ee.ed.ac.uk>`, and every identifier of a References field folded over lines. Mail quoted,
  * forwarded or pasted as text holds many (found in review: some 8,800 linked `mailto:` in the mail corpus). So is one
  * a word announces (fields.ts identifierWordBefore): a Received field's `id <…>` (RFC 5321 §4.4) and a reply's
- * `In message <…>, Ann writes:` (found in review: some 210 links of the mail corpus).
+ * `In message <…>, Ann writes:` (found in review: some 210 links of the mail corpus). And so is one after a quoted date
+ * in an old In-Reply-To field's phrase (`Your message of "…" <…>`; a mailbox there follows a name and stays).
  */
 function inMessageIdField(st: ScanState, at: number, tldEnd: number): boolean {
   const text = st.text;
@@ -260,7 +264,11 @@ function inMessageIdField(st: ScanState, at: number, tldEnd: number): boolean {
   let lt = at - 1;
   while (lt >= 0 && at - lt <= ID_LEFT_LOOK && !isIdentifierEdge(text.charCodeAt(lt))) lt--;
   if (lt < 0 || at - lt > ID_LEFT_LOOK || text.charCodeAt(lt) !== LESS_THAN) return false;
-  return fieldBefore(text, lt, MESSAGE_ID_FIELDS, true, false) || identifierWordBefore(text, lt);
+  return (
+    fieldBefore(text, lt, MESSAGE_ID_FIELDS, true, false) ||
+    identifierWordBefore(text, lt) ||
+    (afterQuotedDate(text, lt) && fieldBefore(text, lt, IN_REPLY_TO, true, true))
+  );
 }
 
 /** Whitespace or an angle bracket, which no message identifier holds. */

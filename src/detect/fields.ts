@@ -39,13 +39,14 @@ const HYPHEN = 0x2d;
 const SLASH = 0x2f;
 const LEFT_PAREN = 0x28;
 const AT = 0x40;
+const QUOTATION_MARK = 0x22;
 
 /**
  * Is the `<` at text[lt] in the body of a header field named one of `names` (lower-case ASCII, compared in any case)? Read
  * back from the `<`: whitespace (a line break only where the line after it is folded, starting with a space or a
  * tab), then, with `items`, other `<…@…>` items and commas (a References field's list), or, with `phrase`, a display
- * phrase (any text but `<`, `>` and a `:` not followed by `//`: List-Id's `Discussion list <…>`, `see http://x.org/
- * <…>`), up to the `:` after the field's name (letters, digits and `-`; whitespace may come between). The name starts
+ * phrase (any text but `<`, `>` and a `:` not followed by `//`, and quoted strings: List-Id's `Discussion list <…>`,
+ * `see http://x.org/ <…>`, `"Foo: bar" <…>`), up to the `:` after the field's name (letters, digits and `-`; whitespace may come between). The name starts
  * a line, after a quote's `>` marks and whitespace if any (`> Message-ID:`), or, a name with a `-` (no word of prose),
  * follows whitespace or `(` (`(Message-ID: <…>)` in a changelog). A heading in prose is no field: `My references:
  * <john@example.com>`. Not further back than FIELD_LOOK units nor past ITEMS_BEFORE items.
@@ -60,6 +61,12 @@ export function fieldBefore(text: string, lt: number, names: readonly string[], 
         if (!(text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) return false;
       } else if (c === COLON && phrase && text.charCodeAt(j) === SLASH && text.charCodeAt(j + 1) === SLASH) {
         // (a URL in the phrase, `List-Id: see http://sitescooper.org/ <…>`: its `:` is not the field's)
+      } else if (c === QUOTATION_MARK && phrase) {
+        // A quoted string of the phrase (RFC 5322 §3.2.4), whose `:` and `<` are its own: back to its opening mark.
+        let k = j - 1;
+        while (k > limit && text.charCodeAt(k - 1) !== QUOTATION_MARK) k--;
+        if (k <= limit) return false;
+        j = k;
       } else if (c === LESS_THAN || c === GREATER_THAN || c === COLON) {
         break;
       } else if (!(c === SPACE || c === TAB || c === CARRIAGE_RETURN || (items && c === COMMA) || phrase)) {
@@ -137,6 +144,29 @@ function isItemEdge(c: number): boolean {
 /** A letter, digit or `-`: the characters of the field names looked for. */
 function isFieldNameChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === HYPHEN;
+}
+
+/**
+ * Does the `<` at text[lt] follow a quoted date, whitespace between (a fold too): a quoted string of at most 64 units
+ * holding a time (`18:42`)? An old In-Reply-To field writes its identifier so, after the date of the message it
+ * answers (RFC 5322 §4.5.4, `*(phrase / msg-id)`): `Your message of "Thu, 22 Aug 2002 18:42:33 BST."
+ * <Pine.LNX.4.44.0208221841070@dunlop.example.ie>`. A quoted display name is no date: `"James Tauber" <…>` is a
+ * mailbox (found when the rule first took any quoted string).
+ */
+export function afterQuotedDate(text: string, lt: number): boolean {
+  const e = blankBefore(text, lt, lt > 8 ? lt - 8 : 0);
+  if (e <= 0 || text.charCodeAt(e - 1) !== QUOTATION_MARK) return false;
+  let time = false;
+  for (let k = e - 2; k >= 0 && e - k <= 64; k--) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTATION_MARK) return time;
+    if (c === COLON && isDigit(text.charCodeAt(k - 1)) && isDigit(text.charCodeAt(k + 1))) time = true;
+  }
+  return false;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
 }
 
 /**
