@@ -42,14 +42,15 @@ const AT = 0x40;
 const QUOTATION_MARK = 0x22;
 
 /**
- * Is the `<` at text[lt] in the body of a header field named one of `names` (lower-case ASCII, compared in any case)? Read
- * back from the `<`: whitespace (a line break only where the line after it is folded, starting with a space or a
- * tab), then, with `items`, other `<…@…>` items and commas (a References field's list), or, with `phrase`, a display
- * phrase (any text but `<`, `>` and a `:` not followed by `//`, and quoted strings: List-Id's `Discussion list <…>`,
- * `see http://x.org/ <…>`, `"Foo: bar" <…>`), up to the `:` after the field's name (letters, digits and `-`; whitespace may come between). The name starts
- * a line, after a quote's `>` marks and whitespace if any (`> Message-ID:`), or, a name with a `-` (no word of prose),
- * follows whitespace or `(` (`(Message-ID: <…>)` in a changelog). A heading in prose is no field: `My references:
- * <john@example.com>`. Not further back than FIELD_LOOK units nor past ITEMS_BEFORE items.
+ * Is the `<` at text[lt] in the body of a header field named one of `names` (lower-case ASCII, compared in any
+ * case)? Read back from the `<`: whitespace (a line break only where the line after it is folded, starting with a
+ * space or a tab), then, with `items`, other `<…@…>` items and commas (a References field's list), and, with
+ * `phrase`, a display phrase (any text but `<`, `>` and a `:` not followed by `//`, and quoted strings: List-Id's
+ * `Discussion list <…>`, `see http://x.org/ <…>`, `"Foo: bar" <…>`), up to the `:` after the field's name (letters,
+ * digits and `-`; whitespace may come between). The name starts a line, after a quote's `>` marks and whitespace if
+ * any (`> Message-ID:`), or, a name with a `-` (no word of prose), follows whitespace or `(` (`(Message-ID: <…>)` in
+ * a changelog). A heading in prose is no field: `My references: <john@example.com>`. Not further back than
+ * FIELD_LOOK units nor past ITEMS_BEFORE items.
  */
 export function fieldBefore(text: string, lt: number, names: readonly string[], items: boolean, phrase: boolean): boolean {
   const limit = lt > FIELD_LOOK ? lt - FIELD_LOOK : 0;
