@@ -40,6 +40,8 @@ describe('detect: email addresses (found in review)', () => {
     ':nick!~user@host.example.com PRIVMSG #chan :hi and * dave (~dave@pool-71-1.example.net) has joined #chan',
     '⸠a~b@example.com⸡ <⸠rtech!daveb@sun.com⸡> ⸠mailto:~x@example.com⸡ ⸠mailto:n!~u@example.com⸡',
   ]);
+  // nor is the user an ident server reported, as Sendmail writes it in a Received field (RFC 1413)
+  itMarks(['from ⸠relay.example.com⸡ (IDENT:zbCsu2qv/1BoVz7@dial.example.net [192.0.2.1]) ident:x@example.com myident:⸠y@example.com⸡']);
   // a key and its `=` (and an option's dashes) before an address are the key's; VERP and SRS addresses, several `=` or
   // a domain after the `=`, stay whole (found in review: `mailto:--author%3Dyou@…`)
   itMarks([

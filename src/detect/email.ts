@@ -176,6 +176,10 @@ export function emailAt(st: ScanState, ds: number, tldEnd: number, linkEnd: numb
   }
   // Deviation (UTS #58 §5.2), irilink's: a message identifier is no mailbox (below).
   if (linkEnd === tldEnd && inMessageIdField(st, at, tldEnd)) return reject(st, linkEnd);
+  // …nor is the user an ident server reported for a connection (RFC 1413), which Sendmail writes in a Received field
+  // as `(IDENT:user@host [192.0.2.1])`: a login name or a hashed token, `IDENT:zbCsu2qvvPxAMgKG5/1BoVz7fvAHq4ae@…`
+  // (found in review: 171 links of the mail corpus, most of them tokens).
+  if (ls >= 6 && equalsLowerCased(text, ls - 6, ls, 'ident:') && (ls === 6 || !isAlnum(text.charCodeAt(ls - 7)))) return reject(st, linkEnd);
   // Step 5: a `mailto:` right before the local-part belongs to the link.
   // Deviation (UTS #58 §5.2): matched case-insensitively (RFC 3986 §3.1: schemes are case-insensitive).
   const mailto = mailtoBefore(text, ls, floor);
