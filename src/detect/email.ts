@@ -16,7 +16,7 @@ import {
 } from './chars.js';
 import { afterSentencePunctuation, closerBefore, closesEmphasis, delimitedBefore, isEmphasisMark } from './quotes.js';
 import { isTld } from './domains.js';
-import { afterQuotedDate, fieldBefore, ID_LEFT_LOOK, identifierWordBefore } from './fields.js';
+import { afterQuotedDate, fieldBefore, ID_LEFT_LOOK, identifierWordBefore, isItemEdge } from './fields.js';
 import type { ScanState } from './state.js';
 import { isAlnum, isAlpha } from '../iri/chars.js';
 import { terminate } from './terminate.js';
@@ -266,18 +266,13 @@ function inMessageIdField(st: ScanState, at: number, tldEnd: number): boolean {
   if (st.outOfRoom(tldEnd) || text.charCodeAt(tldEnd) !== GREATER_THAN) return false;
   // The `<`: the local part read may have stopped after it (a key's `=`, a `|`: `<CAHk-=wgf@mail.gmail.com>`).
   let lt = at - 1;
-  while (lt >= 0 && at - lt <= ID_LEFT_LOOK && !isIdentifierEdge(text.charCodeAt(lt))) lt--;
+  while (lt >= 0 && at - lt <= ID_LEFT_LOOK && !isItemEdge(text.charCodeAt(lt))) lt--;
   if (lt < 0 || at - lt > ID_LEFT_LOOK || text.charCodeAt(lt) !== LESS_THAN) return false;
   return (
     fieldBefore(text, lt, MESSAGE_ID_FIELDS, true, false) ||
     identifierWordBefore(text, lt) ||
     (afterQuotedDate(text, lt) && fieldBefore(text, lt, IN_REPLY_TO, true, true))
   );
-}
-
-/** Whitespace or an angle bracket, which no message identifier holds. */
-function isIdentifierEdge(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === LESS_THAN || c === GREATER_THAN;
 }
 
 /** Does text[from, to) hold `!~` (an IRC mask's `nick!~user`)? */
